@@ -1,0 +1,214 @@
+/**
+ * The typed surface of the builder. The runtime class in `state-graph.ts` is loosely typed inside;
+ * this file is where the compile-time checks live. Every check turns into a type whose text is the
+ * error message a user reads.
+ */
+import type { CompiledGraph } from "../engine/compiled-graph.js";
+import type { Reducer } from "../engine/reducers.js";
+import type { End, Start } from "../spec.js";
+
+/** A value or a Promise of it: nodes and routers may be async. */
+export type Awaitable<T> = T | PromiseLike<T>;
+
+/** The reducers a state may declare: at most one per field, typed by the field. */
+export type ReducersFor<S> = { readonly [K in keyof S]?: Reducer<S[K]> };
+
+/** Options of `new StateGraph<S>(options)`. */
+export interface StateGraphOptions<S> {
+  /** Field → reducer. A field with a reducer combines updates; every other field is replaced. */
+  readonly reducers?: ReducersFor<S>;
+  /** Every state field. Exporters that need all channels (LangGraph.js) read it; updates are then checked against it at run time. */
+  readonly fields?: readonly (keyof S & string)[];
+}
+
+/** Options of `compile()`. */
+export interface CompileOptions {
+  /**
+   * `false` skips the type-level reachability search (for graphs too deep for it).
+   * Run-time validation still checks the whole topology.
+   */
+  readonly typeLevelTopology?: boolean;
+}
+
+/** A fixed or routed edge recorded at the type level. */
+export type TypedEdge = readonly [from: string, to: string];
+
+type Quoted<X> = `"${X & string}"`;
+
+/** The message for a node name that cannot be used. */
+export type CheckedNodeName<Name extends string, N extends string> = Name extends Start | End
+  ? `addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`
+  : Name extends ""
+    ? "addNode: a node name cannot be empty"
+    : Name extends N
+      ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
+      : Name;
+
+/**
+ * A node's update checked against the state: each key must be a field of `S` with a value of the
+ * field's type (a field with a reducer takes a delta of the same type). `U` is inferred from the
+ * node's return value, so an unknown key gets its own message.
+ */
+export type CheckedUpdate<U, S> = {
+  [K in keyof U]?: K extends keyof S ? S[K] : `${Quoted<K>} is not a field of the state; return only declared fields`;
+};
+
+/** What a node may return. */
+export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdate<U, S> | void>;
+
+/** A path map: every key the router can return, mapped to a declared node or END. */
+export type PathMapFor<K extends string, N extends string> = { readonly [P in K]: N | End };
+
+/** Flags path-map keys the router can never return. */
+export type NoUnreturnedKeys<P, K extends string> = {
+  readonly [X in Exclude<keyof P, K>]: `the router never returns ${Quoted<X>}; remove the key or return it from the router`;
+};
+
+/** The type a builder call returns when its route cannot be checked. */
+export interface RouteError<Message extends string> {
+  readonly "StateGraph: route problem": Message;
+}
+
+/** The type `compile()` requires of `this` when the topology is wrong: its text is the message. */
+export interface CompileError<Message extends string> {
+  readonly "StateGraph.compile: topology problem": Message;
+}
+
+// ---- reachability -------------------------------------------------------------------------------
+
+/** How many BFS layers the type-level search explores before it gives up with an explicit message. */
+export type MaxTypeLevelDepth = 48;
+
+declare const tooDeep: unique symbol;
+type TooDeep = typeof tooDeep;
+
+type Targets<E, From> = E extends readonly [infer A, infer B] ? (A extends From ? B : never) : never;
+type SourcesOf<E, To> = E extends readonly [infer A, infer B] ? (B extends To ? A : never) : never;
+
+type ReachForward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
+  ? Seen
+  : Depth["length"] extends MaxTypeLevelDepth
+    ? TooDeep
+    : ReachForward<E, Exclude<Targets<E, Frontier>, Seen | Frontier>, Seen | Frontier, [...Depth, unknown]>;
+
+type ReachBackward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
+  ? Seen
+  : Depth["length"] extends MaxTypeLevelDepth
+    ? TooDeep
+    : ReachBackward<E, Exclude<SourcesOf<E, Frontier>, Seen | Frontier>, Seen | Frontier, [...Depth, unknown]>;
+
+/** Each problem `compile()` reports at the type level, as message text. */
+export type TopologyProblems<N extends string, E, R extends string> =
+  | (Start extends R ? never : `there is no edge from START; add addEdge(START, "<first node>")`)
+  | (Exclude<N, R> extends infer X extends string
+      ? X extends unknown
+        ? `node ${Quoted<X>} has no outgoing edge; add addEdge(${Quoted<X>}, …) or addConditionalEdges(${Quoted<X>}, …)`
+        : never
+      : never)
+  | ReachabilityProblems<N, R, ReachForward<E, Start, never>, ReachBackward<E, End, never>>;
+
+type ReachabilityProblems<N extends string, R extends string, Forward, Backward> = [TooDeep] extends [Forward | Backward]
+  ? `the graph is too deep for the type-level reachability search (more than ${MaxTypeLevelDepth} layers); call compile({ typeLevelTopology: false }): run-time validation still checks it`
+  :
+      | (Exclude<N, Forward> extends infer X extends string
+          ? X extends unknown
+            ? `node ${Quoted<X>} is not reachable from START; add an edge that leads to it, or remove it`
+            : never
+          : never)
+      | (Exclude<R & N, Backward> extends infer X extends string
+          ? X extends unknown
+            ? `node ${Quoted<X>} cannot reach END; add an exit toward END`
+            : never
+          : never);
+
+/** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
+export type CompileThis<Self, N extends string, E, R extends string> =
+  TopologyProblems<N, E, R> extends infer Problems extends string
+    ? [Problems] extends [never]
+      ? Self
+      : // New member strings make a new union without the alias, so the error shows the messages themselves.
+        { readonly "StateGraph.compile: topology problem": Problems extends string ? `compile(): ${Problems}` : never }
+    : never;
+
+// ---- the builder's public type ------------------------------------------------------------------
+
+/**
+ * A typed state-graph builder. Each call returns a new builder type that accumulates node names
+ * (`N`), edges (`E`) and the sources that have an outgoing rule (`R`), so keep the chain (or
+ * reassign the result). Nodes are declared before the edges that name them: that is what lets
+ * the compiler check every name.
+ *
+ * @example
+ * ```ts
+ * const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+ *   .addNode("inc", (s) => ({ n: s.n + 1, log: ["inc"] }))
+ *   .addEdge(START, "inc")
+ *   .addConditionalEdges("inc", (s) => (s.n < 3 ? "again" : "done"), { again: "inc", done: END })
+ *   .compile();
+ * ```
+ */
+export interface StateGraph<S extends object, N extends string = never, E = never, R extends string = never> {
+  /**
+   * Declares a node: a function from (a copy of) the state to a partial update.
+   *
+   * @example
+   * ```ts
+   * builder.addNode("draft", async (s) => ({ draft: render(s.readings), events: ["wrote draft"] }));
+   * ```
+   */
+  addNode<const Name extends string, U = {}>(
+    name: CheckedNodeName<Name, N>,
+    node: (state: S) => NodeReturn<U, S>,
+  ): StateGraph<S, N | Name, E, R>;
+
+  /**
+   * Declares the one fixed edge of `from`: after it runs, `to` runs.
+   *
+   * @example
+   * ```ts
+   * builder.addEdge(START, "collect").addEdge("publish", END);
+   * ```
+   */
+  addEdge<const From extends Exclude<N | Start, R>, const To extends N | End>(from: From, to: To): StateGraph<S, N, E | readonly [From, To], R | From>;
+
+  /**
+   * Declares the conditional edge of `from`: `router` returns a key of `pathMap`, which names the next node.
+   * Every key the router can return must be in the path map, and every path-map key must be returnable.
+   *
+   * @example
+   * ```ts
+   * builder.addConditionalEdges("check", (s) => (s.review?.passed ? "accept" : "revise"), {
+   *   accept: "publish",
+   *   revise: "revise_draft",
+   * });
+   * ```
+   */
+  addConditionalEdges<const From extends Exclude<N | Start, R>, K extends string, const P extends PathMapFor<K, N>>(
+    from: From,
+    router: (state: S) => Awaitable<K>,
+    pathMap: P & NoUnreturnedKeys<P, K>,
+  ): string extends K
+    ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
+    : StateGraph<S, N, E | readonly [From, P[keyof P]], R | From>;
+
+  /**
+   * Validates the graph and returns a frozen, runnable {@link CompiledGraph}. At the type level it is an
+   * error when a node has no exit, is unreachable from START, or cannot reach END.
+   *
+   * @example
+   * ```ts
+   * const graph = builder.compile();
+   * const hugeGraph = hugeBuilder.compile({ typeLevelTopology: false }); // run-time validation only
+   * ```
+   */
+  compile(options: CompileOptions & { readonly typeLevelTopology: false }): CompiledGraph<S>;
+  compile(this: CompileThis<StateGraph<S, N, E, R>, N, E, R>, options?: CompileOptions): CompiledGraph<S>;
+
+  /** The node names declared so far (a copy). */
+  readonly nodes: readonly string[];
+}
+
+/** `new StateGraph<S>(options)`. */
+export interface StateGraphConstructor {
+  new <S extends object>(options?: StateGraphOptions<S>): StateGraph<S>;
+}

@@ -1,0 +1,145 @@
+import { GraphValidationError, type GraphProblem } from "../errors.js";
+import type { GraphSpec } from "../spec.js";
+import { START } from "../spec.js";
+import { validateTopology } from "../validate/topology.js";
+import type { ReducerTable } from "./merge.js";
+import type { AnyReducer, Reducer } from "./reducers.js";
+import { invokeRun, streamRun, type RunOptions, type RunResult, type Step } from "./run.js";
+
+/** A node: reads a copy of the state, returns a partial update (or nothing). */
+export type NodeFunction<S> = (state: S) => unknown;
+/** A router: reads a copy of the state, returns a route key. */
+export type RouterFunction<S> = (state: S) => unknown;
+
+/** What comes after a node: a fixed successor or a routed choice. */
+export type Transition =
+  | { readonly kind: "edge"; readonly to: string }
+  | { readonly kind: "route"; readonly router: RouterFunction<never>; readonly paths: Readonly<Record<string, string>> };
+
+/** A graph's implementation: the spec plus the functions it names. */
+export interface GraphDefinition {
+  readonly spec: GraphSpec;
+  readonly nodes: Readonly<Record<string, NodeFunction<never>>>;
+  /** Router of each conditional source (`START` included), by source name. */
+  readonly routers: Readonly<Record<string, RouterFunction<never>>>;
+  readonly reducers: Readonly<Record<string, AnyReducer>>;
+}
+
+/** The frozen routing tables a run reads. Internal to the engine. */
+export interface ExecutableGraph {
+  readonly nodes: ReadonlyMap<string, NodeFunction<unknown>>;
+  readonly transitions: ReadonlyMap<string, Transition>;
+  readonly reducers: ReducerTable;
+  readonly fields: ReadonlySet<string> | undefined;
+}
+
+/**
+ * A validated, frozen graph: run it with {@link CompiledGraph.invoke} or {@link CompiledGraph.stream},
+ * or hand its {@link CompiledGraph.spec} to an exporter. It shares nothing between runs.
+ *
+ * @example
+ * ```ts
+ * const { state, trace } = await graph.invoke({ n: 0 });
+ * for await (const step of graph.stream({ n: 0 })) console.log(step.node, step.update);
+ * ```
+ */
+export class CompiledGraph<S extends object = Record<string, unknown>> {
+  /** The plain-data description of the graph (JSON-serializable, frozen). */
+  readonly spec: GraphSpec;
+  readonly #executable: ExecutableGraph;
+
+  /** @internal Use `StateGraph.compile()` (or `compileGraph`) rather than this constructor. */
+  constructor(spec: GraphSpec, executable: ExecutableGraph) {
+    this.spec = spec;
+    this.#executable = executable;
+  }
+
+  /**
+   * Runs the graph to END and resolves with the final state, the trace and every step.
+   * It never throws synchronously: bad input or options reject the Promise.
+   *
+   * @example
+   * ```ts
+   * const { state, trace, steps } = await graph.invoke(initial, { maxSteps: 30 });
+   * ```
+   */
+  invoke(input: S, options?: RunOptions): Promise<RunResult<S>> {
+    return invokeRun(this.#executable, input, options) as Promise<RunResult<S>>;
+  }
+
+  /**
+   * Runs the graph and yields each step as it completes. Each call is a new run: calling `invoke`
+   * after `stream` runs the graph a second time.
+   *
+   * @example
+   * ```ts
+   * for await (const step of graph.stream(initial)) console.log(`${step.node} updated:`, Object.keys(step.update));
+   * ```
+   */
+  stream(input: S, options?: RunOptions): AsyncIterable<Step<S>> {
+    return streamRun(this.#executable, input, options) as AsyncIterable<Step<S>>;
+  }
+}
+
+/**
+ * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
+ * listing every problem. The builder's `compile()` calls this; so can code that builds graphs from data.
+ *
+ * @example
+ * ```ts
+ * const graph = compileGraph({ spec, nodes: { inc: (s) => ({ n: s.n + 1 }) }, routers: {}, reducers: {} });
+ * ```
+ */
+export function compileGraph<S extends object = Record<string, unknown>>(definition: GraphDefinition): CompiledGraph<S> {
+  const problems: GraphProblem[] = validateTopology(definition.spec);
+  problems.push(...missingImplementations(definition));
+  if (problems.length > 0) throw new GraphValidationError(problems);
+  return new CompiledGraph<S>(freezeSpec(definition.spec), buildExecutable(definition));
+}
+
+function missingImplementations(definition: GraphDefinition): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  for (const node of definition.spec.nodes) {
+    if (typeof definition.nodes[node] !== "function") {
+      problems.push({ code: "UNKNOWN_NODE", node, message: `Node "${node}" has no function. Pass a function (state) => update.` });
+    }
+  }
+  for (const route of definition.spec.routes) {
+    if (typeof definition.routers[route.from] !== "function") {
+      problems.push({
+        code: "UNKNOWN_NODE",
+        node: route.from,
+        message: `The route from "${route.from}" has no router function. Pass a function (state) => routeKey.`,
+      });
+    }
+  }
+  return problems;
+}
+
+function buildExecutable(definition: GraphDefinition): ExecutableGraph {
+  const { spec } = definition;
+  const transitions = new Map<string, Transition>();
+  for (const edge of spec.edges) transitions.set(edge.from, { kind: "edge", to: edge.to });
+  for (const route of spec.routes) {
+    const router = definition.routers[route.from] as RouterFunction<never>;
+    transitions.set(route.from, { kind: "route", router, paths: Object.freeze({ ...route.paths }) });
+  }
+  const nodes = new Map<string, NodeFunction<unknown>>();
+  for (const name of spec.nodes) nodes.set(name, definition.nodes[name] as NodeFunction<unknown>);
+  const reducers = new Map<string, Reducer<unknown>>();
+  for (const { field } of spec.reducers) reducers.set(field, definition.reducers[field] as Reducer<unknown>);
+  return { nodes, transitions, reducers, fields: spec.fields ? new Set(spec.fields) : undefined };
+}
+
+function freezeSpec(spec: GraphSpec): GraphSpec {
+  const frozen: GraphSpec = {
+    nodes: Object.freeze([...spec.nodes]),
+    edges: Object.freeze(spec.edges.map((e) => Object.freeze({ from: e.from, to: e.to }))),
+    routes: Object.freeze(
+      spec.routes.map((r) => Object.freeze({ from: r.from, router: r.router, paths: Object.freeze({ ...r.paths }) })),
+    ),
+    reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
+    ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),
+  };
+  return Object.freeze(frozen);
+}

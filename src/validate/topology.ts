@@ -1,0 +1,161 @@
+import type { GraphProblem, GraphProblemCode } from "../errors.js";
+import type { GraphSpec } from "../spec.js";
+import { END, START } from "../spec.js";
+
+/**
+ * Checks a spec's topology and returns every problem found (an empty array when the graph is sound).
+ * This is the run-time mirror of the builder's compile-time checks; it also guards JavaScript callers
+ * and graphs built from data.
+ *
+ * @example
+ * ```ts
+ * validateTopology({ nodes: ["a"], edges: [{ from: "a", to: END }], routes: [], reducers: [] });
+ * // → [{ code: "MISSING_START_EDGE", node: "__start__", message: "…" }]
+ * ```
+ */
+export function validateTopology(spec: GraphSpec): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  const report = (code: GraphProblemCode, node: string, message: string) => problems.push({ code, node, message });
+  const declared = checkNodeNames(spec.nodes, report);
+
+  const rulesBySource = new Map<string, number>();
+  const successors = new Map<string, string[]>();
+  const addEdge = (from: string, to: string) => {
+    const list = successors.get(from);
+    if (list) list.push(to);
+    else successors.set(from, [to]);
+  };
+  const checkEndpoints = (from: string, to: string, where: string): boolean => {
+    let ok = true;
+    if (from === END) {
+      report("UNKNOWN_NODE", from, `${where}: END ("${END}") cannot be a source; a run stops there. Start the edge from a declared node.`);
+      ok = false;
+    } else if (from !== START && !declared.has(from)) {
+      report("UNKNOWN_NODE", from, `${where}: source "${from}" is not a declared node. Declare it with addNode("${from}", fn) or fix the name.`);
+      ok = false;
+    }
+    if (to === START) {
+      report("UNKNOWN_NODE", to, `${where}: START ("${START}") cannot be a destination. Point the edge at a declared node or END.`);
+      ok = false;
+    } else if (to !== END && !declared.has(to)) {
+      report("UNKNOWN_NODE", to, `${where}: destination "${to}" is not a declared node. Declare it with addNode("${to}", fn) or fix the name.`);
+      ok = false;
+    }
+    return ok;
+  };
+
+  for (const edge of spec.edges) {
+    rulesBySource.set(edge.from, (rulesBySource.get(edge.from) ?? 0) + 1);
+    if (checkEndpoints(edge.from, edge.to, `addEdge("${edge.from}", "${edge.to}")`)) addEdge(edge.from, edge.to);
+  }
+  for (const route of spec.routes) {
+    rulesBySource.set(route.from, (rulesBySource.get(route.from) ?? 0) + 1);
+    const where = `addConditionalEdges("${route.from}", …)`;
+    const entries = Object.entries(route.paths);
+    if (entries.length === 0) {
+      report("EMPTY_PATH_MAP", route.from, `${where}: the path map is empty. Map each key the router returns to a node or END.`);
+    }
+    for (const [key, to] of entries) {
+      if (key.trim() === "") {
+        report("EMPTY_ROUTE_KEY", route.from, `${where}: a route key is empty or whitespace. Give every route a readable key such as "accept".`);
+      }
+      if (checkEndpoints(route.from, to, where)) addEdge(route.from, to);
+    }
+  }
+
+  for (const [source, count] of rulesBySource) {
+    if (count > 1) {
+      report(
+        "DUPLICATE_RULE",
+        source,
+        `"${source}" has ${count} outgoing rules; each source has exactly one: one addEdge or one addConditionalEdges. ` +
+          `Remove the extra edge, or route with addConditionalEdges.`,
+      );
+    }
+  }
+  if (!rulesBySource.has(START)) {
+    report("MISSING_START_EDGE", START, `There is no edge from START. Add addEdge(START, "<first node>").`);
+  }
+  for (const node of declared) {
+    if (!rulesBySource.has(node)) {
+      report(
+        "NO_OUTGOING_RULE",
+        node,
+        `Node "${node}" has no outgoing edge. Add addEdge("${node}", <next node or END>) or addConditionalEdges("${node}", router, paths).`,
+      );
+    }
+  }
+
+  const reachable = reachableFrom(START, successors);
+  for (const node of declared) {
+    if (!reachable.has(node)) {
+      report("UNREACHABLE_NODE", node, `Node "${node}" is not reachable from START. Add an edge that leads to it, or remove it.`);
+    }
+  }
+  const predecessors = reverse(successors);
+  const reachesEnd = reachableFrom(END, predecessors);
+  for (const node of declared) {
+    if (rulesBySource.has(node) && !reachesEnd.has(node)) {
+      report(
+        "NO_PATH_TO_END",
+        node,
+        `Node "${node}" has no path to END, so a run that enters it can never finish (a closed cycle). Add an exit toward END.`,
+      );
+    }
+  }
+
+  if (spec.fields) {
+    const fields = new Set(spec.fields);
+    for (const { field } of spec.reducers) {
+      if (!fields.has(field)) {
+        report("UNKNOWN_REDUCER_FIELD", field, `A reducer is declared for "${field}", which is not in \`fields\`. Add it to \`fields\` or remove the reducer.`);
+      }
+    }
+  }
+  return problems;
+}
+
+function checkNodeNames(
+  nodes: readonly string[],
+  report: (code: GraphProblemCode, node: string, message: string) => void,
+): Set<string> {
+  const declared = new Set<string>();
+  for (const node of nodes) {
+    if (typeof node !== "string" || node.trim() === "") {
+      report("INVALID_NODE_NAME", String(node), `Node name ${JSON.stringify(node)} is empty or not a string. Name every node with visible text.`);
+    } else if (node === START || node === END) {
+      report("INVALID_NODE_NAME", node, `"${node}" is reserved (${node === START ? "START" : "END"}). Choose another node name.`);
+    } else if (declared.has(node)) {
+      report("DUPLICATE_NODE", node, `Node "${node}" is declared more than once. Give each node a unique name.`);
+    } else {
+      declared.add(node);
+    }
+  }
+  return declared;
+}
+
+function reachableFrom(origin: string, adjacency: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const seen = new Set<string>([origin]);
+  const queue = [origin];
+  for (let node = queue.pop(); node !== undefined; node = queue.pop()) {
+    for (const next of adjacency.get(node) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+function reverse(adjacency: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [from, targets] of adjacency) {
+    for (const to of targets) {
+      const list = out.get(to);
+      if (list) list.push(from);
+      else out.set(to, [from]);
+    }
+  }
+  return out;
+}
