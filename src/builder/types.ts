@@ -59,10 +59,18 @@ export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdat
 /** A path map: every key the router can return, mapped to a declared node or END. */
 export type PathMapFor<K extends string, N extends string> = { readonly [P in K]: N | End };
 
-/** Flags path-map keys the router can never return. */
+/**
+ * Flags path-map keys the router can never return. The flag is an object, not a string literal, so the
+ * intersection with the path map keeps its other keys instead of collapsing to `never`.
+ */
 export type NoUnreturnedKeys<P, K extends string> = {
-  readonly [X in Exclude<keyof P, K>]: `the router never returns ${Quoted<X>}; remove the key or return it from the router`;
+  readonly [X in Exclude<keyof P, K>]: KeyTheRouterNeverReturns<X>;
 };
+
+/** The type an unreturnable path-map key must have: its text is the message. */
+export interface KeyTheRouterNeverReturns<X> {
+  readonly "addConditionalEdges: the router never returns this key; remove it from the path map or return it from the router": X;
+}
 
 /** The type a builder call returns when its route cannot be checked. */
 export interface RouteError<Message extends string> {

@@ -52,6 +52,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   constructor(spec: GraphSpec, executable: ExecutableGraph) {
     this.spec = spec;
     this.#executable = executable;
+    executables.set(this, executable);
   }
 
   /**
@@ -79,6 +80,21 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   stream(input: S, options?: RunOptions): AsyncIterable<Step<S>> {
     return streamRun(this.#executable, input, options) as AsyncIterable<Step<S>>;
   }
+}
+
+const executables = new WeakMap<object, ExecutableGraph>();
+
+/**
+ * The frozen tables behind a compiled graph: its node functions, transitions (with routers) and
+ * reducers. For this package's own runners and exporters (XState, LangGraph), which must run a node
+ * exactly as the engine does; not part of the public API.
+ */
+export function executableOf<S extends object>(graph: CompiledGraph<S>): ExecutableGraph {
+  const executable = executables.get(graph);
+  if (executable === undefined) {
+    throw new TypeError("executableOf: expected a graph returned by StateGraph.compile() or compileGraph().");
+  }
+  return executable;
 }
 
 /**

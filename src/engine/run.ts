@@ -1,15 +1,18 @@
-import {
-  GraphExecutionError,
-  GraphLimitError,
-  InvalidOptionError,
-  InvalidUpdateError,
-  type ExecutionContext,
-  type GraphExecutionCode,
-} from "../errors.js";
+import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
 import { END, START } from "../spec.js";
 import { cloneState, isPlainObject } from "./clone.js";
 import type { ExecutableGraph } from "./compiled-graph.js";
-import { mergeUpdate, ReducerFailure } from "./merge.js";
+import {
+  chooseNext,
+  commitUpdate,
+  describeValue,
+  isThenable,
+  runNode,
+  StepFailure,
+  type NextNode,
+  type RouteTaken,
+  type State,
+} from "./step.js";
 
 /** The default bound on node executions per run (LangGraph's default recursion limit). */
 export const DEFAULT_MAX_STEPS = 25;
@@ -29,6 +32,8 @@ export interface Step<S> {
   readonly update: Partial<S>;
   /** The state after merging the update. */
   readonly state: S;
+  /** The route key the router returned after this node, when its rule is conditional. */
+  readonly route?: string;
 }
 
 /** What `invoke` resolves with. */
@@ -37,12 +42,8 @@ export interface RunResult<S> {
   /** Completed nodes, in order. */
   readonly trace: string[];
   readonly steps: Step<S>[];
-}
-
-type State = Record<string, unknown>;
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+  /** Every conditional choice, in order (START's included): what coverage reports read. */
+  readonly routes: RouteTaken[];
 }
 
 /**
@@ -50,9 +51,10 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * The committed state is owned by the run and never handed out: nodes, routers and callers get copies.
  */
 class Run {
-  #state: State;
-  #next: string | undefined;
+  #state: State = {};
+  #next: NextNode | undefined;
   readonly #trace: string[] = [];
+  readonly #routes: RouteTaken[] = [];
   readonly #graph: ExecutableGraph;
   readonly #maxSteps: number;
   readonly #signal: AbortSignal | undefined;
@@ -61,17 +63,13 @@ class Run {
     this.#graph = graph;
     this.#maxSteps = checkMaxSteps(options?.maxSteps);
     this.#signal = checkSignal(options?.signal);
-    this.#state = {};
     if (!isPlainObject(input)) {
-      throw this.#fail("INVALID_INPUT", START, `invoke: the input state must be a plain object; got ${describe(input)}.`);
+      throw this.#error(new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`), START);
     }
     const undeclared = graph.fields ? Object.keys(input).filter((key) => !graph.fields?.has(key)) : [];
     if (undeclared.length > 0) {
-      throw this.#fail(
-        "INVALID_INPUT",
-        START,
-        `invoke: the input has fields the graph does not declare: ${undeclared.join(", ")}. Add them to \`fields\` or remove them.`,
-      );
+      const message = `the input has fields the graph does not declare: ${undeclared.join(", ")}. Add them to \`fields\` or remove them.`;
+      throw this.#error(new StepFailure("INVALID_INPUT", message), START);
     }
     this.#state = cloneState(input);
   }
@@ -84,12 +82,17 @@ class Run {
     return [...this.#trace];
   }
 
+  get routes(): RouteTaken[] {
+    return [...this.#routes];
+  }
+
   /** Runs the next node; resolves with its step, or `undefined` once the run reached END. */
   async advance(): Promise<Step<State> | undefined> {
-    const node = this.#next ?? (await this.#route(START));
+    const node = (this.#next ??= await this.#chooseNext(START)).to;
     if (node === END) return undefined;
     if (this.#signal?.aborted) {
-      throw this.#fail("ABORTED", node, `invoke: the run was aborted before "${node}" started.`, { cause: this.#signal.reason });
+      const failure = new StepFailure("ABORTED", `the run was aborted before "${node}" started.`, { cause: this.#signal.reason });
+      throw this.#error(failure, node);
     }
     if (this.#trace.length >= this.#maxSteps) {
       throw new GraphLimitError(
@@ -98,112 +101,80 @@ class Run {
         this.#context(node),
       );
     }
-    const update = await this.#runNode(node);
+    let update: State;
     try {
-      this.#state = mergeUpdate(this.#state, update, this.#graph.reducers);
+      const pending = runNode(this.#graph, node, this.#state);
+      update = isThenable(pending) ? await pending : pending;
+      this.#state = commitUpdate(this.#graph, node, this.#state, update);
     } catch (error) {
-      const field = error instanceof ReducerFailure ? error.field : "?";
-      const cause = error instanceof ReducerFailure ? error.cause : error;
-      throw this.#fail(
-        "REDUCER_FAILED",
-        node,
-        `invoke: the reducer for "${field}" threw while merging the update of "${node}"; no field was changed. ${messageOf(cause)}`,
-        { cause },
-      );
+      throw this.#error(error, node);
     }
     this.#trace.push(node);
-    this.#next = await this.#route(node);
-    return { node, update: cloneState(update), state: cloneState(this.#state) };
+    this.#next = await this.#chooseNext(node);
+    return detachedStep(node, update, this.#state, this.#next.route?.key);
   }
 
-  async #runNode(node: string): Promise<State> {
-    const fn = this.#graph.nodes.get(node) as (state: State) => unknown;
-    let output: unknown;
+  async #chooseNext(source: string): Promise<NextNode> {
     try {
-      output = fn(cloneState(this.#state));
-      if (isThenable(output)) output = await output;
+      const pending = chooseNext(this.#graph, source, this.#state);
+      const next = isThenable(pending) ? await pending : pending;
+      if (next.route) this.#routes.push(next.route);
+      return next;
     } catch (error) {
-      throw this.#fail("NODE_FAILED", node, `invoke: node "${node}" threw: ${messageOf(error)}`, { cause: error });
+      throw this.#error(error, source);
     }
-    return this.#acceptUpdate(node, output);
   }
 
-  #acceptUpdate(node: string, output: unknown): State {
-    if (output === undefined) return {};
-    if (!isPlainObject(output)) {
-      throw new InvalidUpdateError(
-        `invoke: node "${node}" returned ${describe(output)}; a node returns a plain object of changed fields, or undefined for no change.`,
-        this.#context(node),
-      );
-    }
-    const keys = Object.keys(output);
-    const invalid = keys.filter((key) => key === "__proto__" || (this.#graph.fields !== undefined && !this.#graph.fields.has(key)));
-    if (invalid.length > 0 || Object.getOwnPropertySymbols(output).length > 0) {
-      const named = invalid.length > 0 ? invalid.join(", ") : "symbol keys";
-      throw new InvalidUpdateError(
-        `invoke: node "${node}" returned fields the state does not declare: ${named}. Return only declared fields (see the \`fields\` option).`,
-        this.#context(node),
-      );
-    }
-    // The node may keep a reference to what it returned; the run keeps its own copy.
-    return cloneState(output);
+  #context(node: string, cause?: { cause: unknown }): ExecutionContext {
+    return { node, state: cloneState(this.#state), trace: [...this.#trace], ...cause };
   }
 
-  async #route(source: string): Promise<string> {
-    const transition = this.#graph.transitions.get(source);
-    if (transition === undefined) throw new Error(`invoke: no rule for "${source}" (the graph was not validated)`);
-    if (transition.kind === "edge") return transition.to;
-    let key: unknown;
-    try {
-      key = (transition.router as (state: State) => unknown)(cloneState(this.#state));
-      if (isThenable(key)) key = await key;
-    } catch (error) {
-      throw this.#fail("ROUTER_FAILED", source, `invoke: the router after "${source}" threw: ${messageOf(error)}`, { cause: error });
-    }
-    const destination = typeof key === "string" && Object.hasOwn(transition.paths, key) ? transition.paths[key] : undefined;
-    if (destination === undefined) {
-      throw this.#fail(
-        "UNKNOWN_ROUTE_KEY",
-        source,
-        `invoke: the router after "${source}" returned ${JSON.stringify(key) ?? String(key)}, which is not a key of its path map ` +
-          `(${Object.keys(transition.paths).map((k) => JSON.stringify(k)).join(", ")}). Return a declared key or add it to the path map.`,
-      );
-    }
-    return destination;
+  #error(error: unknown, node: string): GraphExecutionError {
+    if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `invoke: ${String(error)}`, this.#context(node, { cause: error }));
+    const cause = "cause" in error ? { cause: error.cause } : undefined;
+    const context = this.#context(node, cause);
+    const message = `invoke: ${error.message}`;
+    return error.code === "INVALID_UPDATE" ? new InvalidUpdateError(message, context) : new GraphExecutionError(error.code, message, context);
   }
+}
 
-  #context(node: string, extra: { cause?: unknown } = {}): ExecutionContext {
-    return { node, state: cloneState(this.#state), trace: [...this.#trace], ...extra };
-  }
-
-  #fail(code: GraphExecutionCode, node: string, message: string, extra: { cause?: unknown } = {}): GraphExecutionError {
-    return new GraphExecutionError(code, message, this.#context(node, extra));
-  }
+/**
+ * A step whose `update` and `state` are copied on first read. The run never mutates a committed
+ * state (merging builds a new one), so copying later gives the same detached value as copying now,
+ * and a caller who reads only the final state pays for no per-step snapshot.
+ */
+function detachedStep(node: string, committedUpdate: State, committedState: State, route: string | undefined): Step<State> {
+  let update: State | undefined;
+  let state: State | undefined;
+  return {
+    node,
+    get update() {
+      return (update ??= cloneState(committedUpdate));
+    },
+    set update(value: State) {
+      update = value;
+    },
+    get state() {
+      return (state ??= cloneState(committedState));
+    },
+    set state(value: State) {
+      state = value;
+    },
+    ...(route === undefined ? {} : { route }),
+  };
 }
 
 function checkMaxSteps(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_STEPS;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw new InvalidOptionError(`invoke: maxSteps must be a positive integer; got ${describe(value)}. Omit it for the default of ${DEFAULT_MAX_STEPS}.`);
+    throw new InvalidOptionError(`invoke: maxSteps must be a positive integer; got ${describeValue(value)}. Omit it for the default of ${DEFAULT_MAX_STEPS}.`);
   }
   return value;
 }
 
 function checkSignal(value: unknown): AbortSignal | undefined {
   if (value === undefined || value instanceof AbortSignal) return value;
-  throw new InvalidOptionError(`invoke: signal must be an AbortSignal; got ${describe(value)}.`);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return `an instance of ${(value as object).constructor?.name ?? "an unknown class"}`;
-  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
-  return `${typeof value} ${String(value)}`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  throw new InvalidOptionError(`invoke: signal must be an AbortSignal; got ${describeValue(value)}.`);
 }
 
 /** Runs a graph to END. Rejects (never throws synchronously) on bad input, bad options or a failed step. */
@@ -211,7 +182,7 @@ export async function invokeRun(graph: ExecutableGraph, input: unknown, options?
   const run = new Run(graph, input, options);
   const steps: Step<State>[] = [];
   for (let step = await run.advance(); step !== undefined; step = await run.advance()) steps.push(step);
-  return { state: run.state, trace: run.trace, steps };
+  return { state: run.state, trace: run.trace, steps, routes: run.routes };
 }
 
 /** Runs a graph, yielding each step as it completes. */
