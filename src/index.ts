@@ -19,7 +19,7 @@ export type {
   MaxTypeLevelDepth,
 } from "./builder/types.js";
 export { CompiledGraph, compileGraph } from "./engine/compiled-graph.js";
-export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/compiled-graph.js";
+export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/executable.js";
 export { DEFAULT_MAX_STEPS } from "./engine/run.js";
 export type { RunOptions, RunResult, Step } from "./engine/run.js";
 export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/reducers.js";

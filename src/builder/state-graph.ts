@@ -3,7 +3,8 @@
  * is deliberately loose inside (the ts-pattern way). Each call returns a new builder, so a builder
  * value never changes behind the type that describes it.
  */
-import { compileGraph, type CompiledGraph, type NodeFunction, type RouterFunction } from "../engine/compiled-graph.js";
+import { compileGraph, type CompiledGraph } from "../engine/compiled-graph.js";
+import type { NodeFunction, RouterFunction } from "../engine/executable.js";
 import { reducerNameOf, type AnyReducer } from "../engine/reducers.js";
 import type { EdgeSpec, GraphSpec, RouteSpec } from "../spec.js";
 import type { CompileOptions, StateGraph as TypedStateGraph, StateGraphConstructor, StateGraphOptions } from "./types.js";

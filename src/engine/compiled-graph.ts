@@ -2,36 +2,9 @@ import { GraphValidationError, type GraphProblem } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
 import { START } from "../spec.js";
 import { validateTopology } from "../validate/topology.js";
-import type { ReducerTable } from "./merge.js";
-import type { AnyReducer, Reducer } from "./reducers.js";
+import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";
+import type { Reducer } from "./reducers.js";
 import { invokeRun, streamRun, type RunOptions, type RunResult, type Step } from "./run.js";
-
-/** A node: reads a copy of the state, returns a partial update (or nothing). */
-export type NodeFunction<S> = (state: S) => unknown;
-/** A router: reads a copy of the state, returns a route key. */
-export type RouterFunction<S> = (state: S) => unknown;
-
-/** What comes after a node: a fixed successor or a routed choice. */
-export type Transition =
-  | { readonly kind: "edge"; readonly to: string }
-  | { readonly kind: "route"; readonly router: RouterFunction<never>; readonly paths: Readonly<Record<string, string>> };
-
-/** A graph's implementation: the spec plus the functions it names. */
-export interface GraphDefinition {
-  readonly spec: GraphSpec;
-  readonly nodes: Readonly<Record<string, NodeFunction<never>>>;
-  /** Router of each conditional source (`START` included), by source name. */
-  readonly routers: Readonly<Record<string, RouterFunction<never>>>;
-  readonly reducers: Readonly<Record<string, AnyReducer>>;
-}
-
-/** The frozen routing tables a run reads. Internal to the engine. */
-export interface ExecutableGraph {
-  readonly nodes: ReadonlyMap<string, NodeFunction<unknown>>;
-  readonly transitions: ReadonlyMap<string, Transition>;
-  readonly reducers: ReducerTable;
-  readonly fields: ReadonlySet<string> | undefined;
-}
 
 /**
  * A validated, frozen graph: run it with {@link CompiledGraph.invoke} or {@link CompiledGraph.stream},
@@ -159,3 +132,5 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
   };
   return Object.freeze(frozen);
 }
+
+export type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";

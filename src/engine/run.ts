@@ -1,7 +1,7 @@
 import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
 import { END, START } from "../spec.js";
 import { cloneState, isPlainObject } from "./clone.js";
-import type { ExecutableGraph } from "./compiled-graph.js";
+import type { ExecutableGraph } from "./executable.js";
 import {
   chooseNext,
   commitUpdate,

@@ -5,7 +5,7 @@
  */
 import type { GraphExecutionCode } from "../errors.js";
 import { cloneState, isPlainObject } from "./clone.js";
-import type { ExecutableGraph } from "./compiled-graph.js";
+import type { ExecutableGraph } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
 
 /** A state as the engine handles it. */

@@ -1,0 +1,34 @@
+/**
+ * The shapes a compiled graph is made of: its definition (spec + functions) and the frozen tables a
+ * run reads. Types only, so the engine's files can share them without importing each other.
+ */
+import type { GraphSpec } from "../spec.js";
+import type { ReducerTable } from "./merge.js";
+import type { AnyReducer } from "./reducers.js";
+
+/** A node: reads a copy of the state, returns a partial update (or nothing). */
+export type NodeFunction<S> = (state: S) => unknown;
+/** A router: reads a copy of the state, returns a route key. */
+export type RouterFunction<S> = (state: S) => unknown;
+
+/** What comes after a node: a fixed successor or a routed choice. */
+export type Transition =
+  | { readonly kind: "edge"; readonly to: string }
+  | { readonly kind: "route"; readonly router: RouterFunction<never>; readonly paths: Readonly<Record<string, string>> };
+
+/** A graph's implementation: the spec plus the functions it names. */
+export interface GraphDefinition {
+  readonly spec: GraphSpec;
+  readonly nodes: Readonly<Record<string, NodeFunction<never>>>;
+  /** Router of each conditional source (`START` included), by source name. */
+  readonly routers: Readonly<Record<string, RouterFunction<never>>>;
+  readonly reducers: Readonly<Record<string, AnyReducer>>;
+}
+
+/** The frozen routing tables a run reads. Internal to the engine. */
+export interface ExecutableGraph {
+  readonly nodes: ReadonlyMap<string, NodeFunction<unknown>>;
+  readonly transitions: ReadonlyMap<string, Transition>;
+  readonly reducers: ReducerTable;
+  readonly fields: ReadonlySet<string> | undefined;
+}

@@ -1,0 +1,98 @@
+/**
+ * The dependency direction of ARCHITECTURE.md, checked on every test run: no import cycles, and each
+ * layer imports only what it may.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+const srcDir = join(root, "src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** file (relative to src/) → the src files it imports (type-only imports included: they still couple layers). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(srcDir)) {
+    const text = readFileSync(file, "utf8");
+    const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1] as string);
+    const targets = specifiers.map((s) => relative(srcDir, resolve(dirname(file), s)).replace(/\.js$/, ".ts"));
+    graph.set(relative(srcDir, file), targets);
+  }
+  return graph;
+}
+
+function findCycle(graph: Map<string, string[]>): string[] | undefined {
+  const state = new Map<string, "visiting" | "done">();
+  const stack: string[] = [];
+  const visit = (file: string): string[] | undefined => {
+    if (state.get(file) === "done") return undefined;
+    if (state.get(file) === "visiting") return [...stack.slice(stack.indexOf(file)), file];
+    state.set(file, "visiting");
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(file, "done");
+    return undefined;
+  };
+  for (const file of graph.keys()) {
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+const layerOf = (file: string) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : file.replace(/\.ts$/, ""));
+
+/** layer → layers it must never import. */
+const forbidden: Record<string, readonly string[]> = {
+  spec: ["*"],
+  errors: ["*"],
+  validate: ["builder", "engine", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
+  engine: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
+  builder: ["xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
+  xstate: ["builder", "langgraph", "render", "testing", "examples", "cli"],
+  langgraph: ["builder", "xstate", "render", "testing", "examples", "cli"],
+  render: ["builder", "xstate", "langgraph", "testing", "examples", "cli"],
+  coverage: ["builder", "langgraph", "render", "testing", "examples", "cli"],
+};
+
+describe("architecture", () => {
+  const graph = importGraph();
+
+  it("has no import cycles", () => {
+    expect(findCycle(graph)).toBeUndefined();
+  });
+
+  it("keeps the dependency direction of ARCHITECTURE.md", () => {
+    const violations: string[] = [];
+    for (const [file, targets] of graph) {
+      const banned = forbidden[layerOf(file)] ?? [];
+      for (const target of targets) {
+        const layer = layerOf(target);
+        if (layer !== layerOf(file) && (banned.includes("*") || banned.includes(layer))) violations.push(`${file} → ${target}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("examples use only the public API (the package's entry points)", () => {
+    const publicEntries = new Set(["index.ts", "xstate/index.ts", "testing/index.ts", "langgraph/index.ts"]);
+    const violations = [...graph]
+      .filter(([file]) => layerOf(file) === "examples")
+      .flatMap(([file, targets]) => targets.filter((t) => layerOf(t) !== "examples" && !publicEntries.has(t)).map((t) => `${file} → ${t}`));
+    expect(violations).toEqual([]);
+  });
+
+  it("the check sees imports (a guard against a regex that matches nothing)", () => {
+    expect(graph.get("engine/run.ts")).toContain("engine/step.ts");
+  });
+});
