@@ -1,4 +1,7 @@
 import type { Command } from "./io.js";
+import { reportCommand } from "./report.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
-export const commands: Readonly<Record<string, Command>> = {};
+export const commands: Readonly<Record<string, Command>> = {
+  report: reportCommand,
+};

@@ -18,7 +18,23 @@ describe("invoke", () => {
     expect(state).toEqual({ n: 2, log: ["inc 1", "inc 2"], note: "finished", nested: { items: [] } });
     expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
     expect(steps.map((s) => s.node)).toEqual(trace);
-    expect(steps[0]).toEqual({ node: "inc", update: { n: 1, log: ["inc 1"] }, state: { ...counterInput(), n: 1, log: ["inc 1"] } });
+    expect(steps[0]).toEqual({ node: "inc", update: { n: 1, log: ["inc 1"] }, state: { ...counterInput(), n: 1, log: ["inc 1"] }, route: "again" });
+    expect(steps[2]).not.toHaveProperty("route");
+  });
+
+  it("records every conditional choice, START's included, for coverage", async () => {
+    const graph = new StateGraph<CounterState>()
+      .addNode("a", (s) => ({ n: s.n + 1 }))
+      .addConditionalEdges(START, () => "first", { first: "a" })
+      .addConditionalEdges("a", (s) => (s.n < 2 ? "again" : "stop"), { again: "a", stop: END })
+      .compile();
+    const { routes, steps } = await graph.invoke(counterInput());
+    expect(routes).toEqual([
+      { from: START, key: "first", to: "a" },
+      { from: "a", key: "again", to: "a" },
+      { from: "a", key: "stop", to: END },
+    ]);
+    expect(steps.map((s) => s.route)).toEqual(["again", "stop"]);
   });
 
   it("awaits async nodes and async routers", async () => {

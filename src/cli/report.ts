@@ -1,0 +1,165 @@
+/** `tsg report`: runs the report workflow (the two-city weather brief) and prints its outcome. */
+import { parseArgs } from "node:util";
+import {
+  buildReportGraph,
+  DEFAULT_REPORT_REQUEST,
+  DRAFT_STYLES,
+  initialReportState,
+  LANGUAGES,
+  ReportRequestError,
+  type City,
+  type DraftStyle,
+  type ReportState,
+} from "../examples/report/index.js";
+import { GraphExecutionError, GraphLimitError, type Step } from "../index.js";
+import { formatUpdateLine } from "./format.js";
+import { UsageError, type CliIO, type Command } from "./io.js";
+import { parseChoiceFlag, parseIntegerFlag } from "./options.js";
+
+/** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
+export const REPORT_ENGINES = ["mini"] as const;
+
+/** An engine `tsg report` can run on. */
+export type ReportEngine = (typeof REPORT_ENGINES)[number];
+
+/** The step bound of a report run unless `--max-steps` says otherwise. */
+export const REPORT_DEFAULT_MAX_STEPS = 30;
+
+const USAGE = `Usage: tsg report [options]
+
+Runs the two-city weather brief: collect, draft, check, revise, then publish or hold.
+
+Options:
+  --cities Tokyo,Paris     cities to brief, comma-separated or repeated (default: Tokyo,Paris)
+  --language en|zh-CN      page language, which picks the required notice (default: en)
+  --celsius-only           leave out °F
+  --draft-style STYLE      ${DRAFT_STYLES.join("|")} (default: missing-notice)
+  --max-revisions N        revisions allowed after the first check (default: 1)
+  --max-steps N            node executions allowed (default: ${REPORT_DEFAULT_MAX_STEPS})
+  --show-updates           print the fields each node updated
+  --engine ENGINE          ${REPORT_ENGINES.join("|")} (default: mini)
+  -h, --help               show this help
+
+Exit codes: 0 published, 1 held or stopped by the step limit, 2 bad arguments or request.`;
+
+const FLAGS = {
+  cities: { type: "string", multiple: true },
+  language: { type: "string" },
+  "celsius-only": { type: "boolean" },
+  "draft-style": { type: "string" },
+  "max-revisions": { type: "string" },
+  "max-steps": { type: "string" },
+  "show-updates": { type: "boolean" },
+  engine: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/**
+ * Runs `tsg report` with the arguments after `report` and resolves with the exit code:
+ * 0 published, 1 held or stopped by the step limit, 2 bad arguments or a bad request.
+ *
+ * @example
+ * ```ts
+ * const code = await runReportCommand(["--draft-style", "stubborn", "--max-revisions", "2"], { stdout: process.stdout, stderr: process.stderr });
+ * // code === 1, after "status: needs_attention revisions: 2"
+ * ```
+ */
+export async function runReportCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  let run: ReturnType<typeof prepare>;
+  try {
+    run = prepare(argv);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ReportRequestError) {
+      io.stderr.write(`tsg report: ${error.message}\nRun \`tsg report --help\` for the options.\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (run === "help") {
+    io.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  return execute(run, io);
+}
+
+/** `tsg report`, for the command table. */
+export const reportCommand: Command = {
+  summary: "run the two-city weather brief (collect, check, revise, publish or hold)",
+  run: runReportCommand,
+};
+
+interface PreparedRun {
+  readonly input: ReportState;
+  readonly engine: ReportEngine;
+  readonly draftStyle: DraftStyle;
+  readonly maxRevisions: number;
+  readonly maxSteps: number;
+  readonly showUpdates: boolean;
+}
+
+/** Turns the arguments into a validated run, or throws a UsageError / ReportRequestError. */
+function prepare(argv: readonly string[]): PreparedRun | "help" {
+  const { values } = parseFlags(argv);
+  if (values.help === true) return "help";
+  return {
+    engine: parseChoiceFlag("--engine", values.engine, REPORT_ENGINES) ?? "mini",
+    input: initialReportState({
+      cities: parseCities(values.cities) ?? DEFAULT_REPORT_REQUEST.cities,
+      includeFahrenheit: values["celsius-only"] !== true,
+      language: parseChoiceFlag("--language", values.language, LANGUAGES) ?? DEFAULT_REPORT_REQUEST.language,
+    }),
+    draftStyle: parseChoiceFlag("--draft-style", values["draft-style"], DRAFT_STYLES) ?? "missing-notice",
+    maxRevisions: parseIntegerFlag("--max-revisions", values["max-revisions"], { min: 0 }) ?? 1,
+    maxSteps: parseIntegerFlag("--max-steps", values["max-steps"], { min: 1 }) ?? REPORT_DEFAULT_MAX_STEPS,
+    showUpdates: values["show-updates"] === true,
+  };
+}
+
+function parseFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: FLAGS, strict: true, allowPositionals: false });
+  } catch (error) {
+    // parseArgs names the offending flag or argument; keep its words, drop its stack.
+    const isParseError = error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+    if (isParseError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** `--cities Tokyo,Paris` and `--cities Tokyo --cities Paris` both give ["Tokyo", "Paris"]. */
+function parseCities(values: readonly string[] | undefined): City[] | undefined {
+  if (values === undefined) return undefined;
+  const names = values.flatMap((value) => value.split(",")).map((name) => name.trim());
+  if (names.some((name) => name === "")) {
+    throw new UsageError(`--cities must list city names separated by commas, e.g. --cities Tokyo,Paris; got ${JSON.stringify(values.join(","))}.`);
+  }
+  // Unchecked on purpose: initialReportState is the one place that knows which cities exist, and it rejects the rest.
+  return names as City[];
+}
+
+async function execute(run: PreparedRun, io: CliIO): Promise<number> {
+  // `run.engine` is always "mini" today; other engines get their own branch here, never a fallback.
+  const graph = buildReportGraph({ draftStyle: run.draftStyle, maxRevisions: run.maxRevisions });
+  let last: Step<ReportState> | undefined;
+  try {
+    for await (const step of graph.stream(run.input, { maxSteps: run.maxSteps })) {
+      if (run.showUpdates) io.stdout.write(formatUpdateLine(step.node, step.update) + "\n");
+      last = step;
+    }
+  } catch (error) {
+    if (error instanceof GraphLimitError) {
+      io.stdout.write(`stopped before: ${error.node}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+      return 1;
+    }
+    if (error instanceof GraphExecutionError) {
+      io.stderr.write(`tsg report: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const state = last?.state ?? run.input;
+  io.stdout.write(`status: ${state.status} revisions: ${state.revisions}\n`);
+  io.stdout.write(`events: ${state.events.join(" -> ")}\n`);
+  io.stdout.write(`${state.answer ?? "No approved brief. Last draft remains in state."}\n`);
+  return state.status === "completed" ? 0 : 1;
+}

@@ -1,0 +1,40 @@
+/**
+ * The README's example, verbatim between the markers; the last test checks the README still shows it.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, it } from "vitest";
+// README-EXAMPLE-START
+import { StateGraph, START, END, append } from "../src/index.js";
+
+interface Brief { readings: number[]; draft: string | null; revisions: number; events: string[] }
+
+const graph = new StateGraph<Brief>({ reducers: { events: append } })
+  .addNode("collect", () => ({ readings: [18, 12], events: ["collected"] }))
+  .addNode("write", (s) => ({ draft: s.readings.join(", "), events: ["wrote draft"] }))
+  .addNode("revise", (s) => ({ draft: `${s.draft} (checked)`, revisions: s.revisions + 1, events: ["revised"] }))
+  .addEdge(START, "collect")
+  .addEdge("collect", "write")
+  .addConditionalEdges("write", (s) => (s.revisions < 1 ? "revise" : "done"), { revise: "revise", done: END })
+  .addEdge("revise", END)
+  .compile();
+
+const { state, trace } = await graph.invoke({ readings: [], draft: null, revisions: 0, events: [] });
+// trace: ["collect", "write", "revise"]; state.events: ["collected", "wrote draft", "revised"]
+// README-EXAMPLE-END
+
+it("runs as the README says", () => {
+  expect(trace).toEqual(["collect", "write", "revise"]);
+  expect(state.events).toEqual(["collected", "wrote draft", "revised"]);
+});
+
+it("is the code the README shows", () => {
+  const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
+  const self = readFileSync(import.meta.filename, "utf8");
+  const example = self
+    .slice(self.indexOf("// README-EXAMPLE-START\n") + "// README-EXAMPLE-START\n".length, self.indexOf("// README-EXAMPLE-END"))
+    .replace("../src/index.js", "typed-state-graph");
+  const shown = readme.slice(readme.indexOf("## Example\n```ts\n") + "## Example\n```ts\n".length, readme.indexOf("```", readme.indexOf("## Example\n```ts\n") + 20));
+  const withoutCounterexamples = shown.split("\n").filter((line) => !line.startsWith("// .")).join("\n");
+  expect(withoutCounterexamples.trim()).toBe(example.trim());
+});
