@@ -22,6 +22,8 @@ export type GraphProblemCode =
   | "DUPLICATE_RULE"
   | "EMPTY_PATH_MAP"
   | "EMPTY_ROUTE_KEY"
+  | "EMPTY_FAN_OUT"
+  | "DUPLICATE_TARGET"
   | "UNKNOWN_REDUCER_FIELD"
   | "UNREACHABLE_NODE"
   | "NO_PATH_TO_END";
@@ -71,6 +73,8 @@ export interface ExecutionContext {
   /** The nodes that completed, in order. */
   readonly trace: readonly string[];
   readonly cause?: unknown;
+  /** Where it failed, through subgraphs: `["parent", "child"]`. Default: `[node]`. */
+  readonly path?: readonly string[];
 }
 
 /**
@@ -89,6 +93,8 @@ export class GraphExecutionError extends Error {
   readonly node: string;
   readonly state: Record<string, unknown>;
   readonly trace: readonly string[];
+  /** Where it failed, through subgraphs, e.g. `["research", "web"]` for node "web" of the subgraph node "research". */
+  readonly path: readonly string[];
 
   constructor(code: GraphExecutionCode, message: string, context: ExecutionContext) {
     super(message, "cause" in context ? { cause: context.cause } : undefined);
@@ -96,6 +102,7 @@ export class GraphExecutionError extends Error {
     this.node = context.node;
     this.state = context.state;
     this.trace = context.trace;
+    this.path = context.path ?? [context.node];
   }
 }
 

@@ -1,5 +1,6 @@
 export { START, END } from "./spec.js";
-export type { GraphSpec, EdgeSpec, RouteSpec, ReducerSpec, Start, End } from "./spec.js";
+export { transitionPairs } from "./spec.js";
+export type { GraphSpec, EdgeSpec, FanOutSpec, JoinSpec, RouteSpec, ReducerSpec, Start, End } from "./spec.js";
 export {
   GraphValidationError,
   GraphExecutionError,
@@ -19,11 +20,17 @@ export type {
   MaxTypeLevelDepth,
 } from "./builder/types.js";
 export { CompiledGraph, compileGraph } from "./engine/compiled-graph.js";
+export type { StreamChunk } from "./engine/compiled-graph.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/executable.js";
-export { DEFAULT_MAX_STEPS } from "./engine/run.js";
-export type { RunOptions, RunResult, Step } from "./engine/run.js";
+export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/run.js";
+export type { RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/run.js";
+export type { RouteTaken } from "./engine/step.js";
 export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/reducers.js";
 export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./engine/reducers.js";
 export { mergeUpdate } from "./engine/merge.js";
+export { Send } from "./engine/send.js";
+export { subgraph } from "./engine/subgraph.js";
+export type { SubgraphOptions } from "./engine/subgraph.js";
+export type { GraphWarning } from "./engine/warnings.js";
 export { cloneState, isPlainObject } from "./engine/clone.js";
 export { validateTopology } from "./validate/topology.js";

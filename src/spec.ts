@@ -24,6 +24,29 @@ export interface RouteSpec {
   readonly router: string;
   /** Route key → destination node (or `END`). */
   readonly paths: Readonly<Record<string, string>>;
+  /**
+   * `true` when the path map was given as a list of node names: the router may then return several
+   * of them, or `Send`s, so its destinations can run in parallel.
+   */
+  readonly sends?: true;
+}
+
+/**
+ * A fan-out: after `from` runs, every node of `to` runs, together, in the next superstep.
+ * Declared on purpose with `addEdge(from, [a, b, c])`; it is `from`'s one rule.
+ */
+export interface FanOutSpec {
+  readonly from: string;
+  readonly to: readonly string[];
+}
+
+/**
+ * A join (a barrier): `to` runs once, after every node of `from` has run. Declared with
+ * `addEdge([a, b, c], to)`; it is the one rule of each of its sources.
+ */
+export interface JoinSpec {
+  readonly from: readonly string[];
+  readonly to: string;
 }
 
 /** Which reducer combines a field's updates. */
@@ -53,18 +76,29 @@ export interface GraphSpec {
   readonly edges: readonly EdgeSpec[];
   /** Conditional edges, in declaration order. */
   readonly routes: readonly RouteSpec[];
+  /** Fan-outs, when the graph has any. */
+  readonly fanOuts?: readonly FanOutSpec[];
+  /** Joins (barriers), when the graph has any. */
+  readonly joins?: readonly JoinSpec[];
   /** Fields that have a reducer. Every other field is replaced by an update. */
   readonly reducers: readonly ReducerSpec[];
   /** Every state field, when the graph declared them with the `fields` option. */
   readonly fields?: readonly string[];
 }
 
-/** Every destination a source can lead to, fixed or routed, in declaration order. */
-export function successorsOf(spec: GraphSpec, source: string): string[] {
-  const out: string[] = [];
-  for (const edge of spec.edges) if (edge.from === source) out.push(edge.to);
-  for (const route of spec.routes) {
-    if (route.from === source) for (const to of Object.values(route.paths)) out.push(to);
-  }
-  return out;
+/**
+ * Every pair (source, destination) the spec can take, whatever the rule: fixed edges, fan-outs,
+ * joins and routes, in that order. Reachability and diagrams read it.
+ *
+ * @example
+ * ```ts
+ * transitionPairs(graph.spec); // [{ from: "__start__", to: "plan" }, { from: "plan", to: "web" }, …]
+ * ```
+ */
+export function transitionPairs(spec: GraphSpec): EdgeSpec[] {
+  const pairs: EdgeSpec[] = spec.edges.map(({ from, to }) => ({ from, to }));
+  for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) pairs.push({ from: fanOut.from, to });
+  for (const join of spec.joins ?? []) for (const from of join.from) pairs.push({ from, to: join.to });
+  for (const route of spec.routes) for (const to of Object.values(route.paths)) pairs.push({ from: route.from, to });
+  return pairs;
 }

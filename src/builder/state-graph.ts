@@ -3,21 +3,24 @@
  * is deliberately loose inside (the ts-pattern way). Each call returns a new builder, so a builder
  * value never changes behind the type that describes it.
  */
-import { compileGraph, type CompiledGraph } from "../engine/compiled-graph.js";
+import { CompiledGraph, compileGraph } from "../engine/compiled-graph.js";
+import { subgraph } from "../engine/subgraph.js";
 import type { NodeFunction, RouterFunction } from "../engine/executable.js";
 import { reducerNameOf, type AnyReducer } from "../engine/reducers.js";
-import type { EdgeSpec, GraphSpec, RouteSpec } from "../spec.js";
+import type { EdgeSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
 import type { CompileOptions, StateGraph as TypedStateGraph, StateGraphConstructor, StateGraphOptions } from "./types.js";
 
 interface Declarations {
   readonly nodes: readonly string[];
   readonly nodeFunctions: Readonly<Record<string, NodeFunction<never>>>;
   readonly edges: readonly EdgeSpec[];
+  readonly fanOuts: readonly FanOutSpec[];
+  readonly joins: readonly JoinSpec[];
   readonly routes: readonly RouteSpec[];
   readonly routers: Readonly<Record<string, RouterFunction<never>>>;
 }
 
-const empty: Declarations = { nodes: [], nodeFunctions: {}, edges: [], routes: [], routers: {} };
+const empty: Declarations = { nodes: [], nodeFunctions: {}, edges: [], fanOuts: [], joins: [], routes: [], routers: {} };
 
 class StateGraphBuilder {
   readonly #options: StateGraphOptions<Record<string, unknown>>;
@@ -37,9 +40,10 @@ class StateGraphBuilder {
     return [...this.#declarations.nodes];
   }
 
-  addNode(name: string, node: NodeFunction<never>): StateGraphBuilder {
+  addNode(name: string, nodeOrGraph: NodeFunction<never> | CompiledGraph<never>): StateGraphBuilder {
+    const node = nodeOrGraph instanceof CompiledGraph ? (subgraph(nodeOrGraph) as NodeFunction<never>) : nodeOrGraph;
     if (typeof node !== "function") {
-      throw new TypeError(`addNode: the node "${String(name)}" must be a function (state) => update; got ${typeof node}.`);
+      throw new TypeError(`addNode: the node "${String(name)}" must be a function (state) => update, or a compiled graph; got ${typeof node}.`);
     }
     const d = this.#declarations;
     // Duplicates and reserved names are recorded and reported by compile(), with every other problem.
@@ -47,19 +51,28 @@ class StateGraphBuilder {
     return this.#with({ nodes: [...d.nodes, name], nodeFunctions });
   }
 
-  addEdge(from: string, to: string): StateGraphBuilder {
-    return this.#with({ edges: [...this.#declarations.edges, { from, to }] });
+  addEdge(from: string | readonly string[], to: string | readonly string[]): StateGraphBuilder {
+    const d = this.#declarations;
+    if (Array.isArray(from) && Array.isArray(to)) {
+      throw new TypeError(`addEdge: a join leads to one node; got lists on both sides. Join into one node, then fan out from it.`);
+    }
+    if (Array.isArray(from)) return this.#with({ joins: [...d.joins, { from: [...from], to: to as string }] });
+    if (Array.isArray(to)) return this.#with({ fanOuts: [...d.fanOuts, { from: from as string, to: [...to] }] });
+    return this.#with({ edges: [...d.edges, { from: from as string, to: to as string }] });
   }
 
-  addConditionalEdges(from: string, router: RouterFunction<never>, pathMap: Record<string, string>): StateGraphBuilder {
+  addConditionalEdges(from: string, router: RouterFunction<never>, pathMap: Record<string, string> | readonly string[]): StateGraphBuilder {
     if (typeof router !== "function") {
       throw new TypeError(`addConditionalEdges: the router for "${from}" must be a function (state) => routeKey; got ${typeof router}.`);
     }
-    if (typeof pathMap !== "object" || pathMap === null || Array.isArray(pathMap)) {
-      throw new TypeError(`addConditionalEdges: the path map for "${from}" must be an object { routeKey: destination }.`);
+    if (typeof pathMap !== "object" || pathMap === null) {
+      throw new TypeError(`addConditionalEdges: the path map for "${from}" must be an object { routeKey: destination } or a list of node names.`);
     }
     const d = this.#declarations;
-    const route: RouteSpec = { from, router: router.name || "router", paths: { ...pathMap } };
+    // A list of node names routes by name, and allows several names or Sends at once.
+    const route: RouteSpec = Array.isArray(pathMap)
+      ? { from, router: router.name || "router", paths: Object.fromEntries(pathMap.map((name: string) => [name, name])), sends: true }
+      : { from, router: router.name || "router", paths: { ...(pathMap as Record<string, string>) } };
     return this.#with({ routes: [...d.routes, route], routers: { ...d.routers, [from]: router } });
   }
 
@@ -70,6 +83,8 @@ class StateGraphBuilder {
     const spec: GraphSpec = {
       nodes: d.nodes,
       edges: d.edges,
+      ...(d.fanOuts.length > 0 ? { fanOuts: d.fanOuts } : {}),
+      ...(d.joins.length > 0 ? { joins: d.joins } : {}),
       routes: d.routes,
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),

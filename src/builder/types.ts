@@ -4,6 +4,7 @@
  * error message a user reads.
  */
 import type { CompiledGraph } from "../engine/compiled-graph.js";
+import type { Send } from "../engine/send.js";
 import type { Reducer } from "../engine/reducers.js";
 import type { End, Start } from "../spec.js";
 
@@ -34,6 +35,9 @@ export interface CompileOptions {
 export type TypedEdge = readonly [from: string, to: string];
 
 type Quoted<X> = `"${X & string}"`;
+
+/** The members of a list, or the value itself. */
+type Members<T> = T extends readonly (infer X)[] ? X : T;
 
 /** The message for a node name that cannot be used. */
 export type CheckedNodeName<Name extends string, N extends string> = Name extends Start | End
@@ -157,30 +161,37 @@ export type CompileThis<Self, N extends string, E, R extends string> =
  */
 export interface StateGraph<S extends object, N extends string = never, E = never, R extends string = never> {
   /**
-   * Declares a node: a function from (a copy of) the state to a partial update.
+   * Declares a node: a function from (a copy of) the state to a partial update, or a compiled graph
+   * with the same state (a subgraph). A node that `Send` targets may take the Send's input type instead.
    *
    * @example
    * ```ts
    * builder.addNode("draft", async (s) => ({ draft: render(s.readings), events: ["wrote draft"] }));
+   * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, U = {}>(
-    name: CheckedNodeName<Name, N>,
-    node: (state: S) => NodeReturn<U, S>,
-  ): StateGraph<S, N | Name, E, R>;
+  addNode<const Name extends string>(name: CheckedNodeName<Name, N>, subgraph: CompiledGraph<S>): StateGraph<S, N | Name, E, R>;
+  addNode<const Name extends string, U = {}, I = S>(name: CheckedNodeName<Name, N>, node: (state: I) => NodeReturn<U, S>): StateGraph<S, N | Name, E, R>;
 
   /**
-   * Declares the one fixed edge of `from`: after it runs, `to` runs.
+   * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out
+   * (all run together in the next superstep); a list on the left is a join (the target waits for all).
    *
    * @example
    * ```ts
-   * builder.addEdge(START, "collect").addEdge("publish", END);
+   * builder.addEdge(START, "plan").addEdge("plan", ["web", "papers"]).addEdge(["web", "papers"], "synthesize");
    * ```
    */
-  addEdge<const From extends Exclude<N | Start, R>, const To extends N | End>(from: From, to: To): StateGraph<S, N, E | readonly [From, To], R | From>;
+  addEdge<const From extends Exclude<N | Start, R> | readonly Exclude<N, R>[], const To extends N | End | readonly (N | End)[]>(
+    from: From,
+    to: To,
+  ): [From, To] extends [readonly string[], readonly string[]]
+    ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
+    : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>>;
 
   /**
-   * Declares the conditional edge of `from`: `router` returns a key of `pathMap`, which names the next node.
+   * Declares the conditional edge of `from`: `router` returns a key of `pathMap` (or several), which names the next node.
+   * With a list of node names instead of a path map, the router returns node names, several at once, or `Send`s.
    * Every key the router can return must be in the path map, and every path-map key must be returnable.
    *
    * @example
@@ -191,9 +202,16 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * });
    * ```
    */
+  addConditionalEdges<const From extends Exclude<N | Start, R>, K extends N | End, const D extends readonly K[]>(
+    from: From,
+    router: (state: S) => Awaitable<K | readonly (K | Send<K>)[]>,
+    destinations: D,
+  ): [Exclude<K, D[number]>] extends [never]
+    ? StateGraph<S, N, E | readonly [From, D[number]], R | From>
+    : RouteError<`the router for ${Quoted<From>} can return ${Quoted<Exclude<K, D[number]>>}, which the destination list lacks; add it`>;
   addConditionalEdges<const From extends Exclude<N | Start, R>, K extends string, const P extends PathMapFor<K, N>>(
     from: From,
-    router: (state: S) => Awaitable<K>,
+    router: (state: S) => Awaitable<K | readonly K[]>,
     pathMap: P & NoUnreturnedKeys<P, K>,
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>

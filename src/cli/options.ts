@@ -1,4 +1,5 @@
 /** Argument helpers shared by the `tsg` subcommands. */
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./io.js";
 
 /**
@@ -32,4 +33,23 @@ export function parseChoiceFlag<const C extends string>(flag: string, value: str
     throw new UsageError(`${flag} must be one of ${choices.join(", ")}; got ${JSON.stringify(value)}.`);
   }
   return value as C;
+}
+
+/**
+ * Parses a command's flags strictly (unknown flags and stray arguments are errors) and turns
+ * `parseArgs`' errors into a {@link UsageError}, keeping its words (they name the flag) and dropping its stack.
+ *
+ * @example
+ * ```ts
+ * const { values } = parseCommandFlags(["--json"], { json: { type: "boolean" } });
+ * ```
+ */
+export function parseCommandFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: O) {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false });
+  } catch (error) {
+    const isParseError = error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+    if (isParseError) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -1,5 +1,4 @@
 /** `tsg report`: runs the report workflow (the two-city weather brief) and prints its outcome. */
-import { parseArgs } from "node:util";
 import {
   buildReportGraph,
   DEFAULT_REPORT_REQUEST,
@@ -14,7 +13,7 @@ import {
 import { GraphExecutionError, GraphLimitError, type Step } from "../index.js";
 import { formatUpdateLine } from "./format.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseChoiceFlag, parseIntegerFlag } from "./options.js";
+import { parseChoiceFlag, parseCommandFlags, parseIntegerFlag } from "./options.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
 export const REPORT_ENGINES = ["mini"] as const;
@@ -99,7 +98,7 @@ interface PreparedRun {
 
 /** Turns the arguments into a validated run, or throws a UsageError / ReportRequestError. */
 function prepare(argv: readonly string[]): PreparedRun | "help" {
-  const { values } = parseFlags(argv);
+  const { values } = parseCommandFlags(argv, FLAGS);
   if (values.help === true) return "help";
   return {
     engine: parseChoiceFlag("--engine", values.engine, REPORT_ENGINES) ?? "mini",
@@ -113,17 +112,6 @@ function prepare(argv: readonly string[]): PreparedRun | "help" {
     maxSteps: parseIntegerFlag("--max-steps", values["max-steps"], { min: 1 }) ?? REPORT_DEFAULT_MAX_STEPS,
     showUpdates: values["show-updates"] === true,
   };
-}
-
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: FLAGS, strict: true, allowPositionals: false });
-  } catch (error) {
-    // parseArgs names the offending flag or argument; keep its words, drop its stack.
-    const isParseError = error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
-    if (isParseError) throw new UsageError(error.message);
-    throw error;
-  }
 }
 
 /** `--cities Tokyo,Paris` and `--cities Tokyo --cities Paris` both give ["Tokyo", "Paris"]. */

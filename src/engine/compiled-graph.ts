@@ -4,7 +4,20 @@ import { START } from "../spec.js";
 import { validateTopology } from "../validate/topology.js";
 import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";
 import type { Reducer } from "./reducers.js";
-import { invokeRun, streamRun, type RunOptions, type RunResult, type Step } from "./run.js";
+import { orderWarnings, type GraphWarning } from "./warnings.js";
+import {
+  invokeRun,
+  streamRun,
+  type RunOptions,
+  type RunResult,
+  type Step,
+  type StreamMode,
+  type StreamOptions,
+  type SuperstepValues,
+} from "./run.js";
+
+/** What `stream` yields with a list of modes. */
+export type StreamChunk<S> = readonly ["updates", Step<S>] | readonly ["values", SuperstepValues<S>];
 
 /**
  * A validated, frozen graph: run it with {@link CompiledGraph.invoke} or {@link CompiledGraph.stream},
@@ -19,11 +32,14 @@ import { invokeRun, streamRun, type RunOptions, type RunResult, type Step } from
 export class CompiledGraph<S extends object = Record<string, unknown>> {
   /** The plain-data description of the graph (JSON-serializable, frozen). */
   readonly spec: GraphSpec;
+  /** Non-fatal findings of `compile()`, such as order-dependent parallel merges. */
+  readonly warnings: readonly GraphWarning[];
   readonly #executable: ExecutableGraph;
 
   /** @internal Use `StateGraph.compile()` (or `compileGraph`) rather than this constructor. */
-  constructor(spec: GraphSpec, executable: ExecutableGraph) {
+  constructor(spec: GraphSpec, executable: ExecutableGraph, warnings: readonly GraphWarning[] = []) {
     this.spec = spec;
+    this.warnings = warnings;
     this.#executable = executable;
     executables.set(this, executable);
   }
@@ -43,15 +59,19 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
 
   /**
    * Runs the graph and yields each step as it completes. Each call is a new run: calling `invoke`
-   * after `stream` runs the graph a second time.
+   * after `stream` runs the graph a second time. `streamMode: "values"` yields the merged state once
+   * per superstep instead; a list of modes yields `[mode, payload]` pairs, from the same single run.
    *
    * @example
    * ```ts
    * for await (const step of graph.stream(initial)) console.log(`${step.node} updated:`, Object.keys(step.update));
    * ```
    */
-  stream(input: S, options?: RunOptions): AsyncIterable<Step<S>> {
-    return streamRun(this.#executable, input, options) as AsyncIterable<Step<S>>;
+  stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
+  stream(input: S, options: StreamOptions<"values">): AsyncIterable<SuperstepValues<S>>;
+  stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S>>;
+  stream(input: S, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
+    return streamRun(this.#executable, input, options);
   }
 }
 
@@ -83,7 +103,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(definit
   const problems: GraphProblem[] = validateTopology(definition.spec);
   problems.push(...missingImplementations(definition));
   if (problems.length > 0) throw new GraphValidationError(problems);
-  return new CompiledGraph<S>(freezeSpec(definition.spec), buildExecutable(definition));
+  return new CompiledGraph<S>(freezeSpec(definition.spec), buildExecutable(definition), orderWarnings(definition));
 }
 
 function missingImplementations(definition: GraphDefinition): GraphProblem[] {
@@ -109,6 +129,11 @@ function buildExecutable(definition: GraphDefinition): ExecutableGraph {
   const { spec } = definition;
   const transitions = new Map<string, Transition>();
   for (const edge of spec.edges) transitions.set(edge.from, { kind: "edge", to: edge.to });
+  for (const fanOut of spec.fanOuts ?? []) transitions.set(fanOut.from, { kind: "fanOut", to: Object.freeze([...fanOut.to]) });
+  const joins = (spec.joins ?? []).map((join, index) => {
+    for (const from of join.from) transitions.set(from, { kind: "join", join: index });
+    return { sources: new Set(join.from), to: join.to };
+  });
   for (const route of spec.routes) {
     const router = definition.routers[route.from] as RouterFunction<never>;
     transitions.set(route.from, { kind: "route", router, paths: Object.freeze({ ...route.paths }) });
@@ -117,7 +142,8 @@ function buildExecutable(definition: GraphDefinition): ExecutableGraph {
   for (const name of spec.nodes) nodes.set(name, definition.nodes[name] as NodeFunction<unknown>);
   const reducers = new Map<string, Reducer<unknown>>();
   for (const { field } of spec.reducers) reducers.set(field, definition.reducers[field] as Reducer<unknown>);
-  return { nodes, transitions, reducers, fields: spec.fields ? new Set(spec.fields) : undefined };
+  const order = new Map(spec.nodes.map((name, index) => [name, index]));
+  return { nodes, transitions, joins, order, reducers, fields: spec.fields ? new Set(spec.fields) : undefined };
 }
 
 function freezeSpec(spec: GraphSpec): GraphSpec {
@@ -125,8 +151,12 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
     nodes: Object.freeze([...spec.nodes]),
     edges: Object.freeze(spec.edges.map((e) => Object.freeze({ from: e.from, to: e.to }))),
     routes: Object.freeze(
-      spec.routes.map((r) => Object.freeze({ from: r.from, router: r.router, paths: Object.freeze({ ...r.paths }) })),
+      spec.routes.map((r) =>
+        Object.freeze({ from: r.from, router: r.router, paths: Object.freeze({ ...r.paths }), ...(r.sends ? { sends: true as const } : {}) }),
+      ),
     ),
+    ...(spec.fanOuts?.length ? { fanOuts: Object.freeze(spec.fanOuts.map((f) => Object.freeze({ from: f.from, to: Object.freeze([...f.to]) }))) } : {}),
+    ...(spec.joins?.length ? { joins: Object.freeze(spec.joins.map((j) => Object.freeze({ from: Object.freeze([...j.from]), to: j.to }))) } : {}),
     reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
     ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),
   };

@@ -11,10 +11,18 @@ export type NodeFunction<S> = (state: S) => unknown;
 /** A router: reads a copy of the state, returns a route key. */
 export type RouterFunction<S> = (state: S) => unknown;
 
-/** What comes after a node: a fixed successor or a routed choice. */
+/** What comes after a node: a fixed successor, a fan-out, a join, or a routed choice. */
 export type Transition =
   | { readonly kind: "edge"; readonly to: string }
+  | { readonly kind: "fanOut"; readonly to: readonly string[] }
+  | { readonly kind: "join"; readonly join: number }
   | { readonly kind: "route"; readonly router: RouterFunction<never>; readonly paths: Readonly<Record<string, string>> };
+
+/** A barrier: `to` runs once every source has run (since it last fired). */
+export interface JoinTable {
+  readonly sources: ReadonlySet<string>;
+  readonly to: string;
+}
 
 /** A graph's implementation: the spec plus the functions it names. */
 export interface GraphDefinition {
@@ -29,6 +37,9 @@ export interface GraphDefinition {
 export interface ExecutableGraph {
   readonly nodes: ReadonlyMap<string, NodeFunction<unknown>>;
   readonly transitions: ReadonlyMap<string, Transition>;
+  readonly joins: readonly JoinTable[];
+  /** Each node's position in declaration order: the order updates merge in within a superstep. */
+  readonly order: ReadonlyMap<string, number>;
   readonly reducers: ReducerTable;
   readonly fields: ReadonlySet<string> | undefined;
 }

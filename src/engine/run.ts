@@ -1,28 +1,50 @@
+/**
+ * The scheduler: BSP supersteps. In each superstep every active node reads (a copy of) the same
+ * committed state; their updates merge in declaration order only after all of them finished; then the
+ * next active set is computed from the merged state. A sequential graph is the special case of one
+ * node per superstep.
+ */
 import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
 import { END, START } from "../spec.js";
 import { cloneState, isPlainObject } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import {
-  chooseNext,
   commitUpdate,
   describeValue,
   isThenable,
   runNode,
   StepFailure,
-  type NextNode,
+  successorsOf,
   type RouteTaken,
   type State,
+  type Task,
 } from "./step.js";
 
 /** The default bound on node executions per run (LangGraph's default recursion limit). */
 export const DEFAULT_MAX_STEPS = 25;
+/** The default bound on supersteps per run, as in LangGraph. */
+export const DEFAULT_RECURSION_LIMIT = 25;
+
+/** What `stream` yields: per-node steps (`"updates"`), the merged state per superstep (`"values"`), or both. */
+export type StreamMode = "updates" | "values";
 
 /** Options for one run. */
 export interface RunOptions {
   /** The most node executions this run may start: a positive integer. Default {@link DEFAULT_MAX_STEPS}. */
   readonly maxSteps?: number;
-  /** Stops the run between steps; the error keeps the state reached so far. */
+  /**
+   * The most supersteps this run may start: a positive integer. Default {@link DEFAULT_RECURSION_LIMIT},
+   * or `maxSteps` when that is larger, so a sequential graph stops exactly where `maxSteps` says.
+   */
+  readonly recursionLimit?: number;
+  /** Stops the run between supersteps; the error keeps the state reached so far. */
   readonly signal?: AbortSignal;
+}
+
+/** Options for `stream`. */
+export interface StreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> extends RunOptions {
+  /** `"updates"` (the default) yields each node's step; `"values"` the merged state per superstep; a list yields `[mode, payload]` pairs. */
+  readonly streamMode?: M;
 }
 
 /** One completed node execution. Detached: mutating it affects nothing else. */
@@ -30,39 +52,55 @@ export interface Step<S> {
   readonly node: string;
   /** The update the node returned (`{}` when it returned nothing). */
   readonly update: Partial<S>;
-  /** The state after merging the update. */
+  /** The state after its superstep merged (for a sequential graph: after this node's update). */
   readonly state: S;
-  /** The route key the router returned after this node, when its rule is conditional. */
-  readonly route?: string;
+  /** The route key the router returned after this node: a list when it returned several keys or Sends. */
+  readonly route?: string | readonly string[];
+}
+
+/** The merged state after one superstep (`streamMode: "values"`). */
+export interface SuperstepValues<S> {
+  /** 1 for the first superstep. */
+  readonly superstep: number;
+  /** The nodes that ran in it, in declaration order. */
+  readonly nodes: readonly string[];
+  readonly state: S;
 }
 
 /** What `invoke` resolves with. */
 export interface RunResult<S> {
   readonly state: S;
-  /** Completed nodes, in order. */
+  /** Completed nodes, in order (superstep by superstep, declaration order within one). */
   readonly trace: string[];
   readonly steps: Step<S>[];
   /** Every conditional choice, in order (START's included): what coverage reports read. */
   readonly routes: RouteTaken[];
+  /** How many supersteps ran. */
+  readonly supersteps: number;
 }
 
 /**
- * One run, advanced a step at a time. `invoke` and `stream` both drive it, so they cannot drift apart.
- * The committed state is owned by the run and never handed out: nodes, routers and callers get copies.
+ * One run, advanced a superstep at a time. `invoke` and `stream` both drive it, so they cannot drift
+ * apart. The committed state is owned by the run and never handed out: nodes, routers and callers get copies.
  */
 class Run {
   #state: State = {};
-  #next: NextNode | undefined;
+  #active: readonly Task[] | undefined;
+  #supersteps = 0;
   readonly #trace: string[] = [];
   readonly #routes: RouteTaken[] = [];
+  readonly #arrived: Set<string>[];
   readonly #graph: ExecutableGraph;
   readonly #maxSteps: number;
+  readonly #recursionLimit: number;
   readonly #signal: AbortSignal | undefined;
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunOptions | undefined) {
     this.#graph = graph;
-    this.#maxSteps = checkMaxSteps(options?.maxSteps);
+    this.#maxSteps = checkLimit("maxSteps", options?.maxSteps, DEFAULT_MAX_STEPS);
+    this.#recursionLimit = checkLimit("recursionLimit", options?.recursionLimit, Math.max(DEFAULT_RECURSION_LIMIT, this.#maxSteps));
     this.#signal = checkSignal(options?.signal);
+    this.#arrived = graph.joins.map(() => new Set<string>());
     if (!isPlainObject(input)) {
       throw this.#error(new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`), START);
     }
@@ -86,43 +124,144 @@ class Run {
     return [...this.#routes];
   }
 
-  /** Runs the next node; resolves with its step, or `undefined` once the run reached END. */
-  async advance(): Promise<Step<State> | undefined> {
-    const node = (this.#next ??= await this.#chooseNext(START)).to;
-    if (node === END) return undefined;
+  get supersteps(): number {
+    return this.#supersteps;
+  }
+
+  /** Runs the next superstep; resolves with its steps, or `undefined` once no node is active. */
+  async superstep(): Promise<Step<State>[] | undefined> {
+    const active = (this.#active ??= (await this.#activate([START])).tasks);
+    const first = active[0];
+    if (first === undefined) return undefined;
+    this.#checkBeforeStarting(active);
+    const updates = await this.#runAll(active);
+    this.#state = this.#merge(active, updates);
+    for (const task of active) this.#trace.push(task.node);
+    this.#supersteps += 1;
+    const { tasks, keysBySource } = await this.#activate(active.map((task) => task.node));
+    this.#active = tasks;
+    return active.map((task, index) => detachedStep(task.node, updates[index] as State, this.#state, keysBySource.get(task.node)));
+  }
+
+  #checkBeforeStarting(active: readonly Task[]): void {
+    const first = (active[0] as Task).node;
     if (this.#signal?.aborted) {
-      const failure = new StepFailure("ABORTED", `the run was aborted before "${node}" started.`, { cause: this.#signal.reason });
-      throw this.#error(failure, node);
+      throw this.#error(new StepFailure("ABORTED", `the run was aborted before "${first}" started.`, { cause: this.#signal.reason }), first);
     }
-    if (this.#trace.length >= this.#maxSteps) {
+    if (this.#supersteps >= this.#recursionLimit) {
+      throw new GraphLimitError(
+        `invoke: the superstep limit (recursionLimit: ${this.#recursionLimit}) was reached before "${first}" could start. ` +
+          `If the graph loops on purpose, raise recursionLimit; otherwise check the route that leads back to "${first}".`,
+        this.#context(first),
+      );
+    }
+    const room = this.#maxSteps - this.#trace.length;
+    if (active.length > room) {
+      const node = (active[room] as Task).node;
       throw new GraphLimitError(
         `invoke: the step limit (maxSteps: ${this.#maxSteps}) was reached before "${node}" could start. ` +
           `If the graph loops on purpose, raise maxSteps; otherwise check the route that leads back to "${node}".`,
         this.#context(node),
       );
     }
-    let update: State;
-    try {
-      const pending = runNode(this.#graph, node, this.#state);
-      update = isThenable(pending) ? await pending : pending;
-      this.#state = commitUpdate(this.#graph, node, this.#state, update);
-    } catch (error) {
-      throw this.#error(error, node);
-    }
-    this.#trace.push(node);
-    this.#next = await this.#chooseNext(node);
-    return detachedStep(node, update, this.#state, this.#next.route?.key);
   }
 
-  async #chooseNext(source: string): Promise<NextNode> {
-    try {
-      const pending = chooseNext(this.#graph, source, this.#state);
-      const next = isThenable(pending) ? await pending : pending;
-      if (next.route) this.#routes.push(next.route);
-      return next;
-    } catch (error) {
-      throw this.#error(error, source);
+  /** Runs every active node on its own copy of the same committed state. */
+  async #runAll(active: readonly Task[]): Promise<State[]> {
+    if (active.length === 1) {
+      const task = active[0] as Task;
+      try {
+        const pending = runNode(this.#graph, task.node, this.#state, task);
+        return [isThenable(pending) ? await pending : pending];
+      } catch (error) {
+        throw this.#error(error, task.node);
+      }
     }
+    const settled = await Promise.allSettled(active.map(async (task) => runNode(this.#graph, task.node, this.#state, task)));
+    // Report the first failure in declaration order, whatever order the nodes failed in.
+    const failed = settled.findIndex((result) => result.status === "rejected");
+    if (failed >= 0) throw this.#error((settled[failed] as PromiseRejectedResult).reason, (active[failed] as Task).node);
+    return settled.map((result) => (result as PromiseFulfilledResult<State>).value);
+  }
+
+  /** Merges a superstep's updates in declaration order; nothing is committed unless all of them merge. */
+  #merge(active: readonly Task[], updates: readonly State[]): State {
+    let next = this.#state;
+    const writers = new Map<string, string>();
+    for (const [index, task] of active.entries()) {
+      const update = updates[index] as State;
+      if (active.length > 1) this.#checkParallelWrites(task.node, update, writers);
+      try {
+        next = commitUpdate(this.#graph, task.node, next, update);
+      } catch (error) {
+        throw this.#error(error, task.node);
+      }
+    }
+    return next;
+  }
+
+  #checkParallelWrites(node: string, update: State, writers: Map<string, string>): void {
+    for (const field of Object.keys(update)) {
+      if (this.#graph.reducers.has(field)) continue;
+      const earlier = writers.get(field);
+      if (earlier !== undefined) {
+        throw new InvalidUpdateError(
+          `invoke: "${earlier}" and "${node}" both wrote "${field}" in one superstep, and "${field}" has no reducer, so one write ` +
+            `would silently win. Give "${field}" a reducer (such as append or union), or let only one of them write it.`,
+          this.#context(node),
+        );
+      }
+      writers.set(field, node);
+    }
+  }
+
+  /** The next active set: every source's successors, joins that completed, END dropped, de-duplicated, in declaration order. */
+  async #activate(sources: readonly string[]): Promise<{ tasks: Task[]; keysBySource: Map<string, string | string[]> }> {
+    const tasks: Task[] = [];
+    const keysBySource = new Map<string, string | string[]>();
+    for (const source of sources) {
+      const transition = this.#graph.transitions.get(source);
+      if (transition?.kind === "join") {
+        const join = this.#graph.joins[transition.join];
+        const arrived = this.#arrived[transition.join];
+        if (join === undefined || arrived === undefined) continue;
+        arrived.add(source);
+        if (arrived.size === join.sources.size) {
+          arrived.clear();
+          tasks.push({ node: join.to, sent: false });
+        }
+        continue;
+      }
+      let successors;
+      try {
+        const pending = successorsOf(this.#graph, source, this.#state);
+        successors = isThenable(pending) ? await pending : pending;
+      } catch (error) {
+        throw this.#error(error, source);
+      }
+      tasks.push(...successors.tasks);
+      this.#routes.push(...successors.routes);
+      if (successors.routes.length > 0 || successors.list) {
+        const keys = successors.routes.map((route) => route.key);
+        keysBySource.set(source, successors.list ? keys : (keys[0] as string));
+      }
+    }
+    return { tasks: this.#schedule(tasks), keysBySource };
+  }
+
+  #schedule(tasks: readonly Task[]): Task[] {
+    if (tasks.length === 1) return tasks[0]?.node === END ? [] : [...tasks];
+    const seen = new Set<string>();
+    const scheduled = tasks.filter((task) => {
+      if (task.node === END) return false;
+      if (task.sent) return true;
+      if (seen.has(task.node)) return false;
+      seen.add(task.node);
+      return true;
+    });
+    const order = this.#graph.order;
+    // Array.prototype.sort is stable: Sends to one node keep the order the router returned them in.
+    return scheduled.sort((a, b) => (order.get(a.node) ?? 0) - (order.get(b.node) ?? 0));
   }
 
   #context(node: string, cause?: { cause: unknown }): ExecutionContext {
@@ -130,10 +269,13 @@ class Run {
   }
 
   #error(error: unknown, node: string): GraphExecutionError {
+    if (error instanceof GraphExecutionError) return error;
     if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `invoke: ${String(error)}`, this.#context(node, { cause: error }));
     const cause = "cause" in error ? { cause: error.cause } : undefined;
-    const context = this.#context(node, cause);
-    const message = `invoke: ${error.message}`;
+    // A failure inside a subgraph node keeps its inner path: parent/child.
+    const inner = error.cause instanceof GraphExecutionError ? error.cause.path : [];
+    const context: ExecutionContext = { ...this.#context(node, cause), path: [node, ...inner] };
+    const message = inner.length > 0 ? `invoke: node "${[node, ...inner].join("/")}" failed: ${messageOfInner(error.cause)}` : `invoke: ${error.message}`;
     return error.code === "INVALID_UPDATE" ? new InvalidUpdateError(message, context) : new GraphExecutionError(error.code, message, context);
   }
 }
@@ -143,7 +285,7 @@ class Run {
  * state (merging builds a new one), so copying later gives the same detached value as copying now,
  * and a caller who reads only the final state pays for no per-step snapshot.
  */
-function detachedStep(node: string, committedUpdate: State, committedState: State, route: string | undefined): Step<State> {
+function detachedStep(node: string, committedUpdate: State, committedState: State, route: string | string[] | undefined): Step<State> {
   let update: State | undefined;
   let state: State | undefined;
   return {
@@ -160,14 +302,18 @@ function detachedStep(node: string, committedUpdate: State, committedState: Stat
     set state(value: State) {
       state = value;
     },
-    ...(route === undefined ? {} : { route }),
+    ...(route === undefined ? {} : { route: typeof route === "string" ? route : [...route] }),
   };
 }
 
-function checkMaxSteps(value: unknown): number {
-  if (value === undefined) return DEFAULT_MAX_STEPS;
+function messageOfInner(cause: unknown): string {
+  return cause instanceof Error ? cause.message.replace(/^invoke: /, "") : String(cause);
+}
+
+function checkLimit(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw new InvalidOptionError(`invoke: maxSteps must be a positive integer; got ${describeValue(value)}. Omit it for the default of ${DEFAULT_MAX_STEPS}.`);
+    throw new InvalidOptionError(`invoke: ${name} must be a positive integer; got ${describeValue(value)}. Omit it for the default of ${fallback}.`);
   }
   return value;
 }
@@ -177,16 +323,32 @@ function checkSignal(value: unknown): AbortSignal | undefined {
   throw new InvalidOptionError(`invoke: signal must be an AbortSignal; got ${describeValue(value)}.`);
 }
 
-/** Runs a graph to END. Rejects (never throws synchronously) on bad input, bad options or a failed step. */
+function checkStreamMode(value: unknown): { updates: boolean; values: boolean; tagged: boolean } {
+  if (value === undefined || value === "updates") return { updates: true, values: false, tagged: false };
+  if (value === "values") return { updates: false, values: true, tagged: false };
+  if (Array.isArray(value) && value.length > 0 && value.every((mode) => mode === "updates" || mode === "values")) {
+    return { updates: value.includes("updates"), values: value.includes("values"), tagged: true };
+  }
+  throw new InvalidOptionError(`stream: streamMode must be "updates", "values" or a non-empty list of them; got ${JSON.stringify(value)}.`);
+}
+
+/** Runs a graph to its end. Rejects (never throws synchronously) on bad input, bad options or a failed step. */
 export async function invokeRun(graph: ExecutableGraph, input: unknown, options?: RunOptions): Promise<RunResult<State>> {
   const run = new Run(graph, input, options);
   const steps: Step<State>[] = [];
-  for (let step = await run.advance(); step !== undefined; step = await run.advance()) steps.push(step);
-  return { state: run.state, trace: run.trace, steps, routes: run.routes };
+  for (let superstep = await run.superstep(); superstep !== undefined; superstep = await run.superstep()) steps.push(...superstep);
+  return { state: run.state, trace: run.trace, steps, routes: run.routes, supersteps: run.supersteps };
 }
 
-/** Runs a graph, yielding each step as it completes. */
-export async function* streamRun(graph: ExecutableGraph, input: unknown, options?: RunOptions): AsyncGenerator<Step<State>> {
+/** Runs a graph, yielding each step (and/or each superstep's merged state) as it completes. */
+export async function* streamRun(graph: ExecutableGraph, input: unknown, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncGenerator<unknown> {
+  const modes = checkStreamMode(options?.streamMode);
   const run = new Run(graph, input, options);
-  for (let step = await run.advance(); step !== undefined; step = await run.advance()) yield step;
+  for (let superstep = await run.superstep(); superstep !== undefined; superstep = await run.superstep()) {
+    if (modes.updates) for (const step of superstep) yield modes.tagged ? ["updates", step] : step;
+    if (modes.values) {
+      const values: SuperstepValues<State> = { superstep: run.supersteps, nodes: superstep.map((s) => s.node), state: run.state };
+      yield modes.tagged ? ["values", values] : values;
+    }
+  }
 }

@@ -5,8 +5,9 @@
  */
 import type { GraphExecutionCode } from "../errors.js";
 import { cloneState, isPlainObject } from "./clone.js";
-import type { ExecutableGraph } from "./executable.js";
+import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
+import { Send } from "./send.js";
 
 /** A state as the engine handles it. */
 export type State = Record<string, unknown>;
@@ -42,14 +43,15 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /**
- * Runs a node on a copy of `state` and returns its update, validated and detached (the engine's own
- * copy). Sync nodes return synchronously. Throws {@link StepFailure} (`NODE_FAILED`, `INVALID_UPDATE`).
+ * Runs a node on a copy of `state` (or of a Send's input) and returns its update, validated and
+ * detached (the engine's own copy). Sync nodes return synchronously. Throws {@link StepFailure}
+ * (`NODE_FAILED`, `INVALID_UPDATE`).
  */
-export function runNode(graph: ExecutableGraph, node: string, state: State): State | Promise<State> {
-  const fn = graph.nodes.get(node) as (state: State) => unknown;
+export function runNode(graph: ExecutableGraph, node: string, state: State, task?: Task): State | Promise<State> {
+  const fn = graph.nodes.get(node) as (state: unknown) => unknown;
   let output: unknown;
   try {
-    output = fn(cloneState(state));
+    output = fn(cloneState(task !== undefined && task.sent ? task.input : state));
   } catch (error) {
     throw nodeFailed(node, error);
   }
@@ -104,44 +106,99 @@ export function commitUpdate(graph: ExecutableGraph, node: string, state: State,
   }
 }
 
+/** A node to run in the next superstep; `sent` tasks carry a Send's input instead of the state. */
+export interface Task {
+  readonly node: string;
+  readonly sent: boolean;
+  readonly input?: unknown;
+}
+
+/** Everything a source leads to after a superstep: the tasks it activates and the route keys taken. */
+export interface Successors {
+  /** Nodes to activate (END included when a branch finishes), before joins and de-duplication. */
+  readonly tasks: readonly Task[];
+  readonly routes: readonly RouteTaken[];
+  /** Whether the router returned a list (of keys or Sends), even of one or none. */
+  readonly list: boolean;
+}
+
 /**
- * Chooses what runs after `source` (a node or START): its fixed edge, or its router's key looked up in
- * the path map. The router reads a copy of the committed state. Throws {@link StepFailure}
- * (`ROUTER_FAILED`, `UNKNOWN_ROUTE_KEY`).
+ * What `source` (a node or START) leads to: its fixed edge, its fan-out, its join's target (the
+ * caller tracks the barrier), or its router's keys and Sends looked up in the path map. The router
+ * reads a copy of the committed state. Throws {@link StepFailure} (`ROUTER_FAILED`, `UNKNOWN_ROUTE_KEY`).
  */
-export function chooseNext(graph: ExecutableGraph, source: string, state: State): NextNode | Promise<NextNode> {
+export function successorsOf(graph: ExecutableGraph, source: string, state: State): Successors | Promise<Successors> {
   const transition = graph.transitions.get(source);
   if (transition === undefined) throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" has no outgoing rule (the graph was not validated).`);
-  if (transition.kind === "edge") return { to: transition.to };
-  let key: unknown;
+  if (transition.kind !== "route") return { tasks: fixedTargets(graph, transition).map(plainTask), routes: [], list: false };
+  let chosen: unknown;
   try {
-    key = (transition.router as (state: State) => unknown)(cloneState(state));
+    chosen = (transition.router as (state: State) => unknown)(cloneState(state));
   } catch (error) {
     throw routerFailed(source, error);
   }
-  if (!isThenable(key)) return lookUpRoute(source, transition.paths, key);
-  return Promise.resolve(key).then(
-    (resolved) => lookUpRoute(source, transition.paths, resolved),
+  if (!isThenable(chosen)) return lookUpRoutes(source, transition.paths, chosen);
+  return Promise.resolve(chosen).then(
+    (resolved) => lookUpRoutes(source, transition.paths, resolved),
     (error: unknown) => {
       throw routerFailed(source, error);
     },
   );
 }
 
+function fixedTargets(graph: ExecutableGraph, transition: Exclude<Transition, { kind: "route" }>): readonly string[] {
+  if (transition.kind === "edge") return [transition.to];
+  if (transition.kind === "fanOut") return transition.to;
+  return [graph.joins[transition.join]?.to ?? ""];
+}
+
+const plainTask = (node: string): Task => ({ node, sent: false });
+
+/**
+ * What runs after `source` in a graph without parallel rules: its one successor. Throws
+ * {@link StepFailure} like {@link successorsOf}, and when the source fans out.
+ */
+export function chooseNext(graph: ExecutableGraph, source: string, state: State): NextNode | Promise<NextNode> {
+  const pending = successorsOf(graph, source, state);
+  return isThenable(pending) ? pending.then((s) => single(source, s)) : single(source, pending);
+}
+
+function single(source: string, successors: Successors): NextNode {
+  const [task] = successors.tasks;
+  if (successors.tasks.length !== 1 || task === undefined || task.sent) {
+    throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" leads to ${successors.tasks.length} nodes at once; this runner supports one successor per step.`);
+  }
+  const [route] = successors.routes;
+  return route === undefined ? { to: task.node } : { to: task.node, route };
+}
+
 function routerFailed(source: string, error: unknown): StepFailure {
   return new StepFailure("ROUTER_FAILED", `the router after "${source}" threw: ${messageOf(error)}`, { cause: error });
 }
 
-function lookUpRoute(source: string, paths: Readonly<Record<string, string>>, key: unknown): NextNode {
-  const to = typeof key === "string" && Object.hasOwn(paths, key) ? paths[key] : undefined;
-  if (to === undefined) {
-    throw new StepFailure(
-      "UNKNOWN_ROUTE_KEY",
-      `the router after "${source}" returned ${JSON.stringify(key) ?? String(key)}, which is not a key of its path map ` +
-        `(${Object.keys(paths).map((k) => JSON.stringify(k)).join(", ")}). Return a declared key or add it to the path map.`,
-    );
+function lookUpRoutes(source: string, paths: Readonly<Record<string, string>>, chosen: unknown): Successors {
+  const choices = Array.isArray(chosen) ? (chosen as unknown[]) : [chosen];
+  const tasks: Task[] = [];
+  const routes: RouteTaken[] = [];
+  for (const choice of choices) {
+    const key = choice instanceof Send ? choice.node : choice;
+    const to = typeof key === "string" && Object.hasOwn(paths, key) ? paths[key] : undefined;
+    if (to === undefined) {
+      throw new StepFailure(
+        "UNKNOWN_ROUTE_KEY",
+        `the router after "${source}" returned ${describeChoice(choice)}, which is not a key of its path map ` +
+          `(${Object.keys(paths).map((k) => JSON.stringify(k)).join(", ")}). Return a declared key or add it to the path map.`,
+      );
+    }
+    routes.push({ from: source, key: key as string, to });
+    tasks.push(choice instanceof Send ? { node: to, sent: true, input: choice.input } : plainTask(to));
   }
-  return { to, route: { from: source, key: key as string, to } };
+  return { tasks, routes, list: Array.isArray(chosen) };
+}
+
+function describeChoice(choice: unknown): string {
+  if (choice instanceof Send) return `Send(${JSON.stringify(choice.node)})`;
+  return JSON.stringify(choice) ?? String(choice);
 }
 
 /** A short description of a value for error messages. */

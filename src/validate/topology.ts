@@ -48,6 +48,24 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     rulesBySource.set(edge.from, (rulesBySource.get(edge.from) ?? 0) + 1);
     if (checkEndpoints(edge.from, edge.to, `addEdge("${edge.from}", "${edge.to}")`)) addEdge(edge.from, edge.to);
   }
+  for (const fanOut of spec.fanOuts ?? []) {
+    rulesBySource.set(fanOut.from, (rulesBySource.get(fanOut.from) ?? 0) + 1);
+    const where = `addEdge("${fanOut.from}", [${fanOut.to.map((t) => JSON.stringify(t)).join(", ")}])`;
+    checkList(fanOut.to, fanOut.from, where, "destination", report);
+    for (const to of fanOut.to) if (checkEndpoints(fanOut.from, to, where)) addEdge(fanOut.from, to);
+  }
+  for (const join of spec.joins ?? []) {
+    const where = `addEdge([${join.from.map((f) => JSON.stringify(f)).join(", ")}], "${join.to}")`;
+    checkList(join.from, join.to, where, "source", report);
+    for (const from of new Set(join.from)) {
+      rulesBySource.set(from, (rulesBySource.get(from) ?? 0) + 1);
+      if (from === START) {
+        report("UNKNOWN_NODE", from, `${where}: START cannot be part of a join; a join waits for nodes. Start with addEdge(START, […]) instead.`);
+      } else if (checkEndpoints(from, join.to, where)) {
+        addEdge(from, join.to);
+      }
+    }
+  }
   for (const route of spec.routes) {
     rulesBySource.set(route.from, (rulesBySource.get(route.from) ?? 0) + 1);
     const where = `addConditionalEdges("${route.from}", …)`;
@@ -113,6 +131,22 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     }
   }
   return problems;
+}
+
+function checkList(
+  names: readonly string[],
+  node: string,
+  where: string,
+  role: "source" | "destination",
+  report: (code: GraphProblemCode, node: string, message: string) => void,
+): void {
+  if (names.length === 0) {
+    report("EMPTY_FAN_OUT", node, `${where}: the list of ${role}s is empty. Name at least one node, or use a plain addEdge.`);
+  }
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  if (repeated.length > 0) {
+    report("DUPLICATE_TARGET", node, `${where}: ${[...new Set(repeated)].map((n) => `"${n}"`).join(", ")} is listed twice. List each ${role} once.`);
+  }
 }
 
 function checkNodeNames(

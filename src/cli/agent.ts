@@ -1,0 +1,181 @@
+/** `tsg agent`: runs the model ⇄ tools loop, scripted by default or against a live provider with `--live`. */
+import {
+  AGENT_TASKS,
+  agentQuestion,
+  agentStepLimit,
+  buildAgentGraph,
+  DEFAULT_MAX_MODEL_STEPS,
+  DEFAULT_MAX_TOOL_CALLS,
+  initialAgentState,
+  LANGUAGES,
+  ScriptedModel,
+  TEACHING_CITIES,
+  type AgentModel,
+  type AgentState,
+  type ScriptedModelOptions,
+} from "../examples/agent/index.js";
+import {
+  createLiveModel,
+  LIVE_APIS,
+  LiveSetupError,
+  openLiveClient,
+  readLiveSettings,
+  type FetchLike,
+  type LiveApi,
+  type LiveClient,
+  type LiveEnv,
+} from "../examples/agent/live/index.js";
+import { GraphExecutionError } from "../index.js";
+import { formatUpdateLine } from "./format.js";
+import { UsageError, type CliIO, type Command } from "./io.js";
+import { parseChoiceFlag, parseCommandFlags, parseIntegerFlag } from "./options.js";
+
+/** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
+export const AGENT_ENGINES = ["mini"] as const;
+
+const USAGE = `Usage: tsg agent [options]
+
+Runs the model ⇄ tools loop on the teaching weather data. Offline by default (a scripted model).
+
+Options:
+  --city ${TEACHING_CITIES.join("|")}         the city to ask about (default: Tokyo)
+  --task ${AGENT_TASKS.join("|")}  what to ask (default: convert)
+  --language ${LANGUAGES.join("|")}       answer language (default: en)
+  --max-model-steps N      model requests allowed, failed ones included (default: ${DEFAULT_MAX_MODEL_STEPS})
+  --max-tool-calls N       tool runs allowed, failed ones included (default: ${DEFAULT_MAX_TOOL_CALLS})
+  --show-updates           print the fields each node updated
+  --engine ENGINE          ${AGENT_ENGINES.join("|")} (default: mini)
+  --live                   ask a real model over the network (billed; needs credentials, see below)
+  --api ${LIVE_APIS.join("|")}    the live API (default: chat for DeepSeek, responses otherwise)
+  -h, --help               show this help
+
+Live credentials: DEEPSEEK_API_KEY and DEEPSEEK_MODEL, or OPENAI_API_KEY and OPENAI_MODEL
+(and OPENAI_BASE_URL for another OpenAI-compatible provider). Without them --live exits with 2;
+it never falls back to the scripted model.
+
+Exit codes: 0 a final answer, 1 no final answer, 2 bad arguments or live setup.`;
+
+const FLAGS = {
+  city: { type: "string" },
+  task: { type: "string" },
+  language: { type: "string" },
+  "max-model-steps": { type: "string" },
+  "max-tool-calls": { type: "string" },
+  "show-updates": { type: "boolean" },
+  engine: { type: "string" },
+  live: { type: "boolean" },
+  api: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** What `tsg agent` reads from outside the arguments; tests pass their own. */
+export interface AgentCommandEnvironment {
+  /** Default `process.env`. */
+  readonly env?: LiveEnv;
+  /** Replaces the global `fetch` of live runs, so tests never touch the network. */
+  readonly fetch?: FetchLike;
+}
+
+interface PreparedRun {
+  readonly input: AgentState;
+  readonly script: ScriptedModelOptions;
+  readonly maxModelSteps: number;
+  readonly maxToolCalls: number;
+  readonly showUpdates: boolean;
+  /** The live API, or undefined for the scripted model. */
+  readonly live: LiveApi | "default" | undefined;
+}
+
+/**
+ * Runs `tsg agent` with the arguments after `agent` and resolves with the exit code: 0 with a final
+ * answer, 1 without one, 2 for bad arguments or a live run that cannot start.
+ *
+ * @example
+ * ```ts
+ * const code = await runAgentCommand(["--task", "weather", "--max-model-steps", "1"], { stdout: process.stdout, stderr: process.stderr });
+ * // code === 1, after "error: model_budget_exhausted" and "No final answer."
+ * ```
+ */
+export async function runAgentCommand(argv: readonly string[], io: CliIO, outside: AgentCommandEnvironment = {}): Promise<number> {
+  let run: PreparedRun | "help";
+  try {
+    run = prepare(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return usageFailure(io, error.message);
+    throw error;
+  }
+  if (run === "help") {
+    io.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  if (run.live === undefined) return execute(run, new ScriptedModel(run.script), io);
+  let client: LiveClient;
+  try {
+    client = await openLiveClient(readLiveSettings(outside.env ?? process.env), outside.fetch ? { fetch: outside.fetch } : {});
+  } catch (error) {
+    if (error instanceof LiveSetupError) return usageFailure(io, error.message);
+    throw error;
+  }
+  try {
+    const api = run.live === "default" ? client.settings.defaultApi : run.live;
+    const provider = client.settings.provider === "deepseek" ? "DeepSeek" : client.settings.baseURL;
+    io.stderr.write(`live run: ${provider}, ${api === "chat" ? "Chat Completions" : "Responses API"}, model ${client.settings.model} (network access, billed usage)\n`);
+    return await execute(run, createLiveModel(client, api), io);
+  } finally {
+    client.close();
+  }
+}
+
+/** `tsg agent`, for the command table. */
+export const agentCommand: Command = {
+  summary: "run the model ⇄ tools loop (scripted, or --live against an OpenAI-compatible API)",
+  run: (argv, io) => runAgentCommand(argv, io),
+};
+
+function usageFailure(io: CliIO, message: string): number {
+  io.stderr.write(`tsg agent: ${message}\nRun \`tsg agent --help\` for the options.\n`);
+  return 2;
+}
+
+/** Turns the arguments into a validated run, or throws a UsageError. */
+function prepare(argv: readonly string[]): PreparedRun | "help" {
+  const { values } = parseCommandFlags(argv, FLAGS);
+  if (values.help === true) return "help";
+  parseChoiceFlag("--engine", values.engine, AGENT_ENGINES);
+  const city = parseChoiceFlag("--city", values.city, TEACHING_CITIES) ?? "Tokyo";
+  const task = parseChoiceFlag("--task", values.task, AGENT_TASKS) ?? "convert";
+  const language = parseChoiceFlag("--language", values.language, LANGUAGES) ?? "en";
+  const api = parseChoiceFlag("--api", values.api, LIVE_APIS);
+  if (api !== undefined && values.live !== true) throw new UsageError("--api chooses the live API; add --live, or drop --api.");
+  return {
+    input: initialAgentState(agentQuestion({ city, task, language }), { diagnosticTag: "tsg-agent" }),
+    script: { city, task, language },
+    maxModelSteps: parseIntegerFlag("--max-model-steps", values["max-model-steps"], { min: 1 }) ?? DEFAULT_MAX_MODEL_STEPS,
+    maxToolCalls: parseIntegerFlag("--max-tool-calls", values["max-tool-calls"], { min: 0 }) ?? DEFAULT_MAX_TOOL_CALLS,
+    showUpdates: values["show-updates"] === true,
+    live: values.live === true ? (api ?? "default") : undefined,
+  };
+}
+
+async function execute(run: PreparedRun, model: AgentModel, io: CliIO): Promise<number> {
+  const graph = buildAgentGraph(model, { maxModelSteps: run.maxModelSteps, maxToolCalls: run.maxToolCalls });
+  let state = run.input;
+  try {
+    for await (const step of graph.stream(run.input, { maxSteps: agentStepLimit(run.maxModelSteps) })) {
+      if (run.showUpdates) io.stdout.write(formatUpdateLine(step.node, step.update) + "\n");
+      state = step.state;
+    }
+  } catch (error) {
+    if (error instanceof GraphExecutionError) {
+      io.stderr.write(`tsg agent: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  io.stdout.write(`model calls: ${state.modelSteps} tool attempts: ${state.toolCalls}\n`);
+  io.stdout.write(`messages: ${state.messages.map((message) => message.role).join(", ")}\n`);
+  io.stdout.write(`pending tool calls: ${state.pendingToolCalls.length}\n`);
+  io.stdout.write(`error: ${state.error ?? "none"}\n`);
+  io.stdout.write(`${state.finalAnswer ?? "No final answer."}\n`);
+  return state.finalAnswer !== null ? 0 : 1;
+}

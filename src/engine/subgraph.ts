@@ -1,0 +1,51 @@
+/**
+ * A compiled graph used as a node of another graph. The child runs with its own limits; its result
+ * comes back to the parent as one update; its errors reach the parent with their path (`parent/child`).
+ */
+import { executableOf, type CompiledGraph } from "./compiled-graph.js";
+import type { RunOptions } from "./run.js";
+import type { State } from "./step.js";
+
+/** How a subgraph node maps the parent's state in and the child's result out. */
+export interface SubgraphOptions<P, C> extends Pick<RunOptions, "maxSteps" | "recursionLimit"> {
+  /** The child's input, from the parent's state. Default: the parent's state as it is (shared state). */
+  readonly input?: (parent: P) => C;
+  /**
+   * The parent's update, from the child's final state. Default (shared state): the fields the child's
+   * nodes wrote, each folded with the child's reducer for that field (so an `append` field receives only
+   * the new items), or the last value written when the field has no reducer.
+   */
+  readonly output?: (child: C, parent: P) => Partial<P>;
+}
+
+/**
+ * Turns a compiled graph into a node function. `addNode(name, compiledGraph)` does this with the
+ * defaults; call it yourself to map between different state types.
+ *
+ * @example
+ * ```ts
+ * const specialist = new StateGraph<Research>({ reducers: { findings: union } })…compile();
+ * parent.addNode("specialist", subgraph(specialist, { maxSteps: 5 }));
+ * parent.addNode("summary", subgraph(summarizer, { input: (s) => ({ text: s.findings.join("\n") }), output: (c) => ({ summary: c.summary }) }));
+ * ```
+ */
+export function subgraph<P extends object, C extends object>(child: CompiledGraph<C>, options: SubgraphOptions<P, C> = {}): (state: P) => Promise<Partial<P>> {
+  const reducers = executableOf(child).reducers;
+  const limits = {
+    ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+    ...(options.recursionLimit === undefined ? {} : { recursionLimit: options.recursionLimit }),
+  };
+  return async function runSubgraph(parent: P): Promise<Partial<P>> {
+    const input = options.input ? options.input(parent) : (parent as unknown as C);
+    const result = await child.invoke(input, limits);
+    if (options.output) return options.output(result.state, parent);
+    const update: State = {};
+    for (const step of result.steps) {
+      for (const [field, value] of Object.entries(step.update as State)) {
+        const reducer = reducers.get(field);
+        update[field] = reducer !== undefined && Object.hasOwn(update, field) ? reducer(update[field], value) : value;
+      }
+    }
+    return update as Partial<P>;
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Live OpenAI-compatible adapters for the agent example. Importing this module does not load
+ * `openai`: {@link openLiveClient} loads it when a live run starts.
+ */
+export { readLiveSettings, openLiveClient, LiveSetupError, LIVE_APIS, DEEPSEEK_BASE_URL, OPENAI_BASE_URL } from "./client.js";
+export type { LiveApi, LiveEnv, LiveSettings, LiveClient, LiveSetupCode, FetchLike, OpenLiveClientOptions } from "./client.js";
+export { ResponsesModel, toResponsesInput, parseResponsesTurn } from "./responses-model.js";
+export { LiveModel } from "./live-model-base.js";
+export type { LiveModelOptions } from "./live-model-base.js";
+export { ChatCompletionsModel, toChatMessages, parseChatTurn } from "./chat-model.js";
+export { createLiveModel } from "./live-model.js";
+export { ProviderResponseError } from "./provider-error.js";
+export type { ProviderResponseCode } from "./provider-error.js";
+export { parseToolArguments } from "./parse-arguments.js";
+export { AGENT_INSTRUCTIONS } from "./instructions.js";

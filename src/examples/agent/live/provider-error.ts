@@ -1,0 +1,31 @@
+/** The error a live adapter raises when a provider's reply breaks the turn contract. */
+
+/** What was wrong with a provider's reply. */
+export type ProviderResponseCode =
+  /** The reply was cut short or filtered: its status is not `completed` (or the finish reason not `stop`/`tool_calls`). */
+  | "INCOMPLETE_RESPONSE"
+  /** A call's arguments are not a JSON object with finite numbers. */
+  | "INVALID_TOOL_ARGUMENTS"
+  /** No calls and no text: nothing to act on. */
+  | "EMPTY_RESPONSE"
+  /** The reply does not have the documented shape. */
+  | "MALFORMED_RESPONSE";
+
+/**
+ * A provider's reply cannot become a turn. The model node stores only `model_failed:ProviderResponseError`;
+ * the message (which may quote the provider) stays out of state.
+ *
+ * @example
+ * ```ts
+ * new ProviderResponseError("EMPTY_RESPONSE", "ResponsesModel: the response has no tool calls and blank text.").code;
+ * ```
+ */
+export class ProviderResponseError extends Error {
+  override readonly name = "ProviderResponseError";
+  constructor(
+    readonly code: ProviderResponseCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
