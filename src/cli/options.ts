@@ -44,7 +44,10 @@ export function parseChoiceFlag<const C extends string>(flag: string, value: str
  * const { values } = parseCommandFlags(["--json"], { json: { type: "boolean" } });
  * ```
  */
-export function parseCommandFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: O) {
+export function parseCommandFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: readonly string[],
+  options: O,
+): ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: false }>> {
   try {
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false });
   } catch (error) {
