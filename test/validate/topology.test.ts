@@ -43,6 +43,12 @@ describe("validateTopology", () => {
       spec({ nodes: ["a", "b", "c"], edges: [{ from: START, to: "a" }, { from: "a", to: "b" }, { from: "b", to: "c" }, { from: "c", to: "b" }] }),
       ["NO_PATH_TO_END:a", "NO_PATH_TO_END:b", "NO_PATH_TO_END:c"],
     ],
+    ["an empty fan-out", spec({ nodes: ["a"], edges: [{ from: START, to: "a" }], fanOuts: [{ from: "a", to: [] }] }), ["EMPTY_FAN_OUT:a", "NO_PATH_TO_END:a"]],
+    ["a fan-out naming a node twice", spec({ nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "b", to: END }], fanOuts: [{ from: "a", to: ["b", "b"] }] }), ["DUPLICATE_TARGET:a"]],
+    ["a fan-out to an unknown node", spec({ nodes: ["a"], edges: [{ from: START, to: "a" }], fanOuts: [{ from: "a", to: [END, "ghost"] }] }), ["UNKNOWN_NODE:ghost"]],
+    ["a join with an unknown source", spec({ nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "b", to: END }], joins: [{ from: ["a", "ghost"], to: "b" }] }), ["UNKNOWN_NODE:ghost"]],
+    ["START in a join", spec({ nodes: ["a"], edges: [{ from: "a", to: END }], joins: [{ from: [START, "a"], to: "a" }] }), ["UNKNOWN_NODE:__start__", "DUPLICATE_RULE:a", "UNREACHABLE_NODE:a"]],
+    ["a join source with a second rule", spec({ nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "b", to: END }], joins: [{ from: ["a"], to: "b" }] }), ["DUPLICATE_RULE:a"]],
     ["a reducer for an undeclared field", spec({ nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], reducers: [{ field: "x", reducer: "append" }], fields: ["y"] }), ["UNKNOWN_REDUCER_FIELD:x"]],
   ])("reports %s", (_label, input, expected) => {
     expect(codes(input)).toEqual(expected);
@@ -51,6 +57,21 @@ describe("validateTopology", () => {
   it("says how to fix each problem, naming the node", () => {
     const [problem] = validateTopology(spec({ nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "b", to: END }] }));
     expect(problem?.message).toBe(`Node "b" is not reachable from START. Add an edge that leads to it, or remove it.`);
+  });
+});
+
+describe("validateTopology with fan-out and joins", () => {
+  it("accepts a fan-out that joins again, and follows both for reachability", () => {
+    expect(
+      validateTopology(
+        spec({
+          nodes: ["plan", "web", "papers", "synthesize"],
+          edges: [{ from: START, to: "plan" }, { from: "synthesize", to: END }],
+          fanOuts: [{ from: "plan", to: ["web", "papers"] }],
+          joins: [{ from: ["web", "papers"], to: "synthesize" }],
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
