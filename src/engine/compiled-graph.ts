@@ -109,12 +109,12 @@ export function compileGraph<S extends object = Record<string, unknown>>(definit
 function missingImplementations(definition: GraphDefinition): GraphProblem[] {
   const problems: GraphProblem[] = [];
   for (const node of definition.spec.nodes) {
-    if (typeof definition.nodes[node] !== "function") {
+    if (!Object.hasOwn(definition.nodes, node) || typeof definition.nodes[node] !== "function") {
       problems.push({ code: "UNKNOWN_NODE", node, message: `Node "${node}" has no function. Pass a function (state) => update.` });
     }
   }
   for (const route of definition.spec.routes) {
-    if (typeof definition.routers[route.from] !== "function") {
+    if (!Object.hasOwn(definition.routers, route.from) || typeof definition.routers[route.from] !== "function") {
       problems.push({
         code: "UNKNOWN_NODE",
         node: route.from,

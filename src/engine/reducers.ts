@@ -106,7 +106,8 @@ export const replace = defineReducer(
 );
 
 /**
- * Adds numbers. Associative, commutative, identity `0`.
+ * Adds numbers. Commutative with identity `0`; associative on integers (floating-point addition rounds,
+ * so `(0.1 + 0.2) + 0.3 !== 0.1 + (0.2 + 0.3)`).
  *
  * @example
  * ```ts
@@ -146,8 +147,10 @@ export const union = defineReducer(
         if (objects.some((o) => isDeepStrictEqual(o, item))) continue;
         objects.push(item);
       } else {
-        if (seen.has(item)) continue;
-        seen.add(item);
+        // A Set equates 0 and -0; objects are compared with Object.is semantics, so primitives are too.
+        const key = Object.is(item, -0) ? negativeZero : item;
+        if (seen.has(key)) continue;
+        seen.add(key);
       }
       out.push(item);
     }
@@ -155,6 +158,8 @@ export const union = defineReducer(
   },
   { associative: "deep", commutative: "set", idempotent: "set", identity: { value: [], equality: "set" } },
 );
+
+const negativeZero = Symbol("-0");
 
 /** An item `mergeById` can merge: anything with a string or number `id`. */
 export interface Identified {

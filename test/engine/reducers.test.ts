@@ -74,3 +74,10 @@ describe("defineReducer", () => {
     expect(reducerNameOf((() => (a: number) => a)())).toBe("custom");
   });
 });
+
+describe("reducer edge cases found by property tests", () => {
+  it("union keeps 0 and -0 apart, as it does inside objects", () => {
+    expect(Object.is(union([0], [-0])[1], -0)).toBe(true);
+    expect(union([-0], [0])).toHaveLength(2);
+  });
+});

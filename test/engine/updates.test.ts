@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { append, END, GraphExecutionError, InvalidUpdateError, START, StateGraph } from "../../src/index.js";
+import { append, compileGraph, END, GraphExecutionError, GraphValidationError, InvalidUpdateError, START, StateGraph } from "../../src/index.js";
 import { counterInput, singleNodeGraph, type CounterState } from "../helpers/graphs.js";
 
 class Box {
@@ -126,5 +126,18 @@ describe("partial updates", () => {
   it.each([null, "state", [1], new Box(1)])("input %s that is not a plain object is rejected", async (input) => {
     const error = await singleNodeGraph(() => ({})).invoke(input as unknown as CounterState).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "INVALID_INPUT", node: START });
+  });
+});
+
+describe("implementations", () => {
+  it("an inherited member is not a node implementation", () => {
+    expect(() =>
+      compileGraph({
+        spec: { nodes: ["constructor"], edges: [{ from: START, to: "constructor" }, { from: "constructor", to: END }], routes: [], reducers: [] },
+        nodes: {},
+        routers: {},
+        reducers: {},
+      }),
+    ).toThrow(GraphValidationError);
   });
 });
