@@ -8,6 +8,7 @@ import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdate
 import { END, START } from "../spec.js";
 import { cloneState, isPlainObject } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
+import { limitMessage, resolveLimits } from "./limits.js";
 import {
   commitUpdate,
   describeValue,
@@ -20,10 +21,7 @@ import {
   type Task,
 } from "./step.js";
 
-/** The default bound on node executions per run (LangGraph's default recursion limit). */
-export const DEFAULT_MAX_STEPS = 25;
-/** The default bound on supersteps per run, as in LangGraph. */
-export const DEFAULT_RECURSION_LIMIT = 25;
+export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./limits.js";
 
 /** What `stream` yields: per-node steps (`"updates"`), the merged state per superstep (`"values"`), or both. */
 export type StreamMode = "updates" | "values";
@@ -97,8 +95,7 @@ class Run {
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunOptions | undefined) {
     this.#graph = graph;
-    this.#maxSteps = checkLimit("maxSteps", options?.maxSteps, DEFAULT_MAX_STEPS);
-    this.#recursionLimit = checkLimit("recursionLimit", options?.recursionLimit, Math.max(DEFAULT_RECURSION_LIMIT, this.#maxSteps));
+    ({ maxSteps: this.#maxSteps, recursionLimit: this.#recursionLimit } = resolveLimits(options));
     this.#signal = checkSignal(options?.signal);
     this.#arrived = graph.joins.map(() => new Set<string>());
     if (!isPlainObject(input)) {
@@ -148,21 +145,14 @@ class Run {
     if (this.#signal?.aborted) {
       throw this.#error(new StepFailure("ABORTED", `the run was aborted before "${first}" started.`, { cause: this.#signal.reason }), first);
     }
-    if (this.#supersteps >= this.#recursionLimit) {
-      throw new GraphLimitError(
-        `invoke: the superstep limit (recursionLimit: ${this.#recursionLimit}) was reached before "${first}" could start. ` +
-          `If the graph loops on purpose, raise recursionLimit; otherwise check the route that leads back to "${first}".`,
-        this.#context(first),
-      );
-    }
+    // maxSteps first: in a sequential graph both limits fall on the same superstep, and maxSteps is the one the caller set.
     const room = this.#maxSteps - this.#trace.length;
     if (active.length > room) {
       const node = (active[room] as Task).node;
-      throw new GraphLimitError(
-        `invoke: the step limit (maxSteps: ${this.#maxSteps}) was reached before "${node}" could start. ` +
-          `If the graph loops on purpose, raise maxSteps; otherwise check the route that leads back to "${node}".`,
-        this.#context(node),
-      );
+      throw new GraphLimitError(limitMessage("maxSteps", this.#maxSteps, node), this.#context(node));
+    }
+    if (this.#supersteps >= this.#recursionLimit) {
+      throw new GraphLimitError(limitMessage("recursionLimit", this.#recursionLimit, first), this.#context(first));
     }
   }
 
@@ -308,14 +298,6 @@ function detachedStep(node: string, committedUpdate: State, committedState: Stat
 
 function messageOfInner(cause: unknown): string {
   return cause instanceof Error ? cause.message.replace(/^invoke: /, "") : String(cause);
-}
-
-function checkLimit(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw new InvalidOptionError(`invoke: ${name} must be a positive integer; got ${describeValue(value)}. Omit it for the default of ${fallback}.`);
-  }
-  return value;
 }
 
 function checkSignal(value: unknown): AbortSignal | undefined {

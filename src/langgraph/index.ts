@@ -1,0 +1,10 @@
+/**
+ * `typed-state-graph/langgraph`: export a typed graph to LangGraph.js and run it there.
+ * `@langchain/langgraph` is an optional peer dependency, loaded on first use.
+ */
+export { toLangGraph } from "./to-langgraph.js";
+export type { LangGraphGraph, LangGraphChannels } from "./to-langgraph.js";
+export { runOnLangGraph, streamOnLangGraph, langGraphRecursionLimit } from "./run.js";
+export type { LangGraphRunOptions } from "./run.js";
+export { LangGraphInteropError, LangGraphNodeError } from "./errors.js";
+export type { LangGraphInteropCode } from "./errors.js";

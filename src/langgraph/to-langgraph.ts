@@ -1,0 +1,95 @@
+/**
+ * `toLangGraph`: the same graph as a real LangGraph.js `StateGraph`. The spec maps one to one:
+ * fields → `Annotation.Root` channels (a reducer → a reducer channel, otherwise a last-value channel),
+ * nodes → nodes, fixed edges → `addEdge`, routes → `addConditionalEdges` with the path map.
+ */
+import type { BaseChannel, CompiledStateGraph } from "@langchain/langgraph";
+import { executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
+import type { ExecutableGraph } from "../engine/executable.js";
+import type { GraphSpec } from "../spec.js";
+import { loadLangGraph, type LangGraphModule } from "./_load.js";
+import { wrapNode, wrapReducer, wrapRouter, type LangGraphNode } from "./_wrap.js";
+import { LangGraphInteropError } from "./errors.js";
+
+/** The LangGraph channels of state `S`: one per field, taking the field's type as its update. */
+export type LangGraphChannels<S extends object> = { [K in keyof S & string]: BaseChannel<S[K], S[K]> };
+
+/** A compiled LangGraph.js graph over state `S`, as {@link toLangGraph} returns it: `invoke` takes and returns `S`. */
+export type LangGraphGraph<S extends object = Record<string, unknown>> = CompiledStateGraph<
+  S,
+  Partial<S>,
+  string,
+  LangGraphChannels<S>,
+  LangGraphChannels<S>
+>;
+
+/**
+ * Builds and compiles the graph on LangGraph.js. Async because `@langchain/langgraph` (an optional
+ * peer dependency) is loaded with `import()` on first use: importing this package never loads it.
+ *
+ * The nodes, routers and reducers are this graph's own, run by the engine's step code: a node reads an
+ * isolated copy of the state, its update is validated against `fields` (an unknown key is an
+ * `INVALID_UPDATE` error instead of being dropped), and a route key outside the path map fails with the
+ * mini engine's message.
+ *
+ * @throws LangGraphInteropError `LANGGRAPH_FIELDS_REQUIRED` when the graph was built without the
+ * `fields` option; `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
+ * `LANGGRAPH_UNSUPPORTED` for fan-out, joins and Send (not mapped yet); `LANGGRAPH_NOT_INSTALLED`
+ * when `@langchain/langgraph` is missing. It never falls back to the mini engine.
+ * @example
+ * ```ts
+ * const lg = await toLangGraph(buildReportGraph());
+ * const state = await lg.invoke(initialReportState(), { recursionLimit: 30 });
+ * ```
+ */
+export async function toLangGraph<S extends object>(graph: CompiledGraph<S>): Promise<LangGraphGraph<S>> {
+  const executable = executableOf(graph);
+  const fields = exportableFields(graph.spec);
+  return buildLangGraph(await loadLangGraph(), graph.spec, fields, executable) as unknown as LangGraphGraph<S>;
+}
+
+/** Checks what LangGraph.js needs before loading it, so a spec problem is reported even without the peer. */
+function exportableFields(spec: GraphSpec): readonly string[] {
+  const { fields } = spec;
+  if (fields === undefined) {
+    throw new LangGraphInteropError(
+      "LANGGRAPH_FIELDS_REQUIRED",
+      `toLangGraph: the graph does not list its state fields. LangGraph.js keeps only keys that have a channel and drops ` +
+        `the rest, so it needs every field: pass them as new StateGraph<S>({ fields: ["…", …] }).`,
+    );
+  }
+  const badNames = spec.nodes.flatMap((node) => {
+    if (fields.includes(node)) return [`"${node}" is also a state field (LangGraph.js gives fields and nodes one namespace)`];
+    if (/[|:]/.test(node)) return [`"${node}" contains "|" or ":", which LangGraph.js reserves`];
+    return [];
+  });
+  if (badNames.length > 0) {
+    throw new LangGraphInteropError("LANGGRAPH_NODE_NAME", `toLangGraph: LangGraph.js refuses these node names: ${badNames.join("; ")}. Rename the nodes.`);
+  }
+  const parallel = [
+    ...(spec.fanOuts ?? []).map((f) => `the fan-out after "${f.from}"`),
+    ...(spec.joins ?? []).map((j) => `the join into "${j.to}"`),
+    ...spec.routes.filter((r) => r.sends === true).map((r) => `the Send route after "${r.from}"`),
+  ];
+  if (parallel.length > 0) {
+    throw new LangGraphInteropError(
+      "LANGGRAPH_UNSUPPORTED",
+      `toLangGraph: fan-out, joins and Send are not exported to LangGraph.js yet (${parallel.join(", ")}). Run this graph on the mini engine.`,
+    );
+  }
+  return fields;
+}
+
+// Loosely typed inside: LangGraph's builder types accumulate literal node names, which a graph built from data cannot have.
+function buildLangGraph(lg: LangGraphModule, spec: GraphSpec, fields: readonly string[], executable: ExecutableGraph): LangGraphGraph {
+  const { Annotation, StateGraph } = lg;
+  const channels: Record<string, BaseChannel> = {};
+  for (const field of fields) {
+    const reducer = executable.reducers.get(field);
+    channels[field] = reducer === undefined ? Annotation<unknown>() : Annotation<unknown>({ reducer: wrapReducer(field, reducer) });
+  }
+  const builder = new StateGraph(Annotation.Root(channels)).addNode(spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(executable, node)]));
+  for (const edge of spec.edges) builder.addEdge(edge.from, edge.to);
+  for (const route of spec.routes) builder.addConditionalEdges(route.from, wrapRouter(executable, route.from), { ...route.paths });
+  return builder.compile() as unknown as LangGraphGraph;
+}

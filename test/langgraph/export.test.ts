@@ -1,0 +1,121 @@
+/**
+ * toLangGraph builds a real LangGraph.js StateGraph from the spec, refuses what LangGraph cannot
+ * take with a coded error, and keeps @langchain/langgraph out of the main entry.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { CompiledStateGraph } from "@langchain/langgraph";
+import { describe, expect, it } from "vitest";
+import { buildReportGraph } from "../../src/examples/report/index.js";
+import { append, compileGraph, END, START, StateGraph } from "../../src/index.js";
+import { LangGraphInteropError, toLangGraph } from "../../src/langgraph/index.js";
+import { loadLangGraph } from "../../src/langgraph/_load.js";
+
+describe("the exported graph mirrors the spec", () => {
+  it("channels, nodes, fixed edges and conditional edges with their path maps", async () => {
+    const ours = buildReportGraph();
+    const { spec } = ours;
+    const graph = await toLangGraph(ours);
+    expect(graph).toBeInstanceOf(CompiledStateGraph);
+    const { channels, nodes, edges, branches } = graph.builder;
+
+    expect(Object.keys(channels)).toEqual(spec.fields);
+    const kinds = Object.fromEntries(Object.entries(channels).map(([field, channel]) => [field, channel.lc_graph_name]));
+    expect(kinds).toEqual(Object.fromEntries((spec.fields ?? []).map((f) => [f, f === "events" ? "BinaryOperatorAggregate" : "LastValue"])));
+    expect(Object.keys(nodes)).toEqual(spec.nodes);
+    expect([...edges]).toEqual(spec.edges.map((e) => [e.from, e.to]));
+    const routes = Object.entries(branches).map(([from, byName]) => ({ from, paths: Object.values(byName).map((b) => b.ends) }));
+    expect(routes).toEqual(spec.routes.map((r) => ({ from: r.from, paths: [r.paths] })));
+  });
+
+  it("LangGraph draws the routes as conditional edges (it leaves the label off when a key equals its node)", async () => {
+    const mermaid = (await toLangGraph(buildReportGraph())).getGraph().drawMermaid();
+    const routed = mermaid.split("\n").filter((line) => line.includes("check_draft -."));
+    expect(routed.map((line) => line.trim())).toEqual([
+      "check_draft -. &nbsp;accept&nbsp; .-> publish;",
+      "check_draft -. &nbsp;revise&nbsp; .-> revise_draft;",
+      "check_draft -.-> hold;",
+    ]);
+  });
+});
+
+describe("what toLangGraph refuses, with a code", () => {
+  const node = () => ({});
+
+  it("a graph without `fields`: LANGGRAPH_FIELDS_REQUIRED, saying how to fix it", async () => {
+    const graph = new StateGraph<{ n: number }>().addNode("a", node).addEdge(START, "a").addEdge("a", END).compile();
+    const error: unknown = await toLangGraph(graph).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LangGraphInteropError);
+    expect(error).toMatchObject({ code: "LANGGRAPH_FIELDS_REQUIRED", name: "LangGraphInteropError" });
+    expect((error as Error).message).toMatch(/^toLangGraph: .*drops.*fields: \[/);
+  });
+
+  it("node names LangGraph.js forbids: a field's name, or one with | or :", async () => {
+    const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append }, fields: ["n", "log"] })
+      .addNode("log", node)
+      .addNode("a:b", node)
+      .addEdge(START, "log")
+      .addEdge("log", "a:b")
+      .addEdge("a:b", END)
+      .compile();
+    const error: unknown = await toLangGraph(graph).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "LANGGRAPH_NODE_NAME" });
+    expect((error as Error).message).toContain(`"log" is also a state field`);
+    expect((error as Error).message).toContain(`"a:b" contains`);
+  });
+
+  it("fan-out and joins are not exported yet: LANGGRAPH_UNSUPPORTED", async () => {
+    const graph = compileGraph({
+      spec: {
+        nodes: ["plan", "web", "papers", "merge"],
+        edges: [{ from: START, to: "plan" }, { from: "merge", to: END }],
+        fanOuts: [{ from: "plan", to: ["web", "papers"] }],
+        joins: [{ from: ["web", "papers"], to: "merge" }],
+        routes: [],
+        reducers: [],
+        fields: ["n"],
+      },
+      nodes: { plan: node, web: node, papers: node, merge: node },
+      routers: {},
+      reducers: {},
+    });
+    await expect(toLangGraph(graph)).rejects.toMatchObject({ code: "LANGGRAPH_UNSUPPORTED" });
+  });
+});
+
+describe("@langchain/langgraph is an optional peer, loaded on demand", () => {
+  it("a missing package is LANGGRAPH_NOT_INSTALLED with the install command, never a fallback", async () => {
+    const missing = Object.assign(new Error("Cannot find package '@langchain/langgraph'"), { code: "ERR_MODULE_NOT_FOUND" });
+    const error: unknown = await loadLangGraph(() => Promise.reject(missing)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "LANGGRAPH_NOT_INSTALLED", cause: missing });
+    expect((error as Error).message).toContain("npm install @langchain/langgraph @langchain/core zod");
+  });
+
+  it("any other load failure is LANGGRAPH_LOAD_FAILED", async () => {
+    await expect(loadLangGraph(() => Promise.reject(new SyntaxError("bad")))).rejects.toMatchObject({ code: "LANGGRAPH_LOAD_FAILED" });
+  });
+
+  it("nothing the main entry imports names @langchain/*; the langgraph entry imports it only with import()", () => {
+    const srcDir = resolve(import.meta.dirname, "../../src");
+    const reachable = new Set<string>();
+    const visit = (file: string): void => {
+      if (reachable.has(file)) return;
+      reachable.add(file);
+      for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+        visit(resolve(dirname(file), (spec as string).replace(/\.js$/, ".ts")));
+      }
+    };
+    visit(join(srcDir, "index.ts"));
+    const offenders = [...reachable].filter((file) => /["']@langchain\//.test(readFileSync(file, "utf8")));
+    expect(offenders.map((f) => relative(srcDir, f))).toEqual([]);
+
+    const langgraphDir = join(srcDir, "langgraph");
+    const valueImports = readdirSync(langgraphDir).flatMap((name) =>
+      [...readFileSync(join(langgraphDir, name), "utf8").matchAll(/^(?!import type\b).*["']@langchain\/langgraph["'].*$/gm)].map((m) => `${name}: ${m[0].trim()}`),
+    );
+    expect(valueImports).toEqual([
+      `_load.ts: export type LangGraphModule = typeof import("@langchain/langgraph");`,
+      `_load.ts: const importLangGraph: LangGraphImporter = () => import("@langchain/langgraph");`,
+    ]);
+  });
+});
