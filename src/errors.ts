@@ -24,6 +24,7 @@ export type GraphProblemCode =
   | "EMPTY_ROUTE_KEY"
   | "EMPTY_FAN_OUT"
   | "DUPLICATE_TARGET"
+  | "INVALID_SPEC"
   | "UNKNOWN_REDUCER_FIELD"
   | "UNREACHABLE_NODE"
   | "NO_PATH_TO_END";

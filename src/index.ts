@@ -10,6 +10,12 @@ export {
 } from "./errors.js";
 export type { GraphProblem, GraphProblemCode, GraphExecutionCode, ExecutionContext } from "./errors.js";
 export { StateGraph } from "./builder/state-graph.js";
+export { defineGraph } from "./builder/define-graph.js";
+export { route } from "./builder/route.js";
+export type { RouteDeclaration } from "./builder/route.js";
+export { bindSpec } from "./builder/bind-spec.js";
+export type { BindableSpec, GraphDeclaration, Implementations } from "./builder/define-types.js";
+export { checkSpecSchema } from "./validate/spec-schema.js";
 export type {
   StateGraphOptions,
   CompileOptions,

@@ -7,6 +7,7 @@ import type { CompiledGraph } from "../engine/compiled-graph.js";
 import type { Send } from "../engine/send.js";
 import type { Reducer } from "../engine/reducers.js";
 import type { End, Start } from "../spec.js";
+import type { Checkpointer } from "../persistence/checkpointer.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -22,13 +23,19 @@ export interface StateGraphOptions<S> {
   readonly fields?: readonly (keyof S & string)[];
 }
 
-/** Options of `compile()`. */
-export interface CompileOptions {
+/** Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only. */
+export interface CompileOptions<N extends string = string> {
   /**
    * `false` skips the type-level reachability search (for graphs too deep for it).
    * Run-time validation still checks the whole topology.
    */
   readonly typeLevelTopology?: boolean;
+  /** A threaded run pauses, checkpoint saved, before any of these nodes starts; resuming continues. */
+  readonly interruptBefore?: readonly N[];
+  /** A threaded run pauses, checkpoint saved, after any of these nodes ran. */
+  readonly interruptAfter?: readonly N[];
+  /** The checkpointer of threaded runs (`invoke(input, { threadId })`) that pass none. */
+  readonly checkpointer?: Checkpointer;
 }
 
 /** A fixed or routed edge recorded at the type level. */
@@ -92,18 +99,21 @@ export interface CompileError<Message extends string> {
 export type MaxTypeLevelDepth = 48;
 
 declare const tooDeep: unique symbol;
-type TooDeep = typeof tooDeep;
+/** The marker a reachability search returns when the graph is deeper than {@link MaxTypeLevelDepth}. */
+export type TooDeep = typeof tooDeep;
 
 type Targets<E, From> = E extends readonly [infer A, infer B] ? (A extends From ? B : never) : never;
 type SourcesOf<E, To> = E extends readonly [infer A, infer B] ? (B extends To ? A : never) : never;
 
-type ReachForward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
+/** Every node reachable from `Frontier` along `E`, or {@link TooDeep}. */
+export type ReachForward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
   ? Seen
   : Depth["length"] extends MaxTypeLevelDepth
     ? TooDeep
     : ReachForward<E, Exclude<Targets<E, Frontier>, Seen | Frontier>, Seen | Frontier, [...Depth, unknown]>;
 
-type ReachBackward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
+/** Every node that can reach `Frontier` along `E`, or {@link TooDeep}. */
+export type ReachBackward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
   ? Seen
   : Depth["length"] extends MaxTypeLevelDepth
     ? TooDeep
@@ -225,10 +235,11 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * ```ts
    * const graph = builder.compile();
    * const hugeGraph = hugeBuilder.compile({ typeLevelTopology: false }); // run-time validation only
+   * const reviewed = builder.compile({ interruptBefore: ["publish"] }); // pauses a threaded run before publish
    * ```
    */
-  compile(options: CompileOptions & { readonly typeLevelTopology: false }): CompiledGraph<S>;
-  compile(this: CompileThis<StateGraph<S, N, E, R>, N, E, R>, options?: CompileOptions): CompiledGraph<S>;
+  compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S>;
+  compile(this: CompileThis<StateGraph<S, N, E, R>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S>;
 
   /** The node names declared so far (a copy). */
   readonly nodes: readonly string[];

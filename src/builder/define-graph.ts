@@ -1,0 +1,65 @@
+/**
+ * `defineGraph<S>()({ nodes, edges, routes })`: a graph declared as one value. It compiles through the
+ * same runtime builder as the chained form, so both give the same compiled graph, the same spec and
+ * the same validation.
+ */
+import type { CompiledGraph } from "../engine/compiled-graph.js";
+import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTable } from "./define-types.js";
+import type { RouteDeclaration } from "./route.js";
+import { StateGraph } from "./state-graph.js";
+
+/** The loose view of the runtime builder that declarative forms drive. */
+export interface LooseBuilder {
+  addNode(name: string, node: unknown): LooseBuilder;
+  addEdge(from: string | readonly string[], to: string | readonly string[]): LooseBuilder;
+  addConditionalEdges(from: string, router: unknown, paths: Readonly<Record<string, string>> | readonly string[]): LooseBuilder;
+  compile(options?: DefineOptions): CompiledGraph<never>;
+}
+
+/** Starts a loose builder with the given options. */
+export function looseBuilder(options: { reducers?: unknown; fields?: unknown }): LooseBuilder {
+  return new StateGraph(options as never) as unknown as LooseBuilder;
+}
+
+/**
+ * Declares a graph as one object: `nodes` by name, `edges` as `[from, to]` pairs (a list on the right
+ * fans out, a list on the left joins), `routes` by source built with `route(router, pathMap)`. It carries
+ * the builder's compile-time checks and returns the same compiled graph; when the topology is wrong
+ * (a node without an exit, unreachable, or unable to reach END) the result's type is the list of
+ * problems, so the first use of the result is a compile error that reads them.
+ *
+ * @example
+ * ```ts
+ * const graph = defineGraph<{ n: number }>()({
+ *   nodes: { inc: (s) => ({ n: s.n + 1 }) },
+ *   edges: [[START, "inc"]],
+ *   routes: { inc: route((s: { n: number }) => (s.n < 3 ? "again" : "done"), { again: "inc", done: END }) },
+ * });
+ * ```
+ */
+export function defineGraph<S extends object>() {
+  return function define<const Nodes extends NodeTable<S>, const Edges extends readonly unknown[], const Routes = {}, const O extends DefineOptions = {}>(
+    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O>,
+    options?: O,
+  ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O> {
+    if (typeof declaration !== "object" || declaration === null || typeof declaration.nodes !== "object" || !Array.isArray(declaration.edges)) {
+      throw new TypeError("defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }.");
+    }
+    let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields });
+    for (const [name, node] of Object.entries(declaration.nodes)) builder = builder.addNode(name, node);
+    for (const edge of declaration.edges as readonly unknown[]) {
+      if (!Array.isArray(edge) || edge.length !== 2) {
+        throw new TypeError(`defineGraph: each edge is a pair [from, to]; got ${JSON.stringify(edge)}.`);
+      }
+      builder = builder.addEdge(edge[0] as string, edge[1] as string);
+    }
+    const routes = (declaration.routes ?? {}) as Readonly<Record<string, RouteDeclaration<S>>>;
+    for (const [from, declared] of Object.entries(routes)) {
+      if (typeof declared !== "object" || declared === null || typeof declared.router !== "function") {
+        throw new TypeError(`defineGraph: the route from "${from}" must be made with route(router, pathMap).`);
+      }
+      builder = builder.addConditionalEdges(from, declared.router, declared.sends ? Object.keys(declared.paths) : declared.paths);
+    }
+    return builder.compile(options) as unknown as DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O>;
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The typed surface of the declarative forms: `defineGraph<S>()({ nodes, edges, routes })` and
+ * `bindSpec(spec, implementations)`. They carry the builder's compile-time guarantees; the messages are
+ * the same kind of text types as the builder's (see `types.ts`).
+ */
+import type { AnyReducer } from "../engine/reducers.js";
+import type { End, Start } from "../spec.js";
+import type { RouteDeclaration } from "./route.js";
+import type { Awaitable, CompileOptions, MaxTypeLevelDepth, NodeReturn, ReachBackward, ReachForward, ReducersFor, TooDeep } from "./types.js";
+
+type Quoted<X> = `"${X & string}"`;
+type Members<T> = T extends readonly (infer X)[] ? X : T;
+
+/** The nodes object: name → node function of the state. */
+export type NodeTable<S> = { readonly [name: string]: (state: S) => unknown };
+
+/** The update type a node function returns (what its Promise resolves to, without `void`). */
+export type UpdateOf<F> = F extends (...args: never[]) => infer R ? Exclude<Awaited<R>, void | undefined> : never;
+
+/**
+ * Each node checked: a usable name, and a partial update of the state.
+ */
+export type CheckedNodes<S, Nodes> = {
+  readonly [K in keyof Nodes]: K extends Start | End
+    ? `defineGraph: ${Quoted<K>} is reserved; choose another node name`
+    : K extends ""
+      ? "defineGraph: a node name cannot be empty"
+      : (state: S) => NodeReturn<UpdateOf<Nodes[K]>, S>;
+};
+
+type Pairs<Edges, Routes> = EdgePairs<Edges> | RoutePairs<Routes>;
+type Forward<Edges, Routes> = ReachForward<Pairs<Edges, Routes>, Start, never>;
+type Backward<Edges, Routes> = ReachBackward<Pairs<Edges, Routes>, End, never>;
+
+/** The topology problems of node `K`, as message text. */
+export type NodeTopologyProblems<K, Edges, Routes> =
+  | (K extends RuleSources<Edges, Routes> ? never : `node ${Quoted<K>} has no outgoing edge; add an edge or a route from ${Quoted<K>}`)
+  | (TooDeep extends Forward<Edges, Routes> ? never : K extends Forward<Edges, Routes> ? never : `node ${Quoted<K>} is not reachable from START; add an edge that leads to it, or remove it`)
+  | (TooDeep extends Backward<Edges, Routes>
+      ? never
+      : K extends Backward<Edges, Routes> | Exclude<K, RuleSources<Edges, Routes>>
+        ? never
+        : `node ${Quoted<K>} cannot reach END; add an exit toward END`);
+
+/**
+ * What `defineGraph` returns: the compiled graph when every node is sound, else an object whose key is
+ * the message, so using the result (`graph.invoke(…)`) reads as the list of problems. The check sits in
+ * the result because any check inside the arguments would fix the node types before the node functions
+ * were inferred.
+ */
+export type DefinedGraph<Compiled, Nodes, Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
+  ? Compiled
+  : [NodeTopologyProblems<keyof Nodes, Edges, Routes>] extends [never]
+    ? Compiled
+    : { readonly "defineGraph: topology problem": NodeTopologyProblems<keyof Nodes, Edges, Routes> extends infer P extends string ? (P extends string ? `defineGraph: ${P}` : never) : never };
+
+/** The problems of the graph as a whole, reported on `edges`: no START edge, or too deep to search. */
+export type EdgesTopologyCheck<Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
+  ? unknown
+  : [
+        | (Start extends RuleSources<Edges, Routes> ? never : `defineGraph: there is no edge from START; add [START, "<first node>"]`)
+        | (TooDeep extends Forward<Edges, Routes> | Backward<Edges, Routes>
+            ? `defineGraph: the graph is too deep for the type-level reachability search (more than ${MaxTypeLevelDepth} layers); pass { typeLevelTopology: false }: run-time validation still checks it`
+            : never),
+      ] extends [infer P]
+    ? [P] extends [never]
+      ? unknown
+      : { readonly "defineGraph: topology problem": P }
+    : unknown;
+
+/** One entry of `edges`: `[from, to]`, with a list on the right for a fan-out or on the left for a join. */
+export type EdgeDeclaration<N extends string> = readonly [from: N | Start | readonly N[], to: N | End | readonly (N | End)[]];
+
+/** Each route checked: its source is a declared node (or START) and its destinations are declared. */
+export type CheckedRoutes<S, N extends string, Routes> = {
+  readonly [F in keyof Routes]: F extends N | Start
+    ? RouteDeclaration<S, Readonly<Record<string, N | End>>>
+    : `defineGraph: the route source ${Quoted<F>} is not a declared node; add it to \`nodes\` or fix the name`;
+};
+
+/** The `[from, to]` pairs of `edges`, flattened for the reachability search. */
+export type EdgePairs<Edges> = Edges extends readonly (infer E)[] ? (E extends readonly [infer F, infer T] ? readonly [Members<F>, Members<T>] : never) : never;
+
+/** The `[from, to]` pairs of `routes`. */
+export type RoutePairs<Routes> = {
+  [F in keyof Routes]: Routes[F] extends RouteDeclaration<never, infer P> ? readonly [F, P[keyof P]] : never;
+}[keyof Routes];
+
+/** The sources that have a rule. */
+export type RuleSources<Edges, Routes> = (EdgePairs<Edges> extends readonly [infer F, unknown] ? F & string : never) | (keyof Routes & string);
+
+/** The declarative definition `defineGraph` takes. */
+export interface GraphDeclaration<S, Nodes, Edges, Routes, O> {
+  /** Field → reducer, as in `new StateGraph<S>({ reducers })`. */
+  readonly reducers?: ReducersFor<S>;
+  /** Every state field, as in `new StateGraph<S>({ fields })`. */
+  readonly fields?: readonly (keyof S & string)[];
+  readonly nodes: Nodes & CheckedNodes<S, Nodes>;
+  readonly edges: Edges & readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] & EdgesTopologyCheck<Edges, Routes, O>;
+  readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes>;
+}
+
+/** The options `defineGraph` takes after the definition. */
+export type DefineOptions = CompileOptions;
+
+// ---- bindSpec -----------------------------------------------------------------------------------
+
+/** A spec as `bindSpec` reads it: the plain data of `compiled.spec`, typically written `as const`. */
+export interface BindableSpec {
+  readonly nodes: readonly string[];
+  readonly edges: readonly { readonly from: string; readonly to: string }[];
+  readonly routes: readonly { readonly from: string; readonly router?: string; readonly paths: Readonly<Record<string, string>>; readonly sends?: boolean }[];
+  readonly fanOuts?: readonly { readonly from: string; readonly to: readonly string[] }[];
+  readonly joins?: readonly { readonly from: readonly string[]; readonly to: string }[];
+  readonly reducers?: readonly { readonly field: string; readonly reducer: string }[];
+  readonly fields?: readonly string[];
+}
+
+/** What `bindSpec` binds a spec to: a function per node, a router per conditional source, and any custom reducer by field. */
+export interface Implementations {
+  readonly nodes: { readonly [name: string]: (state: never) => unknown };
+  readonly routers?: { readonly [source: string]: (state: never) => unknown };
+  /** Reducers by field, for reducer names that are not built-in (`append`, `replace`, `sum`, `union`, `mergeById`). */
+  readonly reducers?: { readonly [field: string]: AnyReducer };
+}
+
+type SpecNodes<Sp extends BindableSpec> = Sp["nodes"][number];
+type SpecRoute<Sp extends BindableSpec, F> = Extract<Sp["routes"][number], { readonly from: F }>;
+type SpecRouteKeys<Sp extends BindableSpec, F> = keyof SpecRoute<Sp, F>["paths"] & string;
+type RouterKeys<R> = R extends (...args: never[]) => infer Out ? Members<Awaited<Out>> : never;
+type RouterOf<Impl extends Implementations, F> = F extends keyof NonNullable<Impl["routers"]> ? NonNullable<Impl["routers"]>[F] : never;
+type UnreturnedSpecKeys<Sp extends BindableSpec, Impl extends Implementations, F> = string extends SpecRouteKeys<Sp, F>
+  ? never
+  : Exclude<SpecRouteKeys<Sp, F>, RouterKeys<RouterOf<Impl, F>>>;
+
+/** A router for source `F`: returns only the spec's keys, and can return each of them. */
+type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = ((
+  state: never,
+) => Awaitable<SpecRouteKeys<Sp, F> | readonly (SpecRouteKeys<Sp, F> | object)[]>) &
+  ([UnreturnedSpecKeys<Sp, Impl, F>] extends [never]
+    ? unknown
+    : { readonly "bindSpec: router problem": `the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route` });
+
+/** Every node and conditional source of the spec implemented, nothing extra, routers returning exactly the spec's keys. */
+export type CheckedImplementations<Sp extends BindableSpec, Impl extends Implementations> = {
+  readonly nodes: { readonly [K in SpecNodes<Sp>]: (state: never) => unknown } & {
+    readonly [K in Exclude<keyof Impl["nodes"], SpecNodes<Sp>>]: `bindSpec: ${Quoted<K>} is not a node of the spec; remove it or add it to the spec`;
+  };
+} & ([Sp["routes"][number]] extends [never] ? { readonly routers?: CheckedRouters<Sp, Impl> } : { readonly routers: CheckedRouters<Sp, Impl> });
+
+type CheckedRouters<Sp extends BindableSpec, Impl extends Implementations> = { readonly [F in Sp["routes"][number]["from"]]: CheckedRouter<Sp, Impl, F> } & {
+  readonly [F in Exclude<keyof NonNullable<Impl["routers"]>, Sp["routes"][number]["from"]>]: `bindSpec: ${Quoted<F>} has no route in the spec; remove its router`;
+};
+
+/** The state type of the implementations' nodes. */
+export type StateOfImplementations<Impl extends Implementations> =
+  Impl["nodes"][keyof Impl["nodes"]] extends (state: infer S) => unknown ? (S extends object ? S : Record<string, unknown>) : Record<string, unknown>;
