@@ -96,7 +96,7 @@ export interface CompileError<Message extends string> {
 // ---- reachability -------------------------------------------------------------------------------
 
 /** How many BFS layers the type-level search explores before it gives up with an explicit message. */
-export type MaxTypeLevelDepth = 48;
+export type MaxTypeLevelDepth = 256;
 
 declare const tooDeep: unique symbol;
 /** The marker a reachability search returns when the graph is deeper than {@link MaxTypeLevelDepth}. */
