@@ -40,3 +40,21 @@ export type { SubgraphOptions } from "./engine/subgraph.js";
 export type { GraphWarning } from "./engine/warnings.js";
 export { cloneState, isPlainObject } from "./engine/clone.js";
 export { validateTopology } from "./validate/topology.js";
+export { coveragePlan, coverageReport, replayPath, scriptedGraph, transitionsOf, formatPath, CoverageError } from "./coverage/index.js";
+export type {
+  CoveragePlan,
+  CoveragePlanOptions,
+  CoveragePlanner,
+  CoveragePath,
+  CoverageReport,
+  RecordedRun,
+  TransitionCount,
+  ReplayOptions,
+  RouteScript,
+  GraphRunner,
+  GraphTransition,
+  EdgeTransition,
+  RouteTransition,
+  HasSpec,
+  CoverageErrorCode,
+} from "./coverage/index.js";

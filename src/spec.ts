@@ -84,6 +84,8 @@ export interface GraphSpec {
   readonly reducers: readonly ReducerSpec[];
   /** Every state field, when the graph declared them with the `fields` option. */
   readonly fields?: readonly string[];
+  /** The spec of each node that runs a compiled graph (a subgraph), by node name. */
+  readonly subgraphs?: Readonly<Record<string, GraphSpec>>;
 }
 
 /**

@@ -2,10 +2,12 @@ import type { Command } from "./io.js";
 import { agentCommand } from "./agent.js";
 import { reportCommand } from "./report.js";
 import { researchCommand } from "./research.js";
+import { pathsCommand } from "./paths.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
 export const commands: Readonly<Record<string, Command>> = {
   report: reportCommand,
   agent: agentCommand,
   research: researchCommand,
+  paths: pathsCommand,
 };

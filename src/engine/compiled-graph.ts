@@ -4,6 +4,7 @@ import { START } from "../spec.js";
 import { validateTopology } from "../validate/topology.js";
 import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";
 import type { Reducer } from "./reducers.js";
+import { subgraphSpecOf } from "./subgraph-specs.js";
 import { orderWarnings, type GraphWarning } from "./warnings.js";
 import {
   invokeRun,
@@ -103,7 +104,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(definit
   const problems: GraphProblem[] = validateTopology(definition.spec);
   problems.push(...missingImplementations(definition));
   if (problems.length > 0) throw new GraphValidationError(problems);
-  return new CompiledGraph<S>(freezeSpec(definition.spec), buildExecutable(definition), orderWarnings(definition));
+  return new CompiledGraph<S>(freezeSpec(withSubgraphs(definition)), buildExecutable(definition), orderWarnings(definition));
 }
 
 function missingImplementations(definition: GraphDefinition): GraphProblem[] {
@@ -146,6 +147,17 @@ function buildExecutable(definition: GraphDefinition): ExecutableGraph {
   return { nodes, transitions, joins, order, reducers, fields: spec.fields ? new Set(spec.fields) : undefined };
 }
 
+/** The spec, with `subgraphs` recorded for every node that runs a compiled graph. */
+function withSubgraphs(definition: GraphDefinition): GraphSpec {
+  const subgraphs = Object.fromEntries(
+    definition.spec.nodes.flatMap((node) => {
+      const child = subgraphSpecOf(definition.nodes[node]);
+      return child === undefined ? [] : [[node, child]];
+    }),
+  );
+  return Object.keys(subgraphs).length > 0 ? { ...definition.spec, subgraphs } : definition.spec;
+}
+
 function freezeSpec(spec: GraphSpec): GraphSpec {
   const frozen: GraphSpec = {
     nodes: Object.freeze([...spec.nodes]),
@@ -159,6 +171,8 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
     ...(spec.joins?.length ? { joins: Object.freeze(spec.joins.map((j) => Object.freeze({ from: Object.freeze([...j.from]), to: j.to }))) } : {}),
     reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
     ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),
+    // A child's spec is already frozen: it comes from its own compiled graph.
+    ...(spec.subgraphs ? { subgraphs: Object.freeze({ ...spec.subgraphs }) } : {}),
   };
   return Object.freeze(frozen);
 }

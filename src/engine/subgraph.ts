@@ -4,6 +4,7 @@
  */
 import { executableOf, type CompiledGraph } from "./compiled-graph.js";
 import type { RunOptions } from "./run.js";
+import { recordSubgraph } from "./subgraph-specs.js";
 import type { State } from "./step.js";
 
 /** How a subgraph node maps the parent's state in and the child's result out. */
@@ -35,7 +36,7 @@ export function subgraph<P extends object, C extends object>(child: CompiledGrap
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
     ...(options.recursionLimit === undefined ? {} : { recursionLimit: options.recursionLimit }),
   };
-  return async function runSubgraph(parent: P): Promise<Partial<P>> {
+  const runSubgraph = async function runSubgraph(parent: P): Promise<Partial<P>> {
     const input = options.input ? options.input(parent) : (parent as unknown as C);
     const result = await child.invoke(input, limits);
     if (options.output) return options.output(result.state, parent);
@@ -48,4 +49,6 @@ export function subgraph<P extends object, C extends object>(child: CompiledGrap
     }
     return update as Partial<P>;
   };
+  recordSubgraph(runSubgraph, child.spec);
+  return runSubgraph;
 }

@@ -352,3 +352,12 @@ describe("subgraphs", () => {
     expect(error.message).toContain("index down");
   });
 });
+
+describe("subgraphs in the spec", () => {
+  it("compile() records each subgraph node's spec, so exporters can see it", () => {
+    const child = new StateGraph<Research>().addNode("inner", () => ({})).addEdge(START, "inner").addEdge("inner", END).compile();
+    const graph = new StateGraph<Research>().addNode("outer", child).addEdge(START, "outer").addEdge("outer", END).compile();
+    expect(graph.spec.subgraphs).toEqual({ outer: child.spec });
+    expect(JSON.parse(JSON.stringify(graph.spec)).subgraphs.outer.nodes).toEqual(["inner"]);
+  });
+});

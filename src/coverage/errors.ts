@@ -1,0 +1,42 @@
+/** The one error class of the coverage tools, with a code a program (or a test) can switch on. */
+import type { GraphTransition } from "./transitions.js";
+
+/** The codes a {@link CoverageError} can carry. */
+export type CoverageErrorCode =
+  /** Recorded runs left transitions unexercised (`assertRouteCoverage`). */
+  | "MISSING_TRANSITIONS"
+  /** A recorded run does not follow the graph's edges and routes (`coverageReport`). */
+  | "RUN_MISMATCH"
+  /** Some transitions lie on no START→END path: the spec was not validated (`coveragePlan`). */
+  | "UNCOVERABLE"
+  /** The graph runs several nodes at once (fan-outs, joins): a plan of single paths cannot describe its runs. */
+  | "UNSUPPORTED_GRAPH"
+  /** `via: "xstate"` could not load `xstate/graph`. */
+  | "XSTATE_UNAVAILABLE"
+  /** `xstate/graph` failed or returned a plan that misses transitions. */
+  | "XSTATE_PLAN_FAILED"
+  /** A scripted replay did not follow its path. */
+  | "REPLAY_DIVERGED";
+
+/**
+ * A coverage tool could not do its job. `transitions` lists the transitions at fault, when there are some
+ * (for `MISSING_TRANSITIONS`: the ones no run took).
+ *
+ * @example
+ * ```ts
+ * try { assertRouteCoverage(graph, runs); } catch (error) {
+ *   if (error instanceof CoverageError && error.code === "MISSING_TRANSITIONS") console.log(error.transitions.map((t) => t.label));
+ * }
+ * ```
+ */
+export class CoverageError extends Error {
+  override readonly name = "CoverageError";
+  readonly code: CoverageErrorCode;
+  readonly transitions: readonly GraphTransition[];
+
+  constructor(code: CoverageErrorCode, message: string, options: { transitions?: readonly GraphTransition[]; cause?: unknown } = {}) {
+    super(message, "cause" in options ? { cause: options.cause } : undefined);
+    this.code = code;
+    this.transitions = options.transitions ?? [];
+  }
+}

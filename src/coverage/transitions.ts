@@ -1,0 +1,79 @@
+/**
+ * The transitions of a graph, read from its spec: each fixed edge, and each key of each route.
+ * They are what coverage counts: a plan takes every one, a report says which ones runs took.
+ */
+import { END, START, type GraphSpec } from "../spec.js";
+
+/** A fixed edge: after `from`, `to` runs. A fan-out or a join counts as one fixed edge per pair. */
+export interface EdgeTransition {
+  readonly kind: "edge";
+  readonly from: string;
+  readonly to: string;
+  /** For messages and test names: `"collect → write_draft"`, with START and END spelled so. */
+  readonly label: string;
+}
+
+/** One key of a route: after `from`, its router returned `key`, and `to` runs. */
+export interface RouteTransition {
+  readonly kind: "route";
+  readonly from: string;
+  readonly key: string;
+  readonly to: string;
+  /** For messages and test names: `"check_draft [accept] → publish"`. */
+  readonly label: string;
+}
+
+/** A transition of the graph: a fixed edge or one route key. */
+export type GraphTransition = EdgeTransition | RouteTransition;
+
+/** Anything with a spec: a compiled graph, or `{ spec }`. */
+export interface HasSpec {
+  readonly spec: GraphSpec;
+}
+
+/**
+ * Every transition of a graph, grouped by source (START first, then the nodes in declaration order):
+ * fixed edges, then each fan-out target and join, then each route's keys in path-map order.
+ *
+ * @example
+ * ```ts
+ * transitionsOf(buildReportGraph()).map((t) => t.label);
+ * // ["START → collect", "collect → write_draft", …, "check_draft [accept] → publish", …]
+ * ```
+ */
+export function transitionsOf(graph: HasSpec): GraphTransition[] {
+  const { spec } = graph;
+  const bySource = new Map<string, GraphTransition[]>([[START, []], ...spec.nodes.map((node): [string, GraphTransition[]] => [node, []])]);
+  const listFor = (source: string): GraphTransition[] => {
+    let list = bySource.get(source);
+    if (list === undefined) bySource.set(source, (list = []));
+    return list;
+  };
+  const edge = (from: string, to: string): void => {
+    listFor(from).push({ kind: "edge", from, to, label: `${displayName(from)} → ${displayName(to)}` });
+  };
+  for (const { from, to } of spec.edges) edge(from, to);
+  for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) edge(fanOut.from, to);
+  for (const join of spec.joins ?? []) for (const from of join.from) edge(from, join.to);
+  for (const { from, paths } of spec.routes) {
+    for (const [key, to] of Object.entries(paths)) {
+      listFor(from).push({ kind: "route", from, key, to, label: `${displayName(from)} [${key}] → ${displayName(to)}` });
+    }
+  }
+  return [...bySource.values()].flat();
+}
+
+/** The identity of a route transition within its graph: its source and its key. */
+export function routeKey(from: string, key: string): string {
+  return `${from}\u0000${key}`;
+}
+
+/** Whether a graph runs one node at a time: no fan-out and no join. */
+export function isSequential(spec: GraphSpec): boolean {
+  return (spec.fanOuts?.length ?? 0) === 0 && (spec.joins?.length ?? 0) === 0;
+}
+
+/** START and END as a reader knows them. */
+export function displayName(name: string): string {
+  return name === START ? "START" : name === END ? "END" : name;
+}

@@ -1,0 +1,10 @@
+/**
+ * `typed-state-graph/testing`: property-based helpers for users' own suites. It imports no test
+ * runner; fast-check (a peer dependency) is required for this entry point only.
+ */
+export { reducerLaws } from "./reducer-laws.js";
+export type { ReducerLawName, ReducerLawProperty } from "./reducer-laws.js";
+export { arbitraryGraphSpec } from "./arbitrary-graph-spec.js";
+export type { GraphSpecOptions } from "./arbitrary-graph-spec.js";
+export { assertEveryNodeReachesEnd } from "./assert-every-node-reaches-end.js";
+export { assertRouteCoverage } from "./assert-route-coverage.js";

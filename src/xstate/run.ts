@@ -1,0 +1,144 @@
+/**
+ * Running a compiled graph on XState with the mini engine's interface: the same result shape
+ * (`{ state, trace, steps, routes }`), the same steps, the same errors. This is what a CLI or a test
+ * calls to compare the two engines, or to switch between them with one flag.
+ */
+import { createActor } from "xstate";
+import { cloneState } from "../engine/clone.js";
+import type { CompiledGraph } from "../engine/compiled-graph.js";
+import type { RunOptions, RunResult, Step } from "../engine/run.js";
+import { GraphLimitError } from "../errors.js";
+import { checkedLimits, checkedSignal } from "./_input.js";
+import { buildMachine, WAITING_TAG, type GraphMachineContext, type GraphMachineMode, type GraphMachineOutput } from "./machine.js";
+
+/** Options of {@link runOnXState} and {@link streamOnXState}: the mini engine's, plus the machine's mode. */
+export interface XStateRunOptions extends RunOptions {
+  /** `"run"` (default) runs the machine to completion; `"step"` sends one `step` event per node. */
+  readonly mode?: GraphMachineMode;
+}
+
+/**
+ * Runs a compiled graph on an XState actor and resolves with what `graph.invoke` resolves with: the
+ * final state, the trace, every step and every route. It rejects with the errors `invoke` rejects with,
+ * word for word (`GraphExecutionError` and its codes, `GraphLimitError` naming the node not started,
+ * `InvalidOptionError`).
+ *
+ * @example
+ * ```ts
+ * const graph = buildReportGraph({ draftStyle: "stubborn", maxRevisions: 2 });
+ * const onXState = await runOnXState(graph, initialReportState(), { maxSteps: 30 });
+ * const onMini = await graph.invoke(initialReportState(), { maxSteps: 30 });
+ * // onXState.state, .trace and .routes equal onMini's
+ * ```
+ */
+export async function runOnXState<S extends object>(graph: CompiledGraph<S>, input: S, options: XStateRunOptions = {}): Promise<RunResult<S>> {
+  const run = drive(graph, input, options);
+  const steps: Step<S>[] = [];
+  for (;;) {
+    const next = await run.next();
+    if (next.done === true) {
+      const { state, trace, routes } = next.value;
+      // One node per superstep: the machine is sequential.
+      return { state: cloneState(state), trace, steps, routes, supersteps: trace.length };
+    }
+    steps.push(next.value);
+  }
+}
+
+/**
+ * Runs a compiled graph on an XState actor and yields each step as it completes, as `graph.stream`
+ * does; a CLI can take either engine's steps through one loop.
+ *
+ * @example
+ * ```ts
+ * const steps = engine === "xstate" ? streamOnXState(graph, input, { maxSteps: 30 }) : graph.stream(input, { maxSteps: 30 });
+ * for await (const step of steps) console.log(step.node, Object.keys(step.update));
+ * ```
+ */
+export async function* streamOnXState<S extends object>(graph: CompiledGraph<S>, input: S, options: XStateRunOptions = {}): AsyncGenerator<Step<S>, void> {
+  yield* drive(graph, input, options);
+}
+
+/** What the actor reports, queued until the generator reads it. */
+type Report<S> =
+  | { readonly kind: "snapshot"; readonly context: GraphMachineContext<S>; readonly waiting: boolean }
+  | { readonly kind: "done"; readonly context: GraphMachineContext<S>; readonly output: GraphMachineOutput<S> }
+  | { readonly kind: "error"; readonly error: unknown };
+
+/**
+ * Errors name `invoke`, as the mini engine's do: the two engines fail with the same words, so a command
+ * line prints the same output whichever engine ran.
+ */
+const API = "invoke";
+
+async function* drive<S extends object>(graph: CompiledGraph<S>, input: S, options: XStateRunOptions): AsyncGenerator<Step<S>, GraphMachineOutput<S>> {
+  const api = API;
+  const limits = checkedLimits(options, api);
+  const signal = checkedSignal(options.signal, api);
+  const mode = options.mode ?? "run";
+  const machine = buildMachine(graph, { mode, ...(signal ? { signal } : {}) }, api);
+  const actor = createActor(machine, { input: { state: input, ...limits } });
+
+  const reports: Report<S>[] = [];
+  let wake: (() => void) | undefined;
+  const report = (item: Report<S>): void => {
+    reports.push(item);
+    wake?.();
+    wake = undefined;
+  };
+  const subscription = actor.subscribe({
+    next: (snapshot) => {
+      if (snapshot.status === "done") report({ kind: "done", context: snapshot.context, output: snapshot.output });
+      else if (snapshot.status === "active") report({ kind: "snapshot", context: snapshot.context, waiting: snapshot.hasTag(WAITING_TAG) });
+    },
+    error: (error) => report({ kind: "error", error }),
+  });
+
+  let seen = 0;
+  try {
+    actor.start();
+    for (;;) {
+      const item = reports.shift() ?? (await new Promise<void>((resolve) => (wake = resolve)), reports.shift());
+      if (item === undefined) continue;
+      if (item.kind === "error") throw item.error;
+      // One node completes per snapshot: its actor's result is one event, one macrostep.
+      if (item.context.trace.length > seen) {
+        seen = item.context.trace.length;
+        yield stepOf(item.context);
+      }
+      if (item.kind === "done") return finished(item.output, api);
+      // Step mode: the next node runs only when the consumer asks for the next step.
+      if (item.waiting) actor.send({ type: "step" });
+    }
+  } finally {
+    subscription.unsubscribe();
+    actor.stop();
+  }
+}
+
+/** A detached step, as the mini engine hands out. */
+function stepOf<S>(context: GraphMachineContext<S>): Step<S> {
+  const last = context.last;
+  if (last === null) throw new TypeError("runOnXState: a snapshot recorded a node without its step; this is a bug in typed-state-graph/xstate.");
+  return {
+    node: last.node,
+    update: cloneState(last.update),
+    state: cloneState(context.state),
+    ...(last.route === undefined ? {} : { route: last.route }),
+  };
+}
+
+/** The run's output, or the mini engine's GraphLimitError when the step limit stopped it. */
+function finished<S>(output: GraphMachineOutput<S>, api: string): GraphMachineOutput<S> {
+  if (output.outcome === "end") return output;
+  const node = output.stoppedBefore;
+  const context = { node, state: cloneState(output.state as Record<string, unknown>), trace: [...output.trace] };
+  // The mini engine checks the superstep limit first; each superstep runs one node here.
+  const [name, value, unit] =
+    output.trace.length >= output.recursionLimit ? ["recursionLimit", output.recursionLimit, "superstep"] : ["maxSteps", output.maxSteps, "step"];
+  throw new GraphLimitError(
+    `${api}: the ${unit} limit (${name}: ${value}) was reached before "${node}" could start. ` +
+      `If the graph loops on purpose, raise ${name}; otherwise check the route that leads back to "${node}".`,
+    context,
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { coverageReport, CoverageError } from "../../src/coverage/index.js";
+import {
+  AGENT_TASKS,
+  agentQuestion,
+  agentStepLimit,
+  buildAgentGraph,
+  initialAgentState,
+  ScriptedModel,
+  type AgentOptions,
+} from "../../src/examples/agent/index.js";
+import { buildReportGraph, initialReportState, type DraftStyle } from "../../src/examples/report/index.js";
+import { append, END, START, StateGraph } from "../../src/index.js";
+import { assertRouteCoverage } from "../../src/testing/assert-route-coverage.js";
+import { runOnXState } from "../../src/xstate/index.js";
+
+const report = buildReportGraph();
+
+/** The report suite's runs: a draft that passes, one fixed by a revision, one held twice over. */
+async function reportRuns(styles: readonly [DraftStyle, number][]) {
+  return Promise.all(styles.map(([draftStyle, maxRevisions]) => buildReportGraph({ draftStyle, maxRevisions }).invoke(initialReportState(), { maxSteps: 30 })));
+}
+
+/** The agent suite's runs: every task, plus a tool budget of 0. */
+async function agentRuns(budgets: readonly AgentOptions[]) {
+  const runs = [];
+  for (const task of AGENT_TASKS) {
+    for (const budget of budgets) {
+      const graph = buildAgentGraph(new ScriptedModel({ city: "Paris", task, language: "en" }), budget);
+      runs.push(await graph.invoke(initialAgentState(agentQuestion({ city: "Paris", task, language: "en" })), { maxSteps: agentStepLimit(6) }));
+    }
+  }
+  return runs;
+}
+
+describe("coverageReport", () => {
+  it("lists what one run exercised and what it missed", async () => {
+    const result = coverageReport(report, await reportRuns([["missing-notice", 1]]));
+    expect(result.missing.map((t) => t.label)).toEqual(["check_draft [hold] → hold", "hold → END"]);
+    expect([result.covered, result.total, result.runs]).toEqual([7, 9, 1]);
+  });
+
+  it("counts how often the runs took each transition, back-edges included", async () => {
+    const result = coverageReport(report, await reportRuns([["stubborn", 2], ["complete", 0]]));
+    const count = (label: string) => result.counts.find((c) => c.transition.label === label)?.count;
+    expect(count("START → collect")).toBe(2);
+    expect(count("check_draft [revise] → revise_draft")).toBe(2);
+    expect(count("revise_draft → check_draft")).toBe(2);
+    expect(count("check_draft [accept] → publish")).toBe(1);
+  });
+
+  it("reads runs of either engine, or plain { trace, routes } records", async () => {
+    const graph = buildReportGraph({ draftStyle: "stubborn", maxRevisions: 1 });
+    const onXState = await runOnXState(graph, initialReportState(), { maxSteps: 30 });
+    const { trace, routes } = await graph.invoke(initialReportState(), { maxSteps: 30 });
+    expect(coverageReport(report, [onXState])).toEqual(coverageReport(report, [{ trace: [...trace], routes: [...routes] }]));
+  });
+
+  it("counts a fan-out's and a join's edges when their sources ran", async () => {
+    const graph = new StateGraph<{ log: string[] }>({ reducers: { log: append } })
+      .addNode("plan", () => ({}))
+      .addNode("web", () => ({ log: ["web"] }))
+      .addNode("papers", () => ({ log: ["papers"] }))
+      .addNode("merge", () => ({}))
+      .addEdge(START, "plan")
+      .addEdge("plan", ["web", "papers"])
+      .addEdge(["web", "papers"], "merge")
+      .addEdge("merge", END)
+      .compile();
+    const result = coverageReport(graph, [await graph.invoke({ log: [] })]);
+    expect([result.covered, result.total]).toEqual([6, 6]);
+  });
+
+  it("refuses a run of another graph (code RUN_MISMATCH), naming what does not fit", async () => {
+    const [run] = await reportRuns([["complete", 0]]);
+    expect(() => coverageReport(report, [{ trace: ["collect", "fly"], routes: [] }])).toThrow(/^coverageReport: run #1 does not fit the graph: its trace names "fly"/);
+    expect(() => coverageReport(report, [run!, { trace: [], routes: [{ from: "check_draft", key: "skip", to: "publish" }] }])).toThrow(
+      expect.objectContaining({ code: "RUN_MISMATCH", message: expect.stringContaining("run #2") }),
+    );
+    expect(() => coverageReport(report, [{ trace: [], routes: [{ from: "check_draft", key: "accept", to: "hold" }] }])).toThrow(/took the route/);
+    expect(() => coverageReport(report, [{ trace: "collect" } as never])).toThrow(CoverageError);
+  });
+});
+
+describe("assertRouteCoverage", () => {
+  it("passes for the report suite's runs, which take all 9 transitions", async () => {
+    const result = assertRouteCoverage(report, await reportRuns([["complete", 1], ["missing-notice", 1], ["stubborn", 1]]));
+    expect([result.covered, result.total]).toEqual([9, 9]);
+  });
+
+  it("passes for the agent suite's runs, which take all 5 transitions", async () => {
+    const agent = buildAgentGraph(new ScriptedModel({ city: "Paris", task: "greet", language: "en" }));
+    const result = assertRouteCoverage(agent, await agentRuns([{}, { maxToolCalls: 0 }]));
+    expect([result.covered, result.total]).toEqual([5, 5]);
+  });
+
+  it("throws a CoverageError listing each transition no run took", async () => {
+    const error = (() => {
+      try {
+        assertRouteCoverage(report, [] as never[]);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(CoverageError);
+    expect(error).toMatchObject({ code: "MISSING_TRANSITIONS" });
+    expect((error as CoverageError).transitions).toHaveLength(9);
+  });
+
+  it("names the missing routes in its message, with how to find runs that take them", async () => {
+    const agent = buildAgentGraph(new ScriptedModel({ city: "Paris", task: "greet", language: "en" }));
+    expect(() => assertRouteCoverage(agent, [] as never[])).toThrow(/^assertRouteCoverage: 5 of 5 transitions were never taken by the 0 run\(s\):\n  - START → model\n/);
+    const onlyAnswers = await agentRuns([{}]);
+    expect(() => assertRouteCoverage(agent, onlyAnswers)).toThrow(
+      "assertRouteCoverage: 1 of 5 transitions were never taken by the 3 run(s):\n  - tools [end] → END\n" +
+        "Add runs that take them: coveragePlan(graph) lists a path through each, and replayPath(graph, path, input) runs one.",
+    );
+  });
+});

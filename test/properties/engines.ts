@@ -1,0 +1,54 @@
+/**
+ * The engines the equivalence property compares, each normalized to an {@link Outcome}.
+ * Adding an engine is one entry in {@link engines}.
+ */
+import { compileGraph, GraphExecutionError, type GraphDefinition, type RunResult } from "../../src/index.js";
+import { runOnXState, XStateExportError } from "../../src/xstate/index.js";
+import { referenceRun, type Outcome } from "./reference-interpreter.js";
+
+/** An engine declined a graph it documents it cannot run (for XState: a node named "a.b"). */
+export const UNSUPPORTED = "unsupported";
+
+export interface Engine {
+  readonly name: string;
+  run(definition: GraphDefinition, input: Record<string, unknown>, maxSteps: number): Promise<Outcome | typeof UNSUPPORTED>;
+}
+
+/** A finished run of the mini engine's result shape, or its error, as an {@link Outcome}. */
+export async function outcomeOf(run: () => Promise<RunResult<Record<string, unknown>>>): Promise<Outcome> {
+  try {
+    const { state, trace, routes, steps } = await run();
+    return {
+      kind: "done",
+      state,
+      trace,
+      routes: routes.map(({ from, key, to }) => ({ from, key, to })),
+      steps: steps.map(({ node, update, state: after, route }) => ({
+        node,
+        update: update as Record<string, unknown>,
+        state: after,
+        ...(route === undefined ? {} : { route }),
+      })),
+    };
+  } catch (error) {
+    if (!(error instanceof GraphExecutionError)) throw error;
+    return { kind: "error", code: error.code, node: error.node, state: error.state, trace: [...error.trace] };
+  }
+}
+
+export const engines: readonly Engine[] = [
+  { name: "reference interpreter", run: (definition, input, maxSteps) => referenceRun(definition, input, maxSteps) },
+  { name: "mini engine", run: (definition, input, maxSteps) => outcomeOf(() => compileGraph(definition).invoke(input, { maxSteps })) },
+  {
+    name: "XState actor",
+    run: async (definition, input, maxSteps) => {
+      try {
+        return await outcomeOf(() => runOnXState(compileGraph(definition), input, { maxSteps }));
+      } catch (error) {
+        // Only a refusal the export documents; any other failure is a difference between the engines.
+        if (error instanceof XStateExportError) return UNSUPPORTED;
+        throw error;
+      }
+    },
+  },
+];
