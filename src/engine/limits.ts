@@ -25,15 +25,15 @@ export interface RunLimits {
  * resolveLimits({ maxSteps: 30 }); // { maxSteps: 30, recursionLimit: 30 }
  * ```
  */
-export function resolveLimits(options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown } = {}): RunLimits {
-  const maxSteps = checkLimit("maxSteps", options.maxSteps, DEFAULT_MAX_STEPS);
-  return { maxSteps, recursionLimit: checkLimit("recursionLimit", options.recursionLimit, Math.max(DEFAULT_RECURSION_LIMIT, maxSteps)) };
+export function resolveLimits(options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown } = {}, api = "invoke"): RunLimits {
+  const maxSteps = checkLimit(api, "maxSteps", options.maxSteps, DEFAULT_MAX_STEPS);
+  return { maxSteps, recursionLimit: checkLimit(api, "recursionLimit", options.recursionLimit, Math.max(DEFAULT_RECURSION_LIMIT, maxSteps)) };
 }
 
-function checkLimit(name: string, value: unknown, fallback: number): number {
+function checkLimit(api: string, name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw new InvalidOptionError(`invoke: ${name} must be a positive integer; got ${describeValue(value)}. Omit it for the default of ${fallback}.`);
+    throw new InvalidOptionError(`${api}: ${name} must be a positive integer; got ${describeValue(value)}. Omit it for the default of ${fallback}.`);
   }
   return value;
 }

@@ -10,6 +10,7 @@ import { executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
 import type { ExecutableGraph } from "../engine/executable.js";
 import { ReducerFailure } from "../engine/merge.js";
 import { limitMessage, resolveLimits } from "../engine/limits.js";
+import { executionError, inputFailure } from "../engine/run-checks.js";
 import type { RunResult, Step } from "../engine/run.js";
 import { describeValue, messageOf, type RouteTaken, type State } from "../engine/step.js";
 import { END, START } from "../spec.js";
@@ -169,16 +170,9 @@ class LangGraphRun {
   }
 
   #checkInput(): State {
-    if (!isPlainObject(this.#input)) {
-      throw this.#error("INVALID_INPUT", `invoke: the input state must be a plain object; got ${describeValue(this.#input)}.`, START);
-    }
-    const fields = new Set(this.#graph.spec.fields);
-    const undeclared = Object.keys(this.#input).filter((key) => !fields.has(key));
-    if (undeclared.length > 0) {
-      const message = `invoke: the input has fields the graph does not declare: ${undeclared.join(", ")}. Add them to \`fields\` or remove them.`;
-      throw this.#error("INVALID_INPUT", message, START);
-    }
-    return cloneState(this.#input);
+    const failure = inputFailure(this.#executable, this.#input);
+    if (failure !== undefined) throw executionError("invoke", failure, this.#context(START));
+    return cloneState(this.#input as State);
   }
 
   /** An update event: held until its superstep is known to have committed. */

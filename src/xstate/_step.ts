@@ -7,7 +7,8 @@ import { fromPromise } from "xstate";
 import { cloneState } from "../engine/clone.js";
 import type { ExecutableGraph } from "../engine/executable.js";
 import { chooseNext, commitUpdate, isThenable, runNode, StepFailure, type NextNode, type State } from "../engine/step.js";
-import { GraphExecutionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
+import { executionError as sharedExecutionError } from "../engine/run-checks.js";
+import type { GraphExecutionError, ExecutionContext } from "../errors.js";
 import { START } from "../spec.js";
 
 /** What a node's actor is given: the node and the run so far. */
@@ -74,17 +75,5 @@ export function entryActor(graph: ExecutableGraph, api: string) {
 
 /** The error the mini engine raises for the same failure, with `api` naming the caller. */
 export function executionError(api: string, error: unknown, context: ExecutionContext): GraphExecutionError {
-  if (error instanceof GraphExecutionError) return error;
-  const at = { node: context.node, state: cloneState(context.state), trace: [...context.trace] };
-  if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `${api}: ${String(error)}`, { ...at, cause: error });
-  // A failure inside a subgraph node keeps its inner path (parent/child), as on the mini engine.
-  const inner = error.cause instanceof GraphExecutionError ? error.cause.path : [];
-  const detached: ExecutionContext = { ...at, ...("cause" in error ? { cause: error.cause } : {}), path: [context.node, ...inner] };
-  const message =
-    inner.length > 0 ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(error.cause)}` : `${api}: ${error.message}`;
-  return error.code === "INVALID_UPDATE" ? new InvalidUpdateError(message, detached) : new GraphExecutionError(error.code, message, detached);
-}
-
-function innerMessage(cause: unknown): string {
-  return cause instanceof Error ? cause.message.replace(/^invoke: /, "") : String(cause);
+  return sharedExecutionError(api, error, { node: context.node, state: cloneState(context.state), trace: [...context.trace] });
 }

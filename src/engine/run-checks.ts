@@ -1,0 +1,40 @@
+/**
+ * The checks before a run and the errors after a failure, shared by every runner (the mini engine, the
+ * XState and LangGraph runners) so the same input, option or failure gives the same error everywhere.
+ */
+import { GraphExecutionError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
+import { isPlainObject } from "./clone.js";
+import type { ExecutableGraph } from "./executable.js";
+import { describeValue, StepFailure } from "./step.js";
+
+/** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
+export function inputFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
+  if (!isPlainObject(input)) return new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`);
+  const undeclared = graph.fields ? Object.keys(input).filter((key) => !graph.fields?.has(key)) : [];
+  if (undeclared.length === 0) return undefined;
+  return new StepFailure("INVALID_INPUT", `the input has fields the graph does not declare: ${undeclared.join(", ")}. Add them to \`fields\` or remove them.`);
+}
+
+/** The signal, or an `InvalidOptionError` for anything but an AbortSignal. */
+export function checkSignal(value: unknown, api = "invoke"): AbortSignal | undefined {
+  if (value === undefined || value instanceof AbortSignal) return value;
+  throw new InvalidOptionError(`${api}: signal must be an AbortSignal; got ${describeValue(value)}.`);
+}
+
+/**
+ * The `GraphExecutionError` for a failure at `context.node`: a `StepFailure` keeps its code, a failure
+ * inside a subgraph node keeps its inner path (`parent/child`), anything else is `NODE_FAILED`.
+ * `context.state` must already be a detached copy.
+ */
+export function executionError(api: string, error: unknown, context: ExecutionContext): GraphExecutionError {
+  if (error instanceof GraphExecutionError) return error;
+  if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `${api}: ${String(error)}`, { ...context, cause: error });
+  const inner = error.cause instanceof GraphExecutionError ? error.cause.path : [];
+  const detached: ExecutionContext = { ...context, ...("cause" in error ? { cause: error.cause } : {}), path: [context.node, ...inner] };
+  const message = inner.length > 0 ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(error.cause)}` : `${api}: ${error.message}`;
+  return error.code === "INVALID_UPDATE" ? new InvalidUpdateError(message, detached) : new GraphExecutionError(error.code, message, detached);
+}
+
+function innerMessage(cause: unknown): string {
+  return cause instanceof Error ? cause.message.replace(/^[\w.]+: /, "") : String(cause);
+}
