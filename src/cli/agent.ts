@@ -27,11 +27,12 @@ import {
 } from "../examples/agent/live/index.js";
 import { GraphExecutionError } from "../index.js";
 import { formatUpdateLine } from "./format.js";
+import { ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
 import { parseChoiceFlag, parseCommandFlags, parseIntegerFlag } from "./options.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
-export const AGENT_ENGINES = ["mini"] as const;
+export const AGENT_ENGINES = ENGINES;
 
 const USAGE = `Usage: tsg agent [options]
 
@@ -82,6 +83,7 @@ interface PreparedRun {
   readonly maxModelSteps: number;
   readonly maxToolCalls: number;
   readonly showUpdates: boolean;
+  readonly engine: Engine;
   /** The live API, or undefined for the scripted model. */
   readonly live: LiveApi | "default" | undefined;
 }
@@ -141,7 +143,7 @@ function usageFailure(io: CliIO, message: string): number {
 function prepare(argv: readonly string[]): PreparedRun | "help" {
   const { values } = parseCommandFlags(argv, FLAGS);
   if (values.help === true) return "help";
-  parseChoiceFlag("--engine", values.engine, AGENT_ENGINES);
+  const engine = parseChoiceFlag("--engine", values.engine, AGENT_ENGINES) ?? "mini";
   const city = parseChoiceFlag("--city", values.city, TEACHING_CITIES) ?? "Tokyo";
   const task = parseChoiceFlag("--task", values.task, AGENT_TASKS) ?? "convert";
   const language = parseChoiceFlag("--language", values.language, LANGUAGES) ?? "en";
@@ -153,6 +155,7 @@ function prepare(argv: readonly string[]): PreparedRun | "help" {
     maxModelSteps: parseIntegerFlag("--max-model-steps", values["max-model-steps"], { min: 1 }) ?? DEFAULT_MAX_MODEL_STEPS,
     maxToolCalls: parseIntegerFlag("--max-tool-calls", values["max-tool-calls"], { min: 0 }) ?? DEFAULT_MAX_TOOL_CALLS,
     showUpdates: values["show-updates"] === true,
+    engine,
     live: values.live === true ? (api ?? "default") : undefined,
   };
 }
@@ -161,11 +164,12 @@ async function execute(run: PreparedRun, model: AgentModel, io: CliIO): Promise<
   const graph = buildAgentGraph(model, { maxModelSteps: run.maxModelSteps, maxToolCalls: run.maxToolCalls });
   let state = run.input;
   try {
-    for await (const step of graph.stream(run.input, { maxSteps: agentStepLimit(run.maxModelSteps) })) {
+    for await (const step of streamOnEngine(run.engine, graph, run.input, { maxSteps: agentStepLimit(run.maxModelSteps) })) {
       if (run.showUpdates) io.stdout.write(formatUpdateLine(step.node, step.update) + "\n");
       state = step.state;
     }
   } catch (error) {
+    if (error instanceof UsageError) return usageFailure(io, error.message);
     if (error instanceof GraphExecutionError) {
       io.stderr.write(`tsg agent: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
       return 1;

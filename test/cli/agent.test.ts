@@ -99,7 +99,7 @@ describe("tsg agent: bad arguments exit 2 and name the problem", () => {
     [["--max-model-steps", "two"], "--max-model-steps must be an integer ≥ 1"],
     [["--max-tool-calls=-1"], "--max-tool-calls must be an integer ≥ 0"],
     [["--max-tool-calls", "-1"], "--max-tool-calls"],
-    [["--engine", "langgraph"], "--engine must be one of mini"],
+    [["--engine", "temporal"], "--engine must be one of mini, xstate, langgraph"],
     [["--verbose"], "--verbose"],
     [["Tokyo"], "Tokyo"],
     [["--live", "--api", "grpc"], "--api must be one of chat, responses"],
