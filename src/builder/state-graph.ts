@@ -76,7 +76,7 @@ class StateGraphBuilder {
     return this.#with({ routes: [...d.routes, route], routers: { ...d.routers, [from]: router } });
   }
 
-  compile(_options: CompileOptions = {}): CompiledGraph<Record<string, unknown>> {
+  compile(options: CompileOptions = {}): CompiledGraph<Record<string, unknown>> {
     const d = this.#declarations;
     const reducers = (this.#options.reducers ?? {}) as Record<string, AnyReducer | undefined>;
     const reducerEntries = Object.entries(reducers).filter((entry): entry is [string, AnyReducer] => entry[1] !== undefined);
@@ -89,7 +89,9 @@ class StateGraphBuilder {
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
     };
-    return compileGraph({ spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries) });
+    const { interruptBefore, interruptAfter, checkpointer } = options;
+    const threads = { ...(interruptBefore && { interruptBefore }), ...(interruptAfter && { interruptAfter }), ...(checkpointer && { checkpointer }) };
+    return compileGraph({ spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries) }, threads);
   }
 
   #with(change: Partial<Declarations>): StateGraphBuilder {

@@ -7,6 +7,7 @@ import type { CompiledGraph } from "../engine/compiled-graph.js";
 import type { Send } from "../engine/send.js";
 import type { Reducer } from "../engine/reducers.js";
 import type { End, Start } from "../spec.js";
+import type { Checkpointer } from "../engine/threads/checkpointer.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -22,13 +23,19 @@ export interface StateGraphOptions<S> {
   readonly fields?: readonly (keyof S & string)[];
 }
 
-/** Options of `compile()`; `N` is the declared node names, for options that name nodes. */
+/** Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only. */
 export interface CompileOptions<N extends string = string> {
   /**
    * `false` skips the type-level reachability search (for graphs too deep for it).
    * Run-time validation still checks the whole topology.
    */
   readonly typeLevelTopology?: boolean;
+  /** A threaded run pauses, checkpoint saved, before any of these nodes starts; resuming continues. */
+  readonly interruptBefore?: readonly N[];
+  /** A threaded run pauses, checkpoint saved, after any of these nodes ran. */
+  readonly interruptAfter?: readonly N[];
+  /** The checkpointer of threaded runs (`invoke(input, { threadId })`) that pass none. */
+  readonly checkpointer?: Checkpointer;
 }
 
 /** A fixed or routed edge recorded at the type level. */
@@ -228,6 +235,7 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * ```ts
    * const graph = builder.compile();
    * const hugeGraph = hugeBuilder.compile({ typeLevelTopology: false }); // run-time validation only
+   * const reviewed = builder.compile({ interruptBefore: ["publish"] }); // pauses a threaded run before publish
    * ```
    */
   compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S>;

@@ -3,6 +3,8 @@ import { agentCommand } from "./agent.js";
 import { reportCommand } from "./report.js";
 import { researchCommand } from "./research.js";
 import { pathsCommand } from "./paths.js";
+import { resumeCommand } from "./resume.js";
+import { historyCommand } from "./history.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
 export const commands: Readonly<Record<string, Command>> = {
@@ -10,4 +12,6 @@ export const commands: Readonly<Record<string, Command>> = {
   agent: agentCommand,
   research: researchCommand,
   paths: pathsCommand,
+  resume: resumeCommand,
+  history: historyCommand,
 };

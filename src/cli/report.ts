@@ -5,7 +5,9 @@ import {
   DRAFT_STYLES,
   initialReportState,
   LANGUAGES,
+  REPORT_NODE_NAMES,
   ReportRequestError,
+  type ReportNodeName,
   type City,
   type DraftStyle,
   type ReportState,
@@ -14,6 +16,8 @@ import { GraphExecutionError, GraphLimitError, type Step } from "../index.js";
 import { formatUpdateLine } from "./format.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
 import { parseChoiceFlag, parseCommandFlags, parseIntegerFlag } from "./options.js";
+import { DEFAULT_DB_FILE, PersistenceError } from "../persistence/index.js";
+import { EXIT_PAUSED, runReportThread, withCheckpointer, type ThreadLocation } from "./report-thread.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
 export const REPORT_ENGINES = ["mini"] as const;
@@ -37,9 +41,13 @@ Options:
   --max-steps N            node executions allowed (default: ${REPORT_DEFAULT_MAX_STEPS})
   --show-updates           print the fields each node updated
   --engine ENGINE          ${REPORT_ENGINES.join("|")} (default: mini)
+  --thread T               save a checkpoint per step on thread T (resume it with tsg resume)
+  --db FILE                the checkpoint database (default: ${DEFAULT_DB_FILE} in the current directory)
+  --interrupt-before NODE  with --thread: pause before NODE (e.g. publish), print the draft, exit ${EXIT_PAUSED}
   -h, --help               show this help
 
-Exit codes: 0 published, 1 held or stopped by the step limit, 2 bad arguments or request.`;
+Exit codes: 0 published, 1 held or stopped by the step limit, 2 bad arguments or request,
+${EXIT_PAUSED} paused at --interrupt-before (continue with tsg resume --thread T).`;
 
 const FLAGS = {
   cities: { type: "string", multiple: true },
@@ -50,6 +58,9 @@ const FLAGS = {
   "max-steps": { type: "string" },
   "show-updates": { type: "boolean" },
   engine: { type: "string" },
+  thread: { type: "string" },
+  db: { type: "string" },
+  "interrupt-before": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -94,6 +105,8 @@ interface PreparedRun {
   readonly maxRevisions: number;
   readonly maxSteps: number;
   readonly showUpdates: boolean;
+  /** With --thread: where checkpoints go, and the nodes to pause before. */
+  readonly thread?: ThreadLocation & { readonly interruptBefore: readonly ReportNodeName[] };
 }
 
 /** Turns the arguments into a validated run, or throws a UsageError / ReportRequestError. */
@@ -111,7 +124,18 @@ function prepare(argv: readonly string[]): PreparedRun | "help" {
     maxRevisions: parseIntegerFlag("--max-revisions", values["max-revisions"], { min: 0 }) ?? 1,
     maxSteps: parseIntegerFlag("--max-steps", values["max-steps"], { min: 1 }) ?? REPORT_DEFAULT_MAX_STEPS,
     showUpdates: values["show-updates"] === true,
+    ...parseThreadFlags(values.thread, values.db, values["interrupt-before"]),
   };
+}
+
+function parseThreadFlags(thread: string | undefined, db: string | undefined, interruptBefore: readonly string[] | undefined): Pick<PreparedRun, "thread"> {
+  if (thread === undefined) {
+    if (db !== undefined || interruptBefore !== undefined) throw new UsageError("--db and --interrupt-before need --thread T: the thread to save the run on.");
+    return {};
+  }
+  if (thread.trim() === "") throw new UsageError("--thread must name a thread, e.g. --thread brief-1.");
+  const nodes = (interruptBefore ?? []).map((node) => parseChoiceFlag("--interrupt-before", node, REPORT_NODE_NAMES) as ReportNodeName);
+  return { thread: { threadId: thread, db: db ?? DEFAULT_DB_FILE, interruptBefore: nodes } };
 }
 
 /** `--cities Tokyo,Paris` and `--cities Tokyo --cities Paris` both give ["Tokyo", "Paris"]. */
@@ -126,6 +150,7 @@ function parseCities(values: readonly string[] | undefined): City[] | undefined 
 }
 
 async function execute(run: PreparedRun, io: CliIO): Promise<number> {
+  if (run.thread !== undefined) return executeOnThread(run, run.thread, io);
   // `run.engine` is always "mini" today; other engines get their own branch here, never a fallback.
   const graph = buildReportGraph({ draftStyle: run.draftStyle, maxRevisions: run.maxRevisions });
   let last: Step<ReportState> | undefined;
@@ -150,4 +175,21 @@ async function execute(run: PreparedRun, io: CliIO): Promise<number> {
   io.stdout.write(`events: ${state.events.join(" -> ")}\n`);
   io.stdout.write(`${state.answer ?? "No approved brief. Last draft remains in state."}\n`);
   return state.status === "completed" ? 0 : 1;
+}
+
+async function executeOnThread(run: PreparedRun, thread: NonNullable<PreparedRun["thread"]>, io: CliIO): Promise<number> {
+  let unfinished: readonly string[];
+  try {
+    unfinished = await withCheckpointer(thread, async (checkpointer) => (await checkpointer.latest(thread.threadId))?.next ?? []);
+  } catch (error) {
+    if (!(error instanceof PersistenceError)) throw error;
+    io.stderr.write(`tsg report: ${error.message}\n`);
+    return 2;
+  }
+  if (unfinished.length > 0) {
+    io.stderr.write(`tsg report: thread "${thread.threadId}" has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${thread.threadId}, or choose another --thread.\n`);
+    return 2;
+  }
+  const settings = { command: "report", draftStyle: run.draftStyle, maxRevisions: run.maxRevisions, maxSteps: run.maxSteps, interruptBefore: thread.interruptBefore } as const;
+  return runReportThread(thread, run.input, settings, io, { showUpdates: run.showUpdates });
 }

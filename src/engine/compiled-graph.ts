@@ -1,4 +1,4 @@
-import { GraphValidationError, type GraphProblem } from "../errors.js";
+import { GraphValidationError, InvalidOptionError, type GraphProblem } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
 import { START } from "../spec.js";
 import { validateTopology } from "../validate/topology.js";
@@ -16,6 +16,19 @@ import {
   type StreamOptions,
   type SuperstepValues,
 } from "./run.js";
+import type { Checkpoint, Checkpointer } from "./threads/checkpointer.js";
+import {
+  getThreadHistory,
+  getThreadState,
+  invokeThread,
+  isThreadRun,
+  updateThreadState,
+  type ThreadReadOptions,
+  type ThreadRunOptions,
+  type ThreadRunResult,
+  type ThreadSettings,
+  type UpdateStateOptions,
+} from "./threads/threads.js";
 
 /** What `stream` yields with a list of modes. */
 export type StreamChunk<S> = readonly ["updates", Step<S>] | readonly ["values", SuperstepValues<S>];
@@ -36,12 +49,14 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   /** Non-fatal findings of `compile()`, such as order-dependent parallel merges. */
   readonly warnings: readonly GraphWarning[];
   readonly #executable: ExecutableGraph;
+  readonly #threads: ThreadSettings;
 
   /** @internal Use `StateGraph.compile()` (or `compileGraph`) rather than this constructor. */
-  constructor(spec: GraphSpec, executable: ExecutableGraph, warnings: readonly GraphWarning[] = []) {
+  constructor(spec: GraphSpec, executable: ExecutableGraph, warnings: readonly GraphWarning[] = [], threads: ThreadSettings = noThreadSettings) {
     this.spec = spec;
     this.warnings = warnings;
     this.#executable = executable;
+    this.#threads = threads;
     executables.set(this, executable);
   }
 
@@ -54,8 +69,59 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * const { state, trace, steps } = await graph.invoke(initial, { maxSteps: 30 });
    * ```
    */
-  invoke(input: S, options?: RunOptions): Promise<RunResult<S>> {
+  invoke(input: S | null, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
+  invoke(input: S, options?: RunOptions): Promise<RunResult<S>>;
+  invoke(input: S | null, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S>> {
+    if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S>>;
+    if (this.#threads !== noThreadSettings) return Promise.reject(this.#threadRequired());
     return invokeRun(this.#executable, input, options) as Promise<RunResult<S>>;
+  }
+
+  /**
+   * The thread's latest checkpoint (or the one named by `checkpointId`): its `state` and the `next`
+   * nodes. `undefined` for a thread with no checkpoint.
+   *
+   * @example
+   * ```ts
+   * const { state, next } = (await graph.getState("order-42", { checkpointer }))!; // next: ["publish"]
+   * ```
+   */
+  getState(threadId: string, options?: ThreadReadOptions & { readonly checkpointId?: string }): Promise<Checkpoint<S> | undefined> {
+    return getThreadState(this.#threads, threadId, options) as Promise<Checkpoint<S> | undefined>;
+  }
+
+  /**
+   * Applies `update` to the thread through the reducers, as if `asNode` had returned it, and records it
+   * as a new checkpoint; resuming continues from there. With `asNode`, what runs next is what follows it.
+   *
+   * @example
+   * ```ts
+   * await graph.updateState("order-42", { draft: edited, review: null }, { asNode: "revise_draft", checkpointer });
+   * await graph.invoke(null, { threadId: "order-42", checkpointer }); // check_draft runs next
+   * ```
+   */
+  updateState(threadId: string, update: Partial<S>, options?: UpdateStateOptions): Promise<Checkpoint<S>> {
+    return updateThreadState(this.#executable, this.#threads, threadId, update, options) as Promise<Checkpoint<S>>;
+  }
+
+  /**
+   * The thread's checkpoints, newest first, every branch included (`parentId` links them).
+   *
+   * @example
+   * ```ts
+   * const [latest, ...older] = await graph.getStateHistory("order-42", { checkpointer });
+   * await graph.invoke(null, { threadId: "order-42", checkpointer, checkpointId: older[2]!.id }); // a new branch
+   * ```
+   */
+  getStateHistory(threadId: string, options?: ThreadReadOptions & { readonly limit?: number }): Promise<Checkpoint<S>[]> {
+    return getThreadHistory(this.#threads, threadId, options) as Promise<Checkpoint<S>[]>;
+  }
+
+  #threadRequired(): InvalidOptionError {
+    const { interruptBefore, interruptAfter } = this.#threads;
+    const interrupts = [...interruptBefore, ...interruptAfter];
+    const why = interrupts.length > 0 ? `it pauses at interrupts (${interrupts.join(", ")})` : "it was compiled with a checkpointer";
+    return new InvalidOptionError(`invoke: this graph runs on threads, because ${why}; pass { threadId } (and a checkpointer) so the run can be saved and resumed.`);
   }
 
   /**
@@ -77,6 +143,18 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
 }
 
 const executables = new WeakMap<object, ExecutableGraph>();
+
+const noThreadSettings: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };
+
+/** What `compile()` fixes for threaded runs. */
+export interface ThreadCompileOptions {
+  /** Pause before these nodes start (a threaded run only). */
+  readonly interruptBefore?: readonly string[];
+  /** Pause after these nodes ran (a threaded run only). */
+  readonly interruptAfter?: readonly string[];
+  /** The checkpointer of threaded runs that pass none. */
+  readonly checkpointer?: Checkpointer;
+}
 
 /**
  * The frozen tables behind a compiled graph: its node functions, transitions (with routers) and
@@ -100,11 +178,26 @@ export function executableOf<S extends object>(graph: CompiledGraph<S>): Executa
  * const graph = compileGraph({ spec, nodes: { inc: (s) => ({ n: s.n + 1 }) }, routers: {}, reducers: {} });
  * ```
  */
-export function compileGraph<S extends object = Record<string, unknown>>(definition: GraphDefinition): CompiledGraph<S> {
+export function compileGraph<S extends object = Record<string, unknown>>(definition: GraphDefinition, options: ThreadCompileOptions = {}): CompiledGraph<S> {
   const problems: GraphProblem[] = validateTopology(definition.spec);
-  problems.push(...missingImplementations(definition));
+  problems.push(...missingImplementations(definition), ...unknownInterrupts(definition, options));
   if (problems.length > 0) throw new GraphValidationError(problems);
-  return new CompiledGraph<S>(freezeSpec(withSubgraphs(definition)), buildExecutable(definition), orderWarnings(definition));
+  return new CompiledGraph<S>(freezeSpec(withSubgraphs(definition)), buildExecutable(definition), orderWarnings(definition), threadSettings(options));
+}
+
+function unknownInterrupts(definition: GraphDefinition, options: ThreadCompileOptions): GraphProblem[] {
+  const nodes = new Set(definition.spec.nodes);
+  return (["interruptBefore", "interruptAfter"] as const).flatMap((option) =>
+    (options[option] ?? [])
+      .filter((node) => !nodes.has(node))
+      .map((node): GraphProblem => ({ code: "UNKNOWN_NODE", node: String(node), message: `${option} names "${String(node)}", which is not a node. Name declared nodes only.` })),
+  );
+}
+
+function threadSettings(options: ThreadCompileOptions): ThreadSettings {
+  const { interruptBefore = [], interruptAfter = [], checkpointer } = options;
+  if (interruptBefore.length === 0 && interruptAfter.length === 0 && checkpointer === undefined) return noThreadSettings;
+  return { interruptBefore: new Set(interruptBefore), interruptAfter: new Set(interruptAfter), ...(checkpointer === undefined ? {} : { checkpointer }) };
 }
 
 function missingImplementations(definition: GraphDefinition): GraphProblem[] {

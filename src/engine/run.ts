@@ -78,10 +78,26 @@ export interface RunResult<S> {
 }
 
 /**
+ * Everything a run needs to continue exactly where it stopped: what a checkpoint stores. `state` is
+ * the committed state itself, not a copy: serialize it before the next superstep.
+ */
+export interface RunSnapshot {
+  readonly state: State;
+  /** The tasks of the next superstep (Sends keep their input); empty once the run reached END. */
+  readonly tasks: readonly Task[];
+  readonly trace: readonly string[];
+  readonly routes: readonly RouteTaken[];
+  readonly supersteps: number;
+  /** For each join, in declaration order: the sources that arrived since it last fired. */
+  readonly joins: readonly (readonly string[])[];
+}
+
+/**
  * One run, advanced a superstep at a time. `invoke` and `stream` both drive it, so they cannot drift
  * apart. The committed state is owned by the run and never handed out: nodes, routers and callers get copies.
+ * @internal Exported for the persistence layer, which drives it between checkpoints.
  */
-class Run {
+export class Run {
   #state: State = {};
   #active: readonly Task[] | undefined;
   #supersteps = 0;
@@ -123,6 +139,48 @@ class Run {
 
   get supersteps(): number {
     return this.#supersteps;
+  }
+
+  /** The tasks of the next superstep, or `undefined` before START's successors were computed. */
+  get pending(): readonly Task[] | undefined {
+    return this.#active;
+  }
+
+  /** A run that continues from a snapshot: nothing it committed runs again. */
+  static restore(graph: ExecutableGraph, snapshot: RunSnapshot, options: RunOptions | undefined): Run {
+    const run = new Run(graph, snapshot.state, options);
+    run.#active = snapshot.tasks.map((task) => ({ ...task }));
+    run.#trace.push(...snapshot.trace);
+    run.#routes.push(...snapshot.routes);
+    run.#supersteps = snapshot.supersteps;
+    snapshot.joins.forEach((sources, index) => sources.forEach((source) => run.#arrived[index]?.add(source)));
+    return run;
+  }
+
+  /** Computes START's successors, so the first snapshot can name the first tasks. */
+  async begin(): Promise<void> {
+    this.#active ??= (await this.#activate([START])).tasks;
+  }
+
+  /** What a checkpoint stores; see {@link RunSnapshot}. */
+  snapshot(): RunSnapshot {
+    return {
+      state: this.#state,
+      tasks: this.#active ?? [],
+      trace: [...this.#trace],
+      routes: [...this.#routes],
+      supersteps: this.#supersteps,
+      joins: this.#arrived.map((sources) => [...sources]),
+    };
+  }
+
+  /**
+   * Merges `update` through the reducers as if `asNode` had returned it, then activates what follows
+   * `asNode` (its router reads the merged state). Without `asNode` the next tasks stay as they were.
+   */
+  async commitAs(asNode: string | undefined, update: State): Promise<void> {
+    this.#state = this.#merge([{ node: asNode ?? "updateState", sent: false }], [update]);
+    if (asNode !== undefined) this.#active = (await this.#activate([asNode])).tasks;
   }
 
   /** Runs the next superstep; resolves with its steps, or `undefined` once no node is active. */

@@ -1,6 +1,6 @@
 /** The report workflow wired as a state graph. */
-import { append, END, START, StateGraph, type CompiledGraph } from "../../index.js";
-import { createReportNodes, type ReportNodeOptions } from "./nodes.js";
+import { append, END, START, StateGraph, type CompiledGraph, type CompileOptions } from "../../index.js";
+import { createReportNodes, type ReportNodeName, type ReportNodeOptions } from "./nodes.js";
 import { REPORT_FIELDS, type ReportState } from "./state.js";
 
 /**
@@ -20,9 +20,10 @@ import { REPORT_FIELDS, type ReportState } from "./state.js";
  * const graph = buildReportGraph({ draftStyle: "complete", maxRevisions: 0 });
  * const { state, trace } = await graph.invoke(initialReportState(), { maxSteps: 30 });
  * // trace: collect, write_draft, check_draft, publish
+ * const reviewed = buildReportGraph({}, { interruptBefore: ["publish"] }); // a threaded run pauses before publishing
  * ```
  */
-export function buildReportGraph(options: ReportNodeOptions = {}): CompiledGraph<ReportState> {
+export function buildReportGraph(options: ReportNodeOptions = {}, compileOptions: CompileOptions<ReportNodeName> = {}): CompiledGraph<ReportState> {
   const nodes = createReportNodes(options);
   return new StateGraph<ReportState>({ reducers: { events: append }, fields: [...REPORT_FIELDS] })
     .addNode("collect", nodes.collect)
@@ -38,5 +39,5 @@ export function buildReportGraph(options: ReportNodeOptions = {}): CompiledGraph
     .addEdge("revise_draft", "check_draft")
     .addEdge("publish", END)
     .addEdge("hold", END)
-    .compile();
+    .compile(compileOptions);
 }

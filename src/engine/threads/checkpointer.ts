@@ -1,0 +1,102 @@
+/**
+ * The checkpointer interface: the one seam between a run and a store. Small on purpose, so another
+ * store (PostgreSQL, a key-value service) is a page of code. See docs/persistence.md.
+ */
+
+/** A JSON value: what a checkpoint stores. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A node a run starts when it continues. A task scheduled by a `Send` carries the Send's input. */
+export interface CheckpointTask {
+  readonly node: string;
+  /** Whether a `Send` scheduled it: the node then reads `input` instead of the state. */
+  readonly sent: boolean;
+  readonly input?: unknown;
+}
+
+/** A conditional choice a run made (what coverage reports read). */
+export interface CheckpointRoute {
+  readonly from: string;
+  readonly key: string;
+  readonly to: string;
+}
+
+/** Why a checkpoint was written, and by what. */
+export interface CheckpointMetadata {
+  /** `input`: a run started; `loop`: a superstep committed; `update`: `updateState` changed the state. */
+  readonly source: "input" | "loop" | "update";
+  /** The nodes whose writes it records: the superstep's nodes, the `asNode` of an update, `[]` for an input. */
+  readonly writes: readonly string[];
+  /** What the caller attached with `invoke(…, { metadata })`; a resumed run keeps it. */
+  readonly user?: Readonly<Record<string, JsonValue>>;
+}
+
+/**
+ * One committed point of a thread: everything a run needs to continue exactly there.
+ *
+ * @example
+ * ```ts
+ * const checkpoint = await checkpointer.latest("order-42");
+ * checkpoint?.next; // ["publish"]: what runs when the thread resumes
+ * ```
+ */
+export interface Checkpoint<S extends object = Record<string, unknown>> {
+  /** Unique within its thread. */
+  readonly id: string;
+  /** The checkpoint this one continues from; `null` for a thread's first. Forks share a parent. */
+  readonly parentId: string | null;
+  readonly threadId: string;
+  /** The position in its branch: the parent's step + 1, 0 for a thread's first checkpoint. */
+  readonly step: number;
+  /** The committed state. */
+  readonly state: S;
+  /** The nodes that run next, in order; empty once the run reached END. */
+  readonly next: readonly string[];
+  /** What `next` runs, Send inputs included. */
+  readonly tasks: readonly CheckpointTask[];
+  /** The nodes the run completed, in order (the trace of `invoke`). */
+  readonly trace: readonly string[];
+  /** Every conditional choice of the run so far. */
+  readonly routes: readonly CheckpointRoute[];
+  /** Supersteps the run has completed (what `recursionLimit` counts). */
+  readonly supersteps: number;
+  /** For each join, in declaration order: the sources that arrived since it last fired. */
+  readonly joins: readonly (readonly string[])[];
+  /** When it was written: an ISO 8601 timestamp. */
+  readonly createdAt: string;
+  readonly metadata: CheckpointMetadata;
+}
+
+/** Options of {@link Checkpointer.list}. */
+export interface ListOptions {
+  /** The most checkpoints to return (the newest ones). */
+  readonly limit?: number;
+}
+
+/**
+ * A store of checkpoints, keyed by thread. Implementations return detached copies (mutating a
+ * returned checkpoint changes nothing stored) and never keep a reference to what `save` received.
+ *
+ * @example
+ * ```ts
+ * const checkpointer: Checkpointer = new MemoryCheckpointer();
+ * await graph.invoke(input, { threadId: "t1", checkpointer });
+ * (await checkpointer.list("t1")).map((c) => c.step); // [6, 5, 4, 3, 2, 1, 0]
+ * ```
+ */
+export interface Checkpointer {
+  /**
+   * Stores `checkpoint` atomically, if its thread's latest checkpoint is still `expectedLatestId`
+   * (`null`: the thread has none). Otherwise it stores nothing and throws `CheckpointConflictError`:
+   * this version check is what keeps two runs on one thread from interleaving.
+   */
+  save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void>;
+  /** The thread's most recently saved checkpoint, or `undefined` for an unknown thread. */
+  latest(threadId: string): Promise<Checkpoint | undefined>;
+  /** One checkpoint of the thread by id, or `undefined`. */
+  get(threadId: string, id: string): Promise<Checkpoint | undefined>;
+  /** The thread's checkpoints, newest first, every branch included. */
+  list(threadId: string, options?: ListOptions): Promise<Checkpoint[]>;
+  /** Deletes every checkpoint of the thread. */
+  deleteThread(threadId: string): Promise<void>;
+}

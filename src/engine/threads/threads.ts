@@ -1,0 +1,342 @@
+/**
+ * Threaded runs: a run that saves a checkpoint after every superstep, resumes from one, pauses at
+ * interrupts, and lets a person read and change a paused thread. `CompiledGraph` delegates here;
+ * without a `threadId` the engine never enters this file.
+ */
+import { randomUUID } from "node:crypto";
+import { InvalidOptionError } from "../../errors.js";
+import { isPlainObject } from "../clone.js";
+import type { ExecutableGraph } from "../executable.js";
+import { Run, type RunOptions, type RunResult, type RunSnapshot, type Step } from "../run.js";
+import type { State } from "../step.js";
+import type { Checkpoint, Checkpointer, CheckpointMetadata, JsonValue } from "./checkpointer.js";
+import { PersistenceError } from "./errors.js";
+import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
+
+/** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */
+export interface ThreadSettings {
+  readonly interruptBefore: ReadonlySet<string>;
+  readonly interruptAfter: ReadonlySet<string>;
+  readonly checkpointer?: Checkpointer;
+}
+
+/** Options of a threaded run: `invoke(input, { threadId, checkpointer })`, or `invoke(null, …)` to resume. */
+export interface ThreadRunOptions extends RunOptions {
+  /** The thread: the line of checkpoints this run continues. */
+  readonly threadId: string;
+  /** Where checkpoints go. Default: the one passed to `compile({ checkpointer })`. */
+  readonly checkpointer?: Checkpointer;
+  /** With `invoke(null, …)`: resume from this (older) checkpoint instead of the latest, forking a new branch. */
+  readonly checkpointId?: string;
+  /** JSON data stored with each checkpoint (`metadata.user`); a resumed run keeps the checkpoint's. */
+  readonly metadata?: Readonly<Record<string, JsonValue>>;
+}
+
+/** Where a run paused: before some nodes started, or after some nodes ran. */
+export interface Interrupt {
+  readonly when: "before" | "after";
+  /** The interrupt nodes it paused at. */
+  readonly nodes: readonly string[];
+}
+
+/**
+ * What a threaded `invoke` resolves with: the usual result (`trace`, `routes` and `supersteps` count
+ * the whole run, resumes included; `steps` only this call's), plus where the thread stands.
+ */
+export type ThreadRunResult<S> = RunResult<S> & {
+  readonly threadId: string;
+  /** The checkpoint the run stopped at: resume or fork from it. */
+  readonly checkpointId: string;
+  /** The nodes that run when the thread resumes; empty once the run reached END. */
+  readonly next: readonly string[];
+} & ({ readonly status: "done" } | { readonly status: "interrupted"; readonly interrupt: Interrupt });
+
+/** Options of `getState` and `getStateHistory`. */
+export interface ThreadReadOptions {
+  /** Default: the one passed to `compile({ checkpointer })`. */
+  readonly checkpointer?: Checkpointer;
+}
+
+/** Options of `updateState`. */
+export interface UpdateStateOptions extends ThreadReadOptions {
+  /** Apply the update as if this node had returned it: what runs next is what follows this node. */
+  readonly asNode?: string;
+  /** Update this (older) checkpoint instead of the latest, forking a new branch. */
+  readonly checkpointId?: string;
+}
+
+/** Whether `invoke`'s options ask for a threaded run. */
+export function isThreadRun(options: unknown): options is ThreadRunOptions {
+  return typeof options === "object" && options !== null && "threadId" in options;
+}
+
+/** Runs (or resumes) a thread to END or to an interrupt, saving a checkpoint after every superstep. */
+export async function invokeThread(
+  graph: ExecutableGraph,
+  settings: ThreadSettings,
+  input: unknown,
+  options: ThreadRunOptions,
+): Promise<ThreadRunResult<State>> {
+  const { threadId, checkpointer } = checkThreadOptions("invoke", settings, options);
+  if (options.metadata !== undefined) checkJson(options.metadata, "metadata", "invoke");
+  const latest = await checkpointer.latest(threadId);
+  let run: Run;
+  let writer: ThreadWriter;
+  if (input === null) {
+    const from = await startingPoint("invoke", checkpointer, threadId, latest, options.checkpointId);
+    run = Run.restore(graph, snapshotOf("invoke", graph, from), options);
+    writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+  } else {
+    checkJson(input, "input", "invoke");
+    run = new Run(graph, input, options);
+    await run.begin();
+    writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, latest, options.metadata);
+    await writer.write(run, "input", []);
+  }
+  const steps: Step<State>[] = [];
+  // Resuming is the go-ahead: a run resumed at an interrupt does not pause before those nodes again.
+  let resuming = input === null;
+  for (;;) {
+    const pending = run.pending ?? [];
+    if (pending.length === 0) return resultOf(run, steps, writer, undefined);
+    const before = resuming ? [] : pending.filter((task) => settings.interruptBefore.has(task.node));
+    if (before.length > 0) return resultOf(run, steps, writer, { when: "before", nodes: [...new Set(before.map((task) => task.node))] });
+    resuming = false;
+    const superstep = (await run.superstep()) as Step<State>[];
+    steps.push(...superstep);
+    await writer.write(
+      run,
+      "loop",
+      superstep.map((step) => step.node),
+      superstep,
+    );
+    const after = superstep.filter((step) => settings.interruptAfter.has(step.node));
+    if (after.length > 0 && (run.pending?.length ?? 0) > 0)
+      return resultOf(run, steps, writer, { when: "after", nodes: [...new Set(after.map((s) => s.node))] });
+  }
+}
+
+/** The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread. */
+export async function getThreadState(
+  settings: ThreadSettings,
+  threadId: string,
+  options: ThreadReadOptions & { readonly checkpointId?: string } = {},
+): Promise<Checkpoint | undefined> {
+  const { checkpointer } = checkThreadOptions("getState", settings, { ...options, threadId });
+  return options.checkpointId === undefined ? checkpointer.latest(threadId) : checkpointer.get(threadId, options.checkpointId);
+}
+
+/** The thread's checkpoints, newest first, every branch included. */
+export async function getThreadHistory(
+  settings: ThreadSettings,
+  threadId: string,
+  options: ThreadReadOptions & { readonly limit?: number } = {},
+): Promise<Checkpoint[]> {
+  const { checkpointer } = checkThreadOptions("getStateHistory", settings, { ...options, threadId });
+  return checkpointer.list(threadId, options.limit === undefined ? {} : { limit: options.limit });
+}
+
+/**
+ * Applies `update` to the thread's latest checkpoint (or the given one) through the reducers, as if
+ * `asNode` had returned it, and records the result as a new checkpoint. With `asNode`, the next
+ * nodes are what follows `asNode`; without it, they stay as they were.
+ */
+export async function updateThreadState(
+  graph: ExecutableGraph,
+  settings: ThreadSettings,
+  threadId: string,
+  update: unknown,
+  options: UpdateStateOptions = {},
+): Promise<Checkpoint> {
+  const { checkpointer } = checkThreadOptions("updateState", settings, { ...options, threadId });
+  const { asNode } = options;
+  if (asNode !== undefined && !graph.nodes.has(asNode)) {
+    throw new InvalidOptionError(
+      `updateState: asNode "${String(asNode)}" is not a node of this graph; use one of ${[...graph.nodes.keys()].join(", ")}.`,
+    );
+  }
+  checkUpdate(graph, update);
+  checkJson(update, "update", "updateState");
+  const latest = await checkpointer.latest(threadId);
+  const from = await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId);
+  const run = Run.restore(graph, snapshotOf("updateState", graph, from), undefined);
+  await run.commitAs(asNode, update);
+  const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, from.metadata.user);
+  return writer.write(run, "update", asNode === undefined ? [] : [asNode]);
+}
+
+/** Writes a thread's checkpoints in order, each one checked against the thread's latest (the version check). */
+class ThreadWriter {
+  readonly #checkpointer: Checkpointer;
+  readonly #threadId: string;
+  readonly #user: Readonly<Record<string, JsonValue>> | undefined;
+  #expectedLatestId: string | null;
+  #current: Checkpoint | undefined;
+  /** The last state checked: committed states are never mutated, so only fields whose value changed need checking. */
+  #checked: State | undefined;
+
+  constructor(
+    checkpointer: Checkpointer,
+    threadId: string,
+    expectedLatestId: string | null,
+    parent: Checkpoint | undefined,
+    user: Readonly<Record<string, JsonValue>> | undefined,
+  ) {
+    this.#checkpointer = checkpointer;
+    this.#threadId = threadId;
+    this.#expectedLatestId = expectedLatestId;
+    this.#current = parent;
+    this.#user = user;
+  }
+
+  /** The checkpoint the run stands at: the last one written, or the one it resumed from. */
+  get current(): Checkpoint | undefined {
+    return this.#current;
+  }
+
+  async write(
+    run: Run,
+    source: CheckpointMetadata["source"],
+    writes: readonly string[],
+    superstep?: readonly Step<State>[],
+  ): Promise<Checkpoint> {
+    const snapshot = run.snapshot();
+    this.#check(snapshot, superstep);
+    const parent = this.#current;
+    const checkpoint: Checkpoint = {
+      id: randomUUID(),
+      parentId: parent?.id ?? null,
+      threadId: this.#threadId,
+      step: parent === undefined ? 0 : parent.step + 1,
+      state: snapshot.state,
+      next: snapshot.tasks.map((task) => task.node),
+      tasks: snapshot.tasks,
+      trace: snapshot.trace,
+      routes: snapshot.routes,
+      supersteps: snapshot.supersteps,
+      joins: snapshot.joins,
+      createdAt: new Date().toISOString(),
+      metadata: { source, writes, ...(this.#user === undefined ? {} : { user: this.#user }) },
+    };
+    await this.#checkpointer.save(checkpoint, this.#expectedLatestId);
+    this.#expectedLatestId = checkpoint.id;
+    this.#current = checkpoint;
+    this.#checked = snapshot.state;
+    return checkpoint;
+  }
+
+  #check(snapshot: RunSnapshot, superstep: readonly Step<State>[] | undefined): void {
+    const previous = this.#checked;
+    for (const field of Object.keys(snapshot.state)) {
+      const value = snapshot.state[field];
+      if (value === undefined || (previous !== undefined && previous[field] === value)) continue;
+      const problem = findNonJson(value, childPath("state", field));
+      if (problem === undefined) continue;
+      const writer = superstep?.find((step) => Object.hasOwn(step.update, field))?.node;
+      throw notSerializable("invoke", problem, writer === undefined ? "" : ` (written by "${writer}")`);
+    }
+    snapshot.tasks.forEach((task, index) => {
+      const problem = task.sent && task.input !== undefined ? findNonJson(task.input, `tasks[${index}].input`) : undefined;
+      if (problem !== undefined) throw notSerializable("invoke", problem, ` (the input of a Send to "${task.node}")`);
+    });
+  }
+}
+
+function resultOf(run: Run, steps: Step<State>[], writer: ThreadWriter, interrupt: Interrupt | undefined): ThreadRunResult<State> {
+  const current = writer.current as Checkpoint;
+  const base = {
+    state: run.state,
+    trace: run.trace,
+    steps,
+    routes: run.routes,
+    supersteps: run.supersteps,
+    threadId: current.threadId,
+    checkpointId: current.id,
+    next: (run.pending ?? []).map((task) => task.node),
+  };
+  return interrupt === undefined ? { ...base, status: "done" } : { ...base, status: "interrupted", interrupt };
+}
+
+async function startingPoint(
+  api: string,
+  checkpointer: Checkpointer,
+  threadId: string,
+  latest: Checkpoint | undefined,
+  checkpointId: string | undefined,
+): Promise<Checkpoint> {
+  if (checkpointId === undefined) {
+    if (latest !== undefined) return latest;
+    throw new PersistenceError(
+      "NOTHING_TO_RESUME",
+      `${api}: thread "${threadId}" has no checkpoint. Start it with invoke(input, { threadId: "${threadId}", checkpointer }) first.`,
+    );
+  }
+  const found = await checkpointer.get(threadId, checkpointId);
+  if (found !== undefined) return found;
+  throw new PersistenceError(
+    "CHECKPOINT_NOT_FOUND",
+    `${api}: thread "${threadId}" has no checkpoint "${checkpointId}". List its checkpoints with getStateHistory("${threadId}").`,
+  );
+}
+
+/** A checkpoint as the engine's snapshot, after checking it was written by a graph with the same nodes and joins. */
+function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Checkpoint): RunSnapshot {
+  const unknown = checkpoint.tasks.find((task) => !graph.nodes.has(task.node))?.node;
+  if (unknown !== undefined || checkpoint.joins.length !== graph.joins.length) {
+    const what =
+      unknown !== undefined
+        ? `names node "${unknown}", which this graph does not have`
+        : `records ${checkpoint.joins.length} joins, and this graph has ${graph.joins.length}`;
+    throw new PersistenceError(
+      "INCOMPATIBLE_CHECKPOINT",
+      `${api}: checkpoint "${checkpoint.id}" of thread "${checkpoint.threadId}" ${what}: a different graph wrote it. ` +
+        `Resume it with the graph that wrote it, or start a new thread.`,
+    );
+  }
+  return checkpoint;
+}
+
+function checkUpdate(graph: ExecutableGraph, update: unknown): asserts update is State {
+  if (!isPlainObject(update)) {
+    throw new InvalidOptionError(
+      `updateState: the update must be a plain object of changed fields, such as { draft }; got ${update === null ? "null" : typeof update}.`,
+    );
+  }
+  const undeclared = Object.keys(update).filter((key) => key === "__proto__" || (graph.fields !== undefined && !graph.fields.has(key)));
+  if (undeclared.length > 0) {
+    throw new InvalidOptionError(
+      `updateState: the update has fields the state does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
+    );
+  }
+}
+
+function checkThreadOptions(
+  api: string,
+  settings: ThreadSettings,
+  options: { readonly threadId?: unknown; readonly checkpointer?: unknown },
+): { threadId: string; checkpointer: Checkpointer } {
+  const { threadId } = options;
+  if (typeof threadId !== "string" || threadId.trim() === "") {
+    throw new InvalidOptionError(
+      `${api}: threadId must be a non-empty string, such as "order-42"; got ${JSON.stringify(threadId) ?? String(threadId)}.`,
+    );
+  }
+  const checkpointer = options.checkpointer ?? settings.checkpointer;
+  if (checkpointer === undefined) {
+    throw new InvalidOptionError(
+      `${api}: a thread needs a checkpointer: pass { threadId, checkpointer } (e.g. new MemoryCheckpointer()) or compile({ checkpointer }).`,
+    );
+  }
+  if (!isCheckpointer(checkpointer)) {
+    throw new InvalidOptionError(
+      `${api}: checkpointer must implement save, latest, get, list and deleteThread (see the Checkpointer interface).`,
+    );
+  }
+  return { threadId, checkpointer };
+}
+
+function isCheckpointer(value: unknown): value is Checkpointer {
+  if (typeof value !== "object" || value === null) return false;
+  const methods = value as Record<string, unknown>;
+  return ["save", "latest", "get", "list", "deleteThread"].every((name) => typeof methods[name] === "function");
+}

@@ -1,0 +1,21 @@
+/**
+ * `typed-state-graph/persistence`: durable runs. Checkpointers, their errors, and the types of
+ * threaded runs. A subpath entry because the SQLite checkpointer needs a native module (loaded lazily,
+ * only when a SqliteCheckpointer opens).
+ */
+export type {
+  Checkpoint,
+  Checkpointer,
+  CheckpointMetadata,
+  CheckpointRoute,
+  CheckpointTask,
+  JsonValue,
+  ListOptions,
+} from "../engine/threads/checkpointer.js";
+export { MemoryCheckpointer } from "./memory-checkpointer.js";
+export { SqliteCheckpointer, DEFAULT_DB_FILE, SQLITE_SCHEMA_VERSION } from "./sqlite-checkpointer.js";
+export type { SqliteCheckpointerOptions } from "./sqlite-checkpointer.js";
+export { PersistenceError, NotSerializableError, CheckpointConflictError } from "../engine/threads/errors.js";
+export type { PersistenceErrorCode } from "../engine/threads/errors.js";
+export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/threads/threads.js";
+export { checkJson } from "../engine/threads/json-check.js";
