@@ -58,3 +58,11 @@ export type {
   HasSpec,
   CoverageErrorCode,
 } from "./coverage/index.js";
+export { toMermaid } from "./render/mermaid.js";
+export type { MermaidOptions, DiagramSource, DiagramCoverage, ExercisedTransition } from "./render/mermaid.js";
+export { toDot } from "./render/dot.js";
+export type { DotOptions } from "./render/dot.js";
+// Threaded runs: the types only; the stores (SQLite, memory) live in typed-state-graph/persistence.
+export type { Checkpoint, Checkpointer, CheckpointMetadata, ListOptions } from "./engine/threads/checkpointer.js";
+export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./engine/threads/threads.js";
+export type { StateGraphConstructor } from "./builder/types.js";

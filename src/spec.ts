@@ -8,7 +8,9 @@ export const START = "__start__";
 /** The exit marker. Reaching `END` finishes a run. */
 export const END = "__end__";
 
+/** The type of {@link START}, for signatures that name it. @example `const from: Start = START;` */
 export type Start = typeof START;
+/** The type of {@link END}, for signatures that name it. @example `const to: End = END;` */
 export type End = typeof END;
 
 /** A fixed edge: after `from` runs, `to` runs next. */

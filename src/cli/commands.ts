@@ -5,6 +5,7 @@ import { researchCommand } from "./research.js";
 import { pathsCommand } from "./paths.js";
 import { resumeCommand } from "./resume.js";
 import { historyCommand } from "./history.js";
+import { diagramCommand } from "./diagram.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
 export const commands: Readonly<Record<string, Command>> = {
@@ -14,4 +15,5 @@ export const commands: Readonly<Record<string, Command>> = {
   paths: pathsCommand,
   resume: resumeCommand,
   history: historyCommand,
+  diagram: diagramCommand,
 };

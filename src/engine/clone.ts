@@ -7,7 +7,15 @@
 
 const objectProto = Object.prototype;
 
-/** Whether a value is a plain object: `{}` or `Object.create(null)`. */
+/**
+ * Whether a value is a plain object: `{}` or `Object.create(null)`, not an array, a Date or a class instance.
+ *
+ * @example
+ * ```ts
+ * isPlainObject({ a: 1 }); // true
+ * isPlainObject(new Date()); // false
+ * ```
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
   const proto = Object.getPrototypeOf(value) as unknown;

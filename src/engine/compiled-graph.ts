@@ -1,6 +1,5 @@
 import { GraphValidationError, InvalidOptionError, type GraphProblem } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
-import { START } from "../spec.js";
 import { validateTopology } from "../validate/topology.js";
 import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";
 import type { Reducer } from "./reducers.js";

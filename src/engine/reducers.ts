@@ -50,7 +50,14 @@ export function defineReducer<F extends AnyReducer>(name: string, reducer: F, la
   return Object.assign(reducer, { reducerName: name, laws });
 }
 
-/** The name a spec records for a reducer. */
+/**
+ * The name a spec records for a reducer: its `defineReducer` name, else the function's own name, else `"custom"`.
+ *
+ * @example
+ * ```ts
+ * reducerNameOf(append); // "append"
+ * ```
+ */
 export function reducerNameOf(reducer: AnyReducer): string {
   const named = reducer as AnyReducer & Partial<ReducerMetadata>;
   return named.reducerName ?? (reducer.name || "custom");

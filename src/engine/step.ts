@@ -51,7 +51,7 @@ export function runNode(graph: ExecutableGraph, node: string, state: State, task
   const fn = graph.nodes.get(node) as (state: unknown) => unknown;
   let output: unknown;
   try {
-    output = fn(cloneState(task !== undefined && task.sent ? task.input : state));
+    output = fn(cloneState(task?.sent ? task.input : state));
   } catch (error) {
     throw nodeFailed(node, error);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   append,
   END,
-  GraphExecutionError,
+  type GraphExecutionError,
   GraphLimitError,
   InvalidOptionError,
   InvalidUpdateError,

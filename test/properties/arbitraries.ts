@@ -250,13 +250,13 @@ function nodeFunction(name: string, plan: NodePlan): (state: Record<string, unkn
     if (failure === "throw") throw new Error(`${name} failed at ${d}`);
     if (failure === "reject") return Promise.reject(new Error(`${name} rejected at ${d}`));
     const update: Record<string, unknown> = failure === "stray-field" ? { stray: d } : {};
-    for (const write of plan.writes) update[write.field] = valueOf(name, write, d);
+    for (const write of plan.writes) update[write.field] = writtenValue(name, write, d);
     const output = failure === "null" ? null : failure === "array" ? [update] : update;
     return plan.async ? Promise.resolve(output) : output;
   };
 }
 
-function valueOf(node: string, { field, k, wrong }: Write, d: number): unknown {
+function writtenValue(node: string, { field, k, wrong }: Write, d: number): unknown {
   switch (field) {
     case "n":
       return wrong ? "oops" : k;

@@ -32,7 +32,7 @@ describe("the Chat Completions adapter, through the real SDK with a mocked fetch
       expect.objectContaining({ type: "function", function: expect.objectContaining({ name: "get_teaching_weather" }) }),
       expect.objectContaining({ type: "function", function: expect.objectContaining({ name: "celsius_to_fahrenheit" }) }),
     ]);
-    expect((second?.body["messages"] as unknown[]).slice(1)).toEqual([
+    expect((second?.body["messages"] as unknown[] | undefined)?.slice(1)).toEqual([
       { role: "user", content: "What is the weather in Tokyo?" },
       callMessage,
       { role: "tool", tool_call_id: "weather-1", content: JSON.stringify({ city: "Tokyo", temperature_c: 18, condition: "cloudy", source: "fixed teaching record" }) },

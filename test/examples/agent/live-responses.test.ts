@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AgentMessage } from "../../../src/examples/agent/index.js";
+import type { AgentMessage } from "../../../src/examples/agent/index.js";
 import {
   AGENT_INSTRUCTIONS,
   openLiveClient,

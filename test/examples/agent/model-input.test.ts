@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AgentMessage, type AgentModel, type ModelTurn } from "../../../src/examples/agent/index.js";
+import type { AgentMessage, AgentModel, ModelTurn } from "../../../src/examples/agent/index.js";
 import { answerTurn, callTurn, runAgent, spiedTools, turnsModel, weatherCall } from "./_helpers.js";
 
 describe("what the model receives", () => {
