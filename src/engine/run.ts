@@ -4,14 +4,14 @@
  * next active set is computed from the merged state. A sequential graph is the special case of one
  * node per superstep.
  */
-import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
+import { type GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
 import { END, START } from "../spec.js";
-import { cloneState, isPlainObject } from "./clone.js";
+import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import { limitMessage, resolveLimits } from "./limits.js";
+import { checkSignal, executionError, inputFailure } from "./run-checks.js";
 import {
   commitUpdate,
-  describeValue,
   isThenable,
   runNode,
   StepFailure,
@@ -114,15 +114,9 @@ export class Run {
     ({ maxSteps: this.#maxSteps, recursionLimit: this.#recursionLimit } = resolveLimits(options));
     this.#signal = checkSignal(options?.signal);
     this.#arrived = graph.joins.map(() => new Set<string>());
-    if (!isPlainObject(input)) {
-      throw this.#error(new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`), START);
-    }
-    const undeclared = graph.fields ? Object.keys(input).filter((key) => !graph.fields?.has(key)) : [];
-    if (undeclared.length > 0) {
-      const message = `the input has fields the graph does not declare: ${undeclared.join(", ")}. Add them to \`fields\` or remove them.`;
-      throw this.#error(new StepFailure("INVALID_INPUT", message), START);
-    }
-    this.#state = cloneState(input);
+    const failure = inputFailure(graph, input);
+    if (failure !== undefined) throw this.#error(failure, START);
+    this.#state = cloneState(input as State);
   }
 
   get state(): State {
@@ -317,15 +311,9 @@ export class Run {
   }
 
   #error(error: unknown, node: string): GraphExecutionError {
-    if (error instanceof GraphExecutionError) return error;
-    if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `invoke: ${String(error)}`, this.#context(node, { cause: error }));
-    const cause = "cause" in error ? { cause: error.cause } : undefined;
-    // A failure inside a subgraph node keeps its inner path: parent/child.
-    const inner = error.cause instanceof GraphExecutionError ? error.cause.path : [];
-    const context: ExecutionContext = { ...this.#context(node, cause), path: [node, ...inner] };
-    const message = inner.length > 0 ? `invoke: node "${[node, ...inner].join("/")}" failed: ${messageOfInner(error.cause)}` : `invoke: ${error.message}`;
-    return error.code === "INVALID_UPDATE" ? new InvalidUpdateError(message, context) : new GraphExecutionError(error.code, message, context);
+    return executionError("invoke", error, this.#context(node));
   }
+
 }
 
 /**
@@ -352,15 +340,6 @@ function detachedStep(node: string, committedUpdate: State, committedState: Stat
     },
     ...(route === undefined ? {} : { route: typeof route === "string" ? route : [...route] }),
   };
-}
-
-function messageOfInner(cause: unknown): string {
-  return cause instanceof Error ? cause.message.replace(/^invoke: /, "") : String(cause);
-}
-
-function checkSignal(value: unknown): AbortSignal | undefined {
-  if (value === undefined || value instanceof AbortSignal) return value;
-  throw new InvalidOptionError(`invoke: signal must be an AbortSignal; got ${describeValue(value)}.`);
 }
 
 function checkStreamMode(value: unknown): { updates: boolean; values: boolean; tagged: boolean } {
