@@ -14,13 +14,14 @@ import {
 } from "../examples/report/index.js";
 import { GraphExecutionError, GraphLimitError, type Step } from "../index.js";
 import { formatUpdateLine } from "./format.js";
+import { ENGINES, streamOnEngine } from "./engines.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
 import { parseChoiceFlag, parseCommandFlags, parseIntegerFlag } from "./options.js";
 import { DEFAULT_DB_FILE, PersistenceError } from "../persistence/index.js";
 import { EXIT_PAUSED, runReportThread, withCheckpointer, type ThreadLocation } from "./report-thread.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
-export const REPORT_ENGINES = ["mini"] as const;
+export const REPORT_ENGINES = ENGINES;
 
 /** An engine `tsg report` can run on. */
 export type ReportEngine = (typeof REPORT_ENGINES)[number];
@@ -124,15 +125,21 @@ function prepare(argv: readonly string[]): PreparedRun | "help" {
     maxRevisions: parseIntegerFlag("--max-revisions", values["max-revisions"], { min: 0 }) ?? 1,
     maxSteps: parseIntegerFlag("--max-steps", values["max-steps"], { min: 1 }) ?? REPORT_DEFAULT_MAX_STEPS,
     showUpdates: values["show-updates"] === true,
-    ...parseThreadFlags(values.thread, values.db, values["interrupt-before"]),
+    ...parseThreadFlags(values.thread, values.db, values["interrupt-before"], values.engine),
   };
 }
 
-function parseThreadFlags(thread: string | undefined, db: string | undefined, interruptBefore: readonly string[] | undefined): Pick<PreparedRun, "thread"> {
+function parseThreadFlags(
+  thread: string | undefined,
+  db: string | undefined,
+  interruptBefore: readonly string[] | undefined,
+  engine: string | undefined,
+): Pick<PreparedRun, "thread"> {
   if (thread === undefined) {
     if (db !== undefined || interruptBefore !== undefined) throw new UsageError("--db and --interrupt-before need --thread T: the thread to save the run on.");
     return {};
   }
+  if (engine !== undefined && engine !== "mini") throw new UsageError("--thread runs on the mini engine, which writes the checkpoints; drop --engine.");
   if (thread.trim() === "") throw new UsageError("--thread must name a thread, e.g. --thread brief-1.");
   const nodes = (interruptBefore ?? []).map((node) => parseChoiceFlag("--interrupt-before", node, REPORT_NODE_NAMES) as ReportNodeName);
   return { thread: { threadId: thread, db: db ?? DEFAULT_DB_FILE, interruptBefore: nodes } };
@@ -151,15 +158,18 @@ function parseCities(values: readonly string[] | undefined): City[] | undefined 
 
 async function execute(run: PreparedRun, io: CliIO): Promise<number> {
   if (run.thread !== undefined) return executeOnThread(run, run.thread, io);
-  // `run.engine` is always "mini" today; other engines get their own branch here, never a fallback.
   const graph = buildReportGraph({ draftStyle: run.draftStyle, maxRevisions: run.maxRevisions });
   let last: Step<ReportState> | undefined;
   try {
-    for await (const step of graph.stream(run.input, { maxSteps: run.maxSteps })) {
+    for await (const step of streamOnEngine(run.engine, graph, run.input, { maxSteps: run.maxSteps })) {
       if (run.showUpdates) io.stdout.write(formatUpdateLine(step.node, step.update) + "\n");
       last = step;
     }
   } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`tsg report: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof GraphLimitError) {
       io.stdout.write(`stopped before: ${error.node}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
       return 1;

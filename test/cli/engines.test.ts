@@ -33,9 +33,36 @@ describe("tsg agent --engine", () => {
 });
 
 describe("tsg research --engine", () => {
-  it("accepts only engines that run parallel graphs", async () => {
-    const { code, stderr } = await capture((io) => runResearchCommand(["--engine", "xstate"], io));
+  it.each([[[]], [["--show-updates"]], [["--topic", "the Hanseatic League", "--show-updates"]], [["--topic", "glaciers"]]])(
+    "xstate prints exactly what mini prints: %j",
+    async (argv) => {
+      const mini = await capture((io) => runResearchCommand([...argv, "--engine", "mini"], io));
+      const xstate = await capture((io) => runResearchCommand([...argv, "--engine", "xstate"], io));
+      expect(mini.code).toBe(0);
+      expect(mini.stdout).toContain("findings: 5");
+      expect(xstate).toEqual(mini);
+    },
+  );
+
+  it("accepts only the engines that run parallel graphs, naming them", async () => {
+    const { code, stderr } = await capture((io) => runResearchCommand(["--engine", "langgraph"], io));
     expect(code).toBe(2);
-    expect(stderr).toContain("--engine must be one of mini");
+    expect(stderr).toContain("--engine must be one of mini, xstate");
+  });
+});
+
+describe("tsg report --engine", () => {
+  it.each([
+    ["--show-updates"],
+    ["--draft-style", "stubborn", "--max-revisions", "2"],
+    ["--draft-style", "complete", "--cities", "Paris", "--celsius-only", "--language", "zh-CN"],
+    ["--max-steps", "2"],
+    ["--max-steps", "6"],
+  ])("xstate and langgraph print exactly what mini prints: %s", async (...argv) => {
+    const { runReportCommand } = await import("../../src/cli/report.js");
+    const mini = await capture((io) => runReportCommand([...argv, "--engine", "mini"], io));
+    for (const engine of ["xstate", "langgraph"]) {
+      expect(await capture((io) => runReportCommand([...argv, "--engine", engine], io))).toEqual(mini);
+    }
   });
 });

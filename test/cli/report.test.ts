@@ -124,7 +124,8 @@ describe("tsg report --show-updates", () => {
 
 describe("tsg report: bad arguments exit 2 with a message naming the problem", () => {
   it.each<[string[], RegExp]>([
-    [["--engine", "xstate"], /--engine must be one of mini; got "xstate"/],
+    [["--engine", "temporal"], /--engine must be one of mini, xstate, langgraph; got "temporal"/],
+    [["--engine", "xstate", "--thread", "t1"], /--thread runs on the mini engine/],
     [["--bogus"], /Unknown option '--bogus'/],
     [["--cities", "Rome"], /cities contains "Rome"/],
     [["--cities", "Tokyo,Tokyo"], /cities lists "Tokyo" twice/],
