@@ -63,6 +63,7 @@ export type GraphExecutionCode =
   | "UNKNOWN_ROUTE_KEY"
   | "REDUCER_FAILED"
   | "STEP_LIMIT"
+  | "JOIN_INCOMPLETE"
   | "ABORTED";
 
 /** What a run had achieved when it failed. */

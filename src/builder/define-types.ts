@@ -4,6 +4,7 @@
  * the same kind of text types as the builder's (see `types.ts`).
  */
 import type { AnyReducer } from "../engine/reducers.js";
+import type { Send } from "../engine/send.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
 import type { Awaitable, CompileOptions, MaxTypeLevelDepth, NodeReturn, ReachBackward, ReachForward, ReducersFor, TooDeep } from "./types.js";
@@ -114,6 +115,8 @@ export interface BindableSpec {
   readonly joins?: readonly { readonly from: readonly string[]; readonly to: string }[];
   readonly reducers?: readonly { readonly field: string; readonly reducer: string }[];
   readonly fields?: readonly string[];
+  /** Recorded by `compile()` for subgraph nodes; bound nodes bring their own (made with `subgraph`). */
+  readonly subgraphs?: Readonly<Record<string, unknown>>;
 }
 
 /** What `bindSpec` binds a spec to: a function per node, a router per conditional source, and any custom reducer by field. */
@@ -127,16 +130,18 @@ export interface Implementations {
 type SpecNodes<Sp extends BindableSpec> = Sp["nodes"][number];
 type SpecRoute<Sp extends BindableSpec, F> = Extract<Sp["routes"][number], { readonly from: F }>;
 type SpecRouteKeys<Sp extends BindableSpec, F> = keyof SpecRoute<Sp, F>["paths"] & string;
-type RouterKeys<R> = R extends (...args: never[]) => infer Out ? Members<Awaited<Out>> : never;
+/** The keys a router can return: its literal keys, and the node a `Send` targets. */
+type RouterKeys<R> = R extends (...args: never[]) => infer Out ? KeyOfChoice<Members<Awaited<Out>>> : never;
+type KeyOfChoice<C> = C extends Send<infer K> ? K : C;
 type RouterOf<Impl extends Implementations, F> = F extends keyof NonNullable<Impl["routers"]> ? NonNullable<Impl["routers"]>[F] : never;
 type UnreturnedSpecKeys<Sp extends BindableSpec, Impl extends Implementations, F> = string extends SpecRouteKeys<Sp, F>
   ? never
   : Exclude<SpecRouteKeys<Sp, F>, RouterKeys<RouterOf<Impl, F>>>;
 
-/** A router for source `F`: returns only the spec's keys, and can return each of them. */
+/** A router for source `F`: returns only the spec's keys (or Sends to them), and can return each of them. */
 type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = ((
   state: never,
-) => Awaitable<SpecRouteKeys<Sp, F> | readonly (SpecRouteKeys<Sp, F> | object)[]>) &
+) => Awaitable<SpecRouteKeys<Sp, F> | readonly (SpecRouteKeys<Sp, F> | Send<SpecRouteKeys<Sp, F>>)[]>) &
   ([UnreturnedSpecKeys<Sp, Impl, F>] extends [never]
     ? unknown
     : { readonly "bindSpec: router problem": `the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route` });

@@ -17,17 +17,26 @@ export interface RunLimits {
 }
 
 /**
- * Validates and defaults the limits. `recursionLimit` defaults to 25, or to `maxSteps` when that is
- * larger, so that a sequential graph stops exactly where `maxSteps` says.
+ * Validates and defaults the limits. Each defaults to 25, or to the other one when that is larger: a
+ * sequential graph (one node per superstep) stops exactly where the one you set says.
  *
  * @example
  * ```ts
  * resolveLimits({ maxSteps: 30 }); // { maxSteps: 30, recursionLimit: 30 }
  * ```
  */
-export function resolveLimits(options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown } = {}, api = "invoke"): RunLimits {
-  const maxSteps = checkLimit(api, "maxSteps", options.maxSteps, DEFAULT_MAX_STEPS);
-  return { maxSteps, recursionLimit: checkLimit(api, "recursionLimit", options.recursionLimit, Math.max(DEFAULT_RECURSION_LIMIT, maxSteps)) };
+export function resolveLimits(options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown } | null | undefined = {}, api = "invoke"): RunLimits {
+  if (options === null || (options !== undefined && typeof options !== "object")) {
+    throw new InvalidOptionError(`${api}: options must be an object such as { maxSteps: 30 }; got ${describeValue(options)}.`);
+  }
+  const given = {
+    maxSteps: options?.maxSteps === undefined ? undefined : checkLimit(api, "maxSteps", options.maxSteps, DEFAULT_MAX_STEPS),
+    recursionLimit: options?.recursionLimit === undefined ? undefined : checkLimit(api, "recursionLimit", options.recursionLimit, DEFAULT_RECURSION_LIMIT),
+  };
+  return {
+    maxSteps: given.maxSteps ?? Math.max(DEFAULT_MAX_STEPS, given.recursionLimit ?? 0),
+    recursionLimit: given.recursionLimit ?? Math.max(DEFAULT_RECURSION_LIMIT, given.maxSteps ?? 0),
+  };
 }
 
 function checkLimit(api: string, name: string, value: unknown, fallback: number): number {

@@ -37,8 +37,8 @@ export function mergeUpdate(
       next[key] = value;
     } else {
       try {
-        // A user reducer gets a detached `current`: mutating it must not reach the committed state.
-        next[key] = reducer(nonMutatingReducers.has(reducer) ? current : cloneState(current), value);
+        // A user reducer gets detached values: mutating them must reach neither the committed state nor the step record.
+        next[key] = nonMutatingReducers.has(reducer) ? reducer(current, value) : reducer(cloneState(current), cloneState(value));
       } catch (error) {
         throw new ReducerFailure(key, error);
       }

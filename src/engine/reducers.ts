@@ -47,6 +47,14 @@ export function defineReducer<F extends AnyReducer>(name: string, reducer: F, la
   if (typeof reducer !== "function") {
     throw new TypeError(`defineReducer: "${name}" must be a function (current, update) => next; got ${typeof reducer}.`);
   }
+  const existing = (reducer as Partial<ReducerMetadata>).reducerName;
+  if (existing !== undefined) {
+    // Renaming a shared reducer (such as append) would rename it in every graph that uses it.
+    throw new TypeError(
+      `defineReducer: this function is already the reducer "${existing}"; wrap it to give it another name or laws: ` +
+        `defineReducer("${name}", (current, update) => ${existing}(current, update), laws).`,
+    );
+  }
   return Object.assign(reducer, { reducerName: name, laws });
 }
 

@@ -2,7 +2,7 @@
  * The checks before a run and the errors after a failure, shared by every runner (the mini engine, the
  * XState and LangGraph runners) so the same input, option or failure gives the same error everywhere.
  */
-import { GraphExecutionError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
+import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
 import { isPlainObject } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import { describeValue, StepFailure } from "./step.js";
@@ -22,17 +22,21 @@ export function checkSignal(value: unknown, api = "invoke"): AbortSignal | undef
 }
 
 /**
- * The `GraphExecutionError` for a failure at `context.node`: a `StepFailure` keeps its code, a failure
- * inside a subgraph node keeps its inner path (`parent/child`), anything else is `NODE_FAILED`.
+ * The `GraphExecutionError` for a failure at `context.node`: a `StepFailure` keeps its code; a failure
+ * inside a subgraph node keeps its inner path (`parent/child`), its code and its class (a child's step
+ * limit is a `GraphLimitError` of the parent too); anything else is `NODE_FAILED`.
  * `context.state` must already be a detached copy.
  */
 export function executionError(api: string, error: unknown, context: ExecutionContext): GraphExecutionError {
   if (error instanceof GraphExecutionError) return error;
   if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `${api}: ${String(error)}`, { ...context, cause: error });
-  const inner = error.cause instanceof GraphExecutionError ? error.cause.path : [];
+  const child = error.cause instanceof GraphExecutionError ? error.cause : undefined;
+  const inner = child?.path ?? [];
   const detached: ExecutionContext = { ...context, ...("cause" in error ? { cause: error.cause } : {}), path: [context.node, ...inner] };
-  const message = inner.length > 0 ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(error.cause)}` : `${api}: ${error.message}`;
-  return error.code === "INVALID_UPDATE" ? new InvalidUpdateError(message, detached) : new GraphExecutionError(error.code, message, detached);
+  const message = child ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}` : `${api}: ${error.message}`;
+  const code = child?.code ?? error.code;
+  if (code === "STEP_LIMIT") return new GraphLimitError(message, detached);
+  return code === "INVALID_UPDATE" ? new InvalidUpdateError(message, detached) : new GraphExecutionError(code, message, detached);
 }
 
 function innerMessage(cause: unknown): string {

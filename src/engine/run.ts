@@ -181,7 +181,10 @@ export class Run {
   async superstep(): Promise<Step<State>[] | undefined> {
     const active = (this.#active ??= (await this.#activate([START])).tasks);
     const first = active[0];
-    if (first === undefined) return undefined;
+    if (first === undefined) {
+      this.#checkNoJoinWaiting();
+      return undefined;
+    }
     this.#checkBeforeStarting(active);
     const updates = await this.#runAll(active);
     this.#state = this.#merge(active, updates);
@@ -190,6 +193,25 @@ export class Run {
     const { tasks, keysBySource } = await this.#activate(active.map((task) => task.node));
     this.#active = tasks;
     return active.map((task, index) => detachedStep(task.node, updates[index] as State, this.#state, keysBySource.get(task.node)));
+  }
+
+  /**
+   * A run that ends with a join still waiting took a branch that never reaches the join: the join's node
+   * never ran, and ending "successfully" would hide it (the silent end LangGraph gives).
+   */
+  #checkNoJoinWaiting(): void {
+    for (const [index, arrived] of this.#arrived.entries()) {
+      const join = this.#graph.joins[index];
+      if (join === undefined || arrived.size === 0) continue;
+      const missing = [...join.sources].filter((source) => !arrived.has(source));
+      const failure = new StepFailure(
+        "JOIN_INCOMPLETE",
+        `the run ended with the join into "${join.to}" still waiting for ${missing.map((n) => `"${n}"`).join(", ")} ` +
+          `(${[...arrived].map((n) => `"${n}"`).join(", ")} ran). A route took a branch that never reaches the join: ` +
+          `route every branch to it, or join fewer sources.`,
+      );
+      throw this.#error(failure, join.to);
+    }
   }
 
   #checkBeforeStarting(active: readonly Task[]): void {

@@ -55,7 +55,13 @@ const boolean: Check = (value, path, problems) => {
   if (typeof value !== "boolean") problems.push(problem(path, "true or false", value));
 };
 
-const specShape = objectWith({
+/** `subgraphs`: node → the child graph's spec, checked with the same shape (declared below). */
+const subgraphs: Check = (value, path, problems) => {
+  if (!isRecord(value)) problems.push(problem(path, "an object { node: spec }", value));
+  else for (const [node, child] of Object.entries(value)) specShape(child, `${path}.${node}`, problems);
+};
+
+const specShape: Check = objectWith({
   nodes: { check: stringList },
   edges: { check: listOf(objectWith({ from: { check: string }, to: { check: string } })) },
   routes: {
@@ -65,6 +71,7 @@ const specShape = objectWith({
   joins: { check: listOf(objectWith({ from: { check: stringList }, to: { check: string } })), optional: true },
   reducers: { check: listOf(objectWith({ field: { check: string }, reducer: { check: string } })), optional: true },
   fields: { check: stringList, optional: true },
+  subgraphs: { check: (value, path, problems) => subgraphs(value, path, problems), optional: true },
 });
 
 /**

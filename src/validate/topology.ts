@@ -25,50 +25,59 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     if (list) list.push(to);
     else successors.set(from, [to]);
   };
-  const checkEndpoints = (from: string, to: string, where: string): boolean => {
-    let ok = true;
+  const checkSource = (from: string, where: string): boolean => {
     if (from === END) {
       report("UNKNOWN_NODE", from, `${where}: END ("${END}") cannot be a source; a run stops there. Start the edge from a declared node.`);
-      ok = false;
-    } else if (from !== START && !declared.has(from)) {
-      report("UNKNOWN_NODE", from, `${where}: source "${from}" is not a declared node. Declare it with addNode("${from}", fn) or fix the name.`);
-      ok = false;
+      return false;
     }
+    if (from !== START && !declared.has(from)) {
+      report("UNKNOWN_NODE", from, `${where}: source "${from}" is not a declared node. Declare it with addNode("${from}", fn) or fix the name.`);
+      return false;
+    }
+    return true;
+  };
+  const checkDestination = (to: string, where: string): boolean => {
     if (to === START) {
       report("UNKNOWN_NODE", to, `${where}: START ("${START}") cannot be a destination. Point the edge at a declared node or END.`);
-      ok = false;
-    } else if (to !== END && !declared.has(to)) {
-      report("UNKNOWN_NODE", to, `${where}: destination "${to}" is not a declared node. Declare it with addNode("${to}", fn) or fix the name.`);
-      ok = false;
+      return false;
     }
-    return ok;
+    if (to !== END && !declared.has(to)) {
+      report("UNKNOWN_NODE", to, `${where}: destination "${to}" is not a declared node. Declare it with addNode("${to}", fn) or fix the name.`);
+      return false;
+    }
+    return true;
   };
 
   for (const edge of spec.edges) {
     rulesBySource.set(edge.from, (rulesBySource.get(edge.from) ?? 0) + 1);
-    if (checkEndpoints(edge.from, edge.to, `addEdge("${edge.from}", "${edge.to}")`)) addEdge(edge.from, edge.to);
+    const where = `addEdge("${edge.from}", "${edge.to}")`;
+    const sourceOk = checkSource(edge.from, where);
+    if (checkDestination(edge.to, where) && sourceOk) addEdge(edge.from, edge.to);
   }
   for (const fanOut of spec.fanOuts ?? []) {
     rulesBySource.set(fanOut.from, (rulesBySource.get(fanOut.from) ?? 0) + 1);
     const where = `addEdge("${fanOut.from}", [${fanOut.to.map((t) => JSON.stringify(t)).join(", ")}])`;
     checkList(fanOut.to, fanOut.from, where, "destination", report);
-    for (const to of fanOut.to) if (checkEndpoints(fanOut.from, to, where)) addEdge(fanOut.from, to);
+    const sourceOk = checkSource(fanOut.from, where);
+    for (const to of fanOut.to) if (checkDestination(to, where) && sourceOk) addEdge(fanOut.from, to);
   }
   for (const join of spec.joins ?? []) {
     const where = `addEdge([${join.from.map((f) => JSON.stringify(f)).join(", ")}], "${join.to}")`;
     checkList(join.from, join.to, where, "source", report);
+    const destinationOk = checkDestination(join.to, where);
     for (const from of new Set(join.from)) {
       rulesBySource.set(from, (rulesBySource.get(from) ?? 0) + 1);
       if (from === START) {
         report("UNKNOWN_NODE", from, `${where}: START cannot be part of a join; a join waits for nodes. Start with addEdge(START, […]) instead.`);
-      } else if (checkEndpoints(from, join.to, where)) {
+      } else if (checkSource(from, where) && destinationOk) {
         addEdge(from, join.to);
       }
     }
-  }
+ }
   for (const route of spec.routes) {
     rulesBySource.set(route.from, (rulesBySource.get(route.from) ?? 0) + 1);
     const where = `addConditionalEdges("${route.from}", …)`;
+    const sourceOk = checkSource(route.from, where);
     const entries = Object.entries(route.paths);
     if (entries.length === 0) {
       report("EMPTY_PATH_MAP", route.from, `${where}: the path map is empty. Map each key the router returns to a node or END.`);
@@ -77,7 +86,7 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
       if (key.trim() === "") {
         report("EMPTY_ROUTE_KEY", route.from, `${where}: a route key is empty or whitespace. Give every route a readable key such as "accept".`);
       }
-      if (checkEndpoints(route.from, to, where)) addEdge(route.from, to);
+      if (checkDestination(to, where) && sourceOk) addEdge(route.from, to);
     }
   }
 
@@ -170,12 +179,12 @@ function checkNodeNames(
 
 function reachableFrom(origin: string, adjacency: ReadonlyMap<string, readonly string[]>): Set<string> {
   const seen = new Set<string>([origin]);
-  const queue = [origin];
-  for (let node = queue.pop(); node !== undefined; node = queue.pop()) {
+  const stack = [origin];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     for (const next of adjacency.get(node) ?? []) {
       if (!seen.has(next)) {
         seen.add(next);
-        queue.push(next);
+        stack.push(next);
       }
     }
   }

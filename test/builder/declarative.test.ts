@@ -116,6 +116,16 @@ describe("bindSpec", () => {
     expect(b.state).toEqual(a.state);
   });
 
+  it("binds again the spec of a graph with a subgraph node", async () => {
+    const child = defineGraph<{ n: number }>()({ nodes: { inner: (s) => ({ n: s.n + 1 }) }, edges: [[START, "inner"], ["inner", END]] });
+    const { subgraph } = await import("../../src/index.js");
+    const outerNodes = { outer: subgraph(child) };
+    const parent = defineGraph<{ n: number }>()({ nodes: outerNodes, edges: [[START, "outer"], ["outer", END]] });
+    const bound = bindSpec(JSON.parse(JSON.stringify(parent.spec)) as unknown, { nodes: outerNodes });
+    expect(bound.spec).toEqual(parent.spec);
+    expect((await bound.invoke({ n: 1 })).state).toEqual({ n: 2 });
+  });
+
   it("reports schema problems with their paths", () => {
     let error: unknown;
     try {

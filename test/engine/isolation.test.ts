@@ -125,3 +125,22 @@ describe("isolation by copy", () => {
     expect(second.state.n).toBe(1);
   });
 });
+
+describe("user reducers", () => {
+  it("get a detached update: mutating it changes neither the state nor the step record", async () => {
+    const vandal = (current: string[], update: string[]) => {
+      const next = [...current, ...update];
+      update.length = 0;
+      update.push("HACKED");
+      return next;
+    };
+    const graph = new StateGraph<CounterState>({ reducers: { log: vandal } })
+      .addNode("a", () => ({ log: ["a"] }))
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .compile();
+    const { state, steps } = await graph.invoke({ ...counterInput(), log: ["start"] });
+    expect(state.log).toEqual(["start", "a"]);
+    expect(steps[0]?.update).toEqual({ log: ["a"] });
+  });
+});

@@ -81,3 +81,10 @@ describe("reducer edge cases found by property tests", () => {
     expect(union([-0], [0])).toHaveLength(2);
   });
 });
+
+describe("defineReducer never renames a shared reducer", () => {
+  it("refuses a function that already has a name, saying how to wrap it", () => {
+    expect(() => defineReducer("myAppend", append, { commutative: "set" })).toThrow(/already the reducer "append"; wrap it/);
+    expect(reducerNameOf(append)).toBe("append");
+  });
+});

@@ -361,3 +361,53 @@ describe("subgraphs in the spec", () => {
     expect(JSON.parse(JSON.stringify(graph.spec)).subgraphs.outer.nodes).toEqual(["inner"]);
   });
 });
+
+describe("review fixes", () => {
+  it("a run that ends with a join still waiting fails, naming the join and the missing source", async () => {
+    const graph = new StateGraph<Research>({ reducers: { findings: union } })
+      .addNode("plan", () => ({}))
+      .addNode("a", () => ({ findings: ["a"] }))
+      .addNode("b", () => ({ findings: ["b"] }))
+      .addNode("join", () => ({ summary: "joined" }))
+      .addEdge(START, "plan")
+      .addConditionalEdges("plan", (): ("a" | "b")[] => ["a"], ["a", "b"])
+      .addEdge(["a", "b"], "join")
+      .addEdge("join", END)
+      .compile();
+    const error = (await graph.invoke(input()).catch((e: unknown) => e)) as GraphExecutionError;
+    expect(error).toMatchObject({ code: "JOIN_INCOMPLETE", node: "join", trace: ["plan", "a"] });
+    expect(error.message).toContain(`still waiting for "b"`);
+    expect(error.state.findings).toEqual(["a"]);
+  });
+
+  it("a subgraph's step limit reaches the parent as a GraphLimitError with its path", async () => {
+    const looping = new StateGraph<Research>()
+      .addNode("spin", () => ({}))
+      .addEdge(START, "spin")
+      .addConditionalEdges("spin", (s) => (s.topic === "never" ? "out" : "again"), { again: "spin", out: END })
+      .compile();
+    const { subgraph } = await import("../../src/index.js");
+    const graph = new StateGraph<Research>()
+      .addNode("child", subgraph(looping, { maxSteps: 3 }))
+      .addEdge(START, "child")
+      .addEdge("child", END)
+      .compile();
+    const error = await graph.invoke(input()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GraphLimitError);
+    expect(error).toMatchObject({ code: "STEP_LIMIT", path: ["child", "spin"] });
+  });
+
+  it("recursionLimit alone can lengthen a run, as LangGraph users expect", async () => {
+    const graph = new StateGraph<Research>({ reducers: { log: append } })
+      .addNode("tick", () => ({ log: ["t"] }))
+      .addEdge(START, "tick")
+      .addConditionalEdges("tick", (s) => (s.log.length < 30 ? "again" : "done"), { again: "tick", done: END })
+      .compile();
+    expect((await graph.invoke(input(), { recursionLimit: 40 })).trace).toHaveLength(30);
+    await expect(graph.invoke(input())).rejects.toBeInstanceOf(GraphLimitError);
+  });
+
+  it.each([null, 5, "fast"])("options %j that are not an object are rejected clearly", async (options) => {
+    await expect(fanOutGraph(() => () => ({})).invoke(input(), options as never)).rejects.toBeInstanceOf(InvalidOptionError);
+  });
+});

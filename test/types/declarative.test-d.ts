@@ -1,6 +1,6 @@
 /** defineGraph and bindSpec carry the builder's compile-time guarantees. */
 import { describe, expectTypeOf, it } from "vitest";
-import { append, bindSpec, defineGraph, END, route, START, type CompiledGraph } from "../../src/index.js";
+import { append, bindSpec, defineGraph, END, route, Send, START, type CompiledGraph } from "../../src/index.js";
 
 interface S {
   count: number;
@@ -132,6 +132,21 @@ describe("bindSpec", () => {
   it("rejects a missing router", () => {
     // @ts-expect-error - "inc" has a route in the spec but no router
     bindSpec(spec, { nodes: { inc, note } });
+  });
+
+  it("accepts a router that returns Sends to the spec's destinations, and rejects Sends elsewhere", () => {
+    const sendSpec = {
+      nodes: ["plan", "summarize"],
+      edges: [
+        { from: START, to: "plan" },
+        { from: "summarize", to: END },
+      ],
+      routes: [{ from: "plan", paths: { summarize: "summarize" }, sends: true }],
+    } as const;
+    const nodes = { plan: () => ({}), summarize: (input: { doc: string }) => ({ note: input.doc }) };
+    bindSpec(sendSpec, { nodes, routers: { plan: (s: S) => s.events.map((doc) => new Send("summarize", { doc })) } });
+    // @ts-expect-error - "ghost" is not a destination of the spec's route
+    bindSpec(sendSpec, { nodes, routers: { plan: (s: S) => s.events.map((doc) => new Send("ghost", { doc })) } });
   });
 
   it("accepts a spec whose shape is only known at run time", () => {

@@ -49,6 +49,8 @@ describe("validateTopology", () => {
     ["a join with an unknown source", spec({ nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "b", to: END }], joins: [{ from: ["a", "ghost"], to: "b" }] }), ["UNKNOWN_NODE:ghost"]],
     ["START in a join", spec({ nodes: ["a"], edges: [{ from: "a", to: END }], joins: [{ from: [START, "a"], to: "a" }] }), ["UNKNOWN_NODE:__start__", "DUPLICATE_RULE:a", "UNREACHABLE_NODE:a"]],
     ["a join source with a second rule", spec({ nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "b", to: END }], joins: [{ from: ["a"], to: "b" }] }), ["DUPLICATE_RULE:a"]],
+    ["a route from an unknown source, once whatever its keys", spec({ nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], routes: [{ from: "ghost", router: "r", paths: { x: "a", y: "a", z: END } }] }), ["UNKNOWN_NODE:ghost"]],
+    ["an empty route from an unknown source", spec({ nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], routes: [{ from: "ghost", router: "r", paths: {} }] }), ["UNKNOWN_NODE:ghost", "EMPTY_PATH_MAP:ghost"]],
     ["a reducer for an undeclared field", spec({ nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], reducers: [{ field: "x", reducer: "append" }], fields: ["y"] }), ["UNKNOWN_REDUCER_FIELD:x"]],
   ])("reports %s", (_label, input, expected) => {
     expect(codes(input)).toEqual(expected);
