@@ -55,6 +55,8 @@ export type {
   GraphTransition,
   EdgeTransition,
   RouteTransition,
+  RouteChoice,
+  ScriptedChoice,
   HasSpec,
   CoverageErrorCode,
 } from "./coverage/index.js";

@@ -12,7 +12,7 @@ export const ENGINES = ["mini", "xstate", "langgraph"] as const;
 export type Engine = (typeof ENGINES)[number];
 
 /** The engines that run parallel (fan-out) graphs: the others refuse them. */
-export const PARALLEL_ENGINES = ["mini"] as const satisfies readonly Engine[];
+export const PARALLEL_ENGINES = ["mini", "xstate", "langgraph"] as const satisfies readonly Engine[];
 
 /**
  * Streams a run's steps on the chosen engine. Every engine yields the same steps and throws the same

@@ -1,12 +1,18 @@
 /** `tsg research`: runs the research graph (parallel sources, one synthesis) and prints its findings. */
 import { buildResearchGraph, initialResearchState, type ResearchState } from "../examples/research/index.js";
-import { GraphExecutionError, type Step } from "../index.js";
+import { DEFAULT_MAX_STEPS, GraphExecutionError, type Step } from "../index.js";
+import { ENGINES, PARALLEL_ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { formatUpdateLine } from "./format.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
 import { parseChoiceFlag, parseCommandFlags } from "./options.js";
 
-/** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
-export const RESEARCH_ENGINES = ["mini"] as const;
+/**
+ * The engines `--engine` accepts: the ones that run parallel graphs (fan-out, join), so a choice never
+ * falls back silently. XState runs them in its superstep layout.
+ */
+export const RESEARCH_ENGINES: readonly Engine[] = ENGINES.filter(
+  (engine) => engine === "xstate" || (PARALLEL_ENGINES as readonly Engine[]).includes(engine),
+);
 
 const USAGE = `Usage: tsg research [options]
 
@@ -38,13 +44,14 @@ const FLAGS = {
 export async function runResearchCommand(argv: readonly string[], io: CliIO): Promise<number> {
   let input: ResearchState;
   let showUpdates: boolean;
+  let engine: Engine;
   try {
     const { values } = parseCommandFlags(argv, FLAGS);
     if (values.help === true) {
       io.stdout.write(USAGE + "\n");
       return 0;
     }
-    parseChoiceFlag("--engine", values.engine, RESEARCH_ENGINES);
+    engine = parseChoiceFlag("--engine", values.engine, RESEARCH_ENGINES) ?? "mini";
     input = initialResearchState(values.topic ?? "tides");
     showUpdates = values["show-updates"] === true;
   } catch (error) {
@@ -58,13 +65,19 @@ export async function runResearchCommand(argv: readonly string[], io: CliIO): Pr
   for (const warning of graph.warnings) io.stderr.write(`warning: ${warning.message}\n`);
   let last: Step<ResearchState> | undefined;
   try {
-    for await (const step of graph.stream(input)) {
+    for await (const step of streamOnEngine(engine, graph, input, { maxSteps: DEFAULT_MAX_STEPS })) {
       if (showUpdates) io.stdout.write(formatUpdateLine(step.node, step.update) + "\n");
       last = step;
     }
   } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`tsg research: ${error.message}\nRun \`tsg research --help\` for the options.\n`);
+      return 2;
+    }
     if (error instanceof GraphExecutionError) {
-      io.stderr.write(`tsg research: the run failed at ${error.path.join("/")}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+      io.stderr.write(
+        `tsg research: the run failed at ${error.path.join("/")}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
+      );
       return 1;
     }
     throw error;

@@ -20,7 +20,7 @@ interface ModelSnapshot {
  * leaves, which replaces that state in the generator's table and makes `getShortestPathsFrom` throw
  * `Paths cannot be joined`. Keeping the suffix for self-loops avoids both problems.
  */
-function serializeTransition(state: ModelSnapshot, event: CoverageModelEvent | undefined, previous?: ModelSnapshot): string {
+function serializeTransition(_state: ModelSnapshot, event: CoverageModelEvent | undefined, previous?: ModelSnapshot): string {
   if (event === undefined || previous === undefined) return "";
   return ` via ${event.type} from ${JSON.stringify(previous.value)}`;
 }
@@ -66,7 +66,10 @@ function transitionsAlong(events: readonly CoverageModelEvent[], byKey: Readonly
     // A sequential graph has one fixed edge per source, so its source names it.
     const transition = byKey.get(event.type === "next" ? at : routeKey(at, event.type.slice("route.".length)));
     if (transition === undefined) {
-      throw new CoverageError("XSTATE_PLAN_FAILED", `coveragePlan: xstate/graph produced the event "${event.type}" at "${at}", which the graph does not declare.`);
+      throw new CoverageError(
+        "XSTATE_PLAN_FAILED",
+        `coveragePlan: xstate/graph produced the event "${event.type}" at "${at}", which the graph does not declare.`,
+      );
     }
     at = transition.to;
     return transition;
@@ -85,4 +88,3 @@ async function loadXState() {
     );
   }
 }
-

@@ -7,9 +7,11 @@ export type CoverageErrorCode =
   | "MISSING_TRANSITIONS"
   /** A recorded run does not follow the graph's edges and routes (`coverageReport`). */
   | "RUN_MISMATCH"
-  /** Some transitions lie on no START→END path: the spec was not validated (`coveragePlan`). */
+  /** Some transitions lie on no START→END path (or no run that ends): the spec was not validated (`coveragePlan`). */
   | "UNCOVERABLE"
-  /** The graph runs several nodes at once (fan-outs, joins): a plan of single paths cannot describe its runs. */
+  /** A graph that fans out or joins has too many configurations for `coveragePlan` to explore. */
+  | "PLAN_TOO_LARGE"
+  /** `via: "xstate"` for a graph that fans out or joins: XState's planner works on the sequential coverage model. */
   | "UNSUPPORTED_GRAPH"
   /** `via: "xstate"` could not load `xstate/graph`. */
   | "XSTATE_UNAVAILABLE"

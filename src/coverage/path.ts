@@ -1,32 +1,50 @@
-/** One START→END path of a coverage plan, in the shapes a test needs. */
+/**
+ * One planned run of a coverage plan, in the shapes a test needs. For a sequential graph it is a
+ * START→END path; for a graph that fans out or joins it is a run superstep by superstep.
+ */
 import type { RouteTaken } from "../engine/step.js";
 import { END, START } from "../spec.js";
 import { displayName, type GraphTransition } from "./transitions.js";
 
 /**
- * A START→END path: the transitions it takes, the trace a run along it records, and the route key
- * taken at each conditional.
+ * One router call of a planned run: the source whose router runs, and the key(s) it returns. A router
+ * returns one key, or several at once (a list path map, or a router that returns a list).
+ */
+export interface RouteChoice {
+  readonly from: string;
+  readonly keys: readonly string[];
+}
+
+/**
+ * A planned run: the transitions it takes, the trace and routes a run along it records, its supersteps,
+ * and the key(s) each router returns. For a sequential graph it is a START→END path, one node per
+ * superstep.
  *
  * @example
  * ```ts
  * const [path] = coveragePlan(graph).paths;
- * path.name;   // "accept"
- * path.trace;  // ["collect", "write_draft", "check_draft", "publish"]
- * path.routes; // [{ from: "check_draft", key: "accept", to: "publish" }]
+ * path.name;       // "accept"
+ * path.trace;      // ["collect", "write_draft", "check_draft", "publish"]
+ * path.routes;     // [{ from: "check_draft", key: "accept", to: "publish" }]
+ * path.supersteps; // [["collect"], ["write_draft"], ["check_draft"], ["publish"]]
  * ```
  */
 export interface CoveragePath {
   /**
-   * A short name for a test: the route keys in order (`"revise → accept"`), or the trace when the path
-   * takes no route.
+   * A short name for a test: the route keys in order (`"revise → accept"`; keys returned together are
+   * joined with `+`), or, when the run takes no route, its nodes (supersteps in braces).
    */
   readonly name: string;
-  /** The nodes that run, in order: what a run's `trace` holds. */
+  /** The nodes that run, in order (superstep by superstep, declaration order within one): what a run's `trace` holds. */
   readonly trace: readonly string[];
   /** Each conditional choice, in order (START's included): what a run's `routes` holds. */
   readonly routes: readonly RouteTaken[];
-  /** Every transition, from START to END. */
+  /** Every transition it takes, in order: from START to END for a path; superstep by superstep for a parallel run. */
   readonly transitions: readonly GraphTransition[];
+  /** The nodes of each superstep, in declaration order: one node each in a sequential graph. */
+  readonly supersteps: readonly (readonly string[])[];
+  /** Each router call, in the order the run makes them: what `scriptedGraph` forces. */
+  readonly choices: readonly RouteChoice[];
 }
 
 /** Builds a path from its transitions, which must lead from START to END. */
@@ -39,12 +57,35 @@ export function pathFrom(transitions: readonly GraphTransition[]): CoveragePath 
   const trace = transitions.slice(1).map((t) => t.from);
   const routes = transitions.flatMap((t): RouteTaken[] => (t.kind === "route" ? [{ from: t.from, key: t.key, to: t.to }] : []));
   const name = routes.length > 0 ? routes.map((r) => r.key).join(" → ") : trace.join(" → ");
-  return { name, trace, routes, transitions };
+  return {
+    name,
+    trace,
+    routes,
+    transitions,
+    supersteps: trace.map((node) => [node]),
+    choices: routes.map(({ from, key }) => ({ from, keys: [key] })),
+  };
 }
 
 /**
- * A path on one line: `START → collect → check_draft [accept] → publish → END`, each route key after
- * the node (or START) whose router returned it.
+ * A planned run of a parallel graph, from its supersteps, its router calls (START's first) and the
+ * transitions each took.
+ */
+export function runFrom(
+  supersteps: readonly (readonly string[])[],
+  choices: readonly RouteChoice[],
+  transitions: readonly GraphTransition[],
+  destination: (from: string, key: string) => string,
+): CoveragePath {
+  const routes = choices.flatMap(({ from, keys }) => keys.map((key) => ({ from, key, to: destination(from, key) })));
+  const name = choices.length > 0 ? choices.map((c) => c.keys.join(" + ")).join(" → ") : supersteps.map(group).join(" → ");
+  return { name, trace: supersteps.flat(), routes, transitions, supersteps, choices };
+}
+
+/**
+ * A planned run on one line, superstep by superstep, each router's key(s) in brackets after the node
+ * (or START) whose router returned them: `START → collect → check_draft [accept] → publish → END`,
+ * or `START → plan → {web, papers, internal} → synthesize → END`.
  *
  * @example
  * ```ts
@@ -52,10 +93,22 @@ export function pathFrom(transitions: readonly GraphTransition[]): CoveragePath 
  * ```
  */
 export function formatPath(path: CoveragePath): string {
-  const parts = [displayName(START)];
-  for (const t of path.transitions) {
-    if (t.kind === "route") parts[parts.length - 1] += ` [${t.key}]`;
-    parts.push(displayName(t.to));
+  let next = 0;
+  const withKeys = (node: string): string => {
+    const choice = path.choices[next];
+    if (choice === undefined || choice.from !== node) return displayName(node);
+    next += 1;
+    return `${displayName(node)} [${choice.keys.join(", ")}]`;
+  };
+  const parts = [withKeys(START)];
+  for (const superstep of path.supersteps) {
+    const nodes = superstep.map(withKeys);
+    parts.push(nodes.length === 1 ? (nodes[0] as string) : `{${nodes.join(", ")}}`);
   }
+  parts.push(displayName(END));
   return parts.join(" → ");
+}
+
+function group(nodes: readonly string[]): string {
+  return nodes.length === 1 ? (nodes[0] as string) : `{${nodes.join(", ")}}`;
 }

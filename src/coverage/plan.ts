@@ -1,10 +1,12 @@
 /**
- * Coverage plans: START→END paths that together take every fixed edge and every route key of a graph,
- * back-edges and self-loops included. A plan reads only the spec: no node or router runs.
+ * Coverage plans: START→END paths (for a graph that fans out or joins: runs, superstep by superstep)
+ * that together take every fixed edge and every route key of a graph, back-edges and self-loops
+ * included. A plan reads only the spec: no node or router runs.
  */
 import { InvalidOptionError } from "../errors.js";
 import { describeValue } from "../engine/step.js";
 import { END, START } from "../spec.js";
+import { planRuns } from "./_runs.js";
 import { CoverageError } from "./errors.js";
 import { pathFrom, type CoveragePath } from "./path.js";
 import { isSequential, transitionsOf, type GraphTransition, type HasSpec } from "./transitions.js";
@@ -18,9 +20,10 @@ export interface CoveragePlanOptions {
   readonly via?: CoveragePlanner;
 }
 
-/** START→END paths that take every transition of a graph at least once. */
+/** START→END paths (or planned runs) that take every transition of a graph at least once. */
 export interface CoveragePlan {
   readonly via: CoveragePlanner;
+  /** START→END paths; for a graph that fans out or joins, planned runs (see {@link CoveragePath.supersteps}). */
   readonly paths: readonly CoveragePath[];
   /** Every transition of the graph (see `transitionsOf`). */
   readonly transitions: readonly GraphTransition[];
@@ -39,8 +42,13 @@ export interface CoveragePlan {
  * to END). `{ via: "xstate" }` asks `xstate/graph` instead, on the abstract coverage model; it
  * returns a Promise, since xstate is loaded on demand.
  *
+ * A graph that fans out or joins is planned as *runs*: each is a sequence of supersteps (`supersteps`)
+ * with the key(s) each router returns (`choices`), found by the same search over the scheduler's
+ * configurations (the next tasks and each join's arrivals) instead of nodes.
+ *
  * @throws CoverageError `UNCOVERABLE` when a transition lies on no START→END path (an unvalidated spec);
- * `UNSUPPORTED_GRAPH` for a graph with fan-outs or joins (its runs are not single paths).
+ * `PLAN_TOO_LARGE` when a parallel graph has too many configurations; `UNSUPPORTED_GRAPH` for
+ * `via: "xstate"` on a graph with fan-outs or joins (XState's coverage model has one state per node).
  * @example
  * ```ts
  * const plan = coveragePlan(buildReportGraph());
@@ -54,16 +62,22 @@ export function coveragePlan(graph: HasSpec, options: { readonly via: "xstate" }
 export function coveragePlan(graph: HasSpec, options?: CoveragePlanOptions): CoveragePlan | Promise<CoveragePlan>;
 export function coveragePlan(graph: HasSpec, options: CoveragePlanOptions = {}): CoveragePlan | Promise<CoveragePlan> {
   const via: unknown = options.via ?? "linear";
-  if (!isSequential(graph.spec)) {
-    throw new CoverageError(
-      "UNSUPPORTED_GRAPH",
-      "coveragePlan: this graph fans out or joins, so its runs are not single START→END paths and a plan of paths cannot describe them. " +
-        "Measure what recorded runs took with coverageReport(graph, runs) instead.",
+  const sequential = isSequential(graph.spec);
+  if (via === "linear") return sequential ? linearPlan(graph) : runPlan(graph);
+  if (via === "xstate" && !sequential) {
+    // A rejection, as every other failure of this Promise-returning form is.
+    return Promise.reject(
+      new CoverageError(
+        "UNSUPPORTED_GRAPH",
+        `coveragePlan: via "xstate" plans on the coverage model, which has one state per node and one event per choice, so it cannot hold ` +
+          "several active nodes or a join's arrivals. Omit `via`: the built-in planner plans this graph's runs superstep by superstep.",
+      ),
     );
   }
-  if (via === "linear") return linearPlan(graph);
   if (via === "xstate") return xstatePlan(graph);
-  throw new InvalidOptionError(`coveragePlan: via must be "linear" or "xstate"; got ${describeValue(via)}. Omit it for the built-in linear plan.`);
+  throw new InvalidOptionError(
+    `coveragePlan: via must be "linear" or "xstate"; got ${describeValue(via)}. Omit it for the built-in linear plan.`,
+  );
 }
 
 function linearPlan(graph: HasSpec): CoveragePlan {
@@ -96,6 +110,12 @@ function linearPlan(graph: HasSpec): CoveragePlan {
     }
   }
   return { via: "linear", paths, transitions, covered: taken.size, total: transitions.length };
+}
+
+function runPlan(graph: HasSpec): CoveragePlan {
+  const transitions = transitionsOf(graph);
+  const paths = planRuns(graph.spec, transitions);
+  return { via: "linear", paths, transitions, covered: new Set(paths.flatMap((p) => p.transitions)).size, total: transitions.length };
 }
 
 interface Search {

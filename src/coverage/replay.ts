@@ -1,15 +1,27 @@
 /**
- * Replaying a planned path on a real engine: the same nodes and reducers, with each router replaced
- * by a script that returns the path's next key. This is how a plan becomes tests.
+ * Replaying a planned path (or planned run) on a real engine: the same nodes and reducers, with each
+ * router replaced by a script that returns the plan's next key(s). This is how a plan becomes tests.
  */
 import { compileGraph, executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
 import type { RouterFunction } from "../engine/executable.js";
 import { DEFAULT_MAX_STEPS, type RunOptions, type RunResult } from "../engine/run.js";
-import type { RouteTaken } from "../engine/step.js";
+import { Send } from "../engine/send.js";
+import { isThenable, type RouteTaken } from "../engine/step.js";
+import type { RouteSpec } from "../spec.js";
 import { CoverageError } from "./errors.js";
+import type { RouteChoice } from "./path.js";
 
-/** The route choices to force, in order: a planned path, or a list of `{ from, key }`. */
-export type RouteScript = { readonly routes: readonly Pick<RouteTaken, "from" | "key">[] } | readonly Pick<RouteTaken, "from" | "key">[];
+/** One scripted router call: one key (`{ from, key }`), or the key(s) of a planned run's choice (`{ from, keys }`). */
+export type ScriptedChoice = Pick<RouteTaken, "from" | "key"> | RouteChoice;
+
+/**
+ * The router calls to force, in order: a planned path or run (its `choices`, else its `routes`), or a
+ * list of `{ from, key }` / `{ from, keys }`.
+ */
+export type RouteScript =
+  | { readonly choices: readonly RouteChoice[] }
+  | { readonly routes: readonly Pick<RouteTaken, "from" | "key">[] }
+  | readonly ScriptedChoice[];
 
 /** A runner with `graph.invoke`'s shape, such as `runOnXState` from `typed-state-graph/xstate`. */
 export type GraphRunner<S extends object> = (graph: CompiledGraph<S>, input: S, options: RunOptions) => Promise<RunResult<S>>;
@@ -22,8 +34,15 @@ export interface ReplayOptions<S extends object> extends RunOptions {
 
 /**
  * The graph with its routers replaced by a script: the `n`-th choice any router is asked for is the
- * script's `n`-th, which must be that router's source. Nodes and reducers are the graph's own. The
- * script is consumed as the run goes, so the returned graph replays one run; build another for the next.
+ * script's `n`-th, which must be that router's source. A choice of one key returns that key; a choice
+ * of several returns them as a list, so their nodes run together. Nodes and reducers are the graph's
+ * own. The script is consumed as the run goes, so the returned graph replays one run; build another
+ * for the next.
+ *
+ * A router declared with a list of destinations may return `Send`s, whose node reads the Send's input
+ * rather than the state. There the scripted router asks the graph's own router and returns, for each
+ * scripted key, the first Send it made to that node (so the node runs once, with a real input), or the
+ * plain key when it made none (the node then reads the state).
  *
  * @example
  * ```ts
@@ -32,42 +51,75 @@ export interface ReplayOptions<S extends object> extends RunOptions {
  * ```
  */
 export function scriptedGraph<S extends object>(graph: CompiledGraph<S>, script: RouteScript): CompiledGraph<S> {
-  const choices = "routes" in script ? script.routes : script;
+  const choices = scriptedChoices(script);
   const executable = executableOf(graph);
   let next = 0;
-  const routerFor =
-    (source: string): RouterFunction<never> =>
-    () => {
-      const choice = choices[next];
-      if (choice === undefined) {
-        throw new CoverageError(
-          "REPLAY_DIVERGED",
-          `scriptedGraph: the router after "${source}" was asked for a choice after the script's last one (${choices.length}). ` +
-            "A scripted graph replays one run: build a new one for each run, and script every choice up to END.",
-        );
+  const take = (source: string): readonly string[] => {
+    const choice = choices[next];
+    if (choice === undefined) {
+      throw new CoverageError(
+        "REPLAY_DIVERGED",
+        `scriptedGraph: the router after "${source}" was asked for a choice after the script's last one (${choices.length}). ` +
+          "A scripted graph replays one run: build a new one for each run, and script every choice up to END.",
+      );
+    }
+    if (choice.from !== source) {
+      throw new CoverageError(
+        "REPLAY_DIVERGED",
+        `scriptedGraph: choice #${next + 1} of the script is for "${choice.from}", but the run asked the router after "${source}". ` +
+          "Script the choices in the order the run makes them (a planned path's choices are).",
+      );
+    }
+    next += 1;
+    return "keys" in choice ? choice.keys : [choice.key];
+  };
+  const routerFor = (route: RouteSpec): RouterFunction<never> => {
+    const transition = executable.transitions.get(route.from);
+    const own = transition?.kind === "route" ? (transition.router as (state: unknown) => unknown) : undefined;
+    return (state: never) => {
+      const keys = take(route.from);
+      const plain = keys.length === 1 ? keys[0] : [...keys];
+      if (route.sends !== true || own === undefined) return plain;
+      let returned: unknown;
+      try {
+        returned = own(state);
+      } catch {
+        return plain;
       }
-      if (choice.from !== source) {
-        throw new CoverageError(
-          "REPLAY_DIVERGED",
-          `scriptedGraph: choice #${next + 1} of the script is for "${choice.from}", but the run asked the router after "${source}". ` +
-            "Script the choices in the order the run makes them (a planned path's routes are).",
-        );
-      }
-      next += 1;
-      return choice.key;
+      return isThenable(returned)
+        ? Promise.resolve(returned).then(
+            (value) => withSends(keys, value),
+            () => plain,
+          )
+        : withSends(keys, returned);
     };
+  };
   return compileGraph<S>({
     spec: graph.spec,
     nodes: Object.fromEntries(executable.nodes),
-    routers: Object.fromEntries(graph.spec.routes.map((route) => [route.from, routerFor(route.from)])),
+    routers: Object.fromEntries(graph.spec.routes.map((route) => [route.from, routerFor(route)])),
     reducers: Object.fromEntries(executable.reducers),
   });
 }
 
+function scriptedChoices(script: RouteScript): readonly ScriptedChoice[] {
+  if (Array.isArray(script)) return script as readonly ScriptedChoice[];
+  const planned = script as { readonly choices?: readonly RouteChoice[]; readonly routes?: readonly Pick<RouteTaken, "from" | "key">[] };
+  return planned.choices ?? planned.routes ?? [];
+}
+
+/** The scripted keys, each as the first Send the graph's own router made to it, in the shape it returned (a list or one). */
+function withSends(keys: readonly string[], returned: unknown): unknown {
+  const sends = (Array.isArray(returned) ? (returned as unknown[]) : [returned]).filter((item): item is Send => item instanceof Send);
+  const chosen = keys.map((key) => sends.find((send) => send.node === key) ?? key);
+  return chosen.length === 1 && !Array.isArray(returned) ? chosen[0] : chosen;
+}
+
 /**
- * Runs a planned path: forces the path's route keys, runs the graph's own nodes, and checks that the run
- * followed the path. Nodes that verify their own preconditions still do, so a path the input cannot
- * take fails in the node that notices.
+ * Runs a planned path (or planned run): forces its route keys, runs the graph's own nodes, and checks
+ * that the run followed it (the same trace, and as many supersteps when the plan lists them). Nodes
+ * that verify their own preconditions still do, so a path the input cannot take fails in the node
+ * that notices.
  *
  * @throws CoverageError `REPLAY_DIVERGED` when the run's trace differs from the path's; otherwise the
  * engine's own errors.
@@ -80,18 +132,30 @@ export function scriptedGraph<S extends object>(graph: CompiledGraph<S>, script:
  */
 export async function replayPath<S extends object>(
   graph: CompiledGraph<S>,
-  path: { readonly trace: readonly string[]; readonly routes: readonly Pick<RouteTaken, "from" | "key">[] },
+  path: {
+    readonly trace: readonly string[];
+    readonly routes: readonly Pick<RouteTaken, "from" | "key">[];
+    readonly choices?: readonly RouteChoice[];
+    readonly supersteps?: readonly (readonly string[])[];
+  },
   input: S,
   options: ReplayOptions<S> = {},
 ): Promise<RunResult<S>> {
   const { run = (g, i, o) => g.invoke(i, o), ...runOptions } = options;
   // A path may be longer than the default limit; the limit is a guard, not part of the path.
   const limits: RunOptions = { ...runOptions, maxSteps: runOptions.maxSteps ?? Math.max(DEFAULT_MAX_STEPS, path.trace.length) };
-  const result = await run(scriptedGraph(graph, path), input, limits);
-  if (result.trace.length !== path.trace.length || result.trace.some((node, i) => node !== path.trace[i])) {
+  const result = await run(
+    scriptedGraph(graph, path.choices === undefined ? { routes: path.routes } : { choices: path.choices }),
+    input,
+    limits,
+  );
+  const sameTrace = result.trace.length === path.trace.length && result.trace.every((node, i) => node === path.trace[i]);
+  if (!sameTrace || (path.supersteps !== undefined && result.supersteps !== path.supersteps.length)) {
     throw new CoverageError(
       "REPLAY_DIVERGED",
-      `replayPath: the run went ${result.trace.join(" → ")} instead of ${path.trace.join(" → ")}. ` +
+      (sameTrace
+        ? `replayPath: the run took ${result.supersteps} superstep(s) instead of ${path.supersteps?.length ?? 0}. `
+        : `replayPath: the run went ${result.trace.join(" → ")} instead of ${path.trace.join(" → ")}. `) +
         "The path and the graph disagree: plan the path from this graph.",
     );
   }

@@ -4,9 +4,15 @@
  */
 import { END, START, type GraphSpec } from "../spec.js";
 
-/** A fixed edge: after `from`, `to` runs. A fan-out or a join counts as one fixed edge per pair. */
+/**
+ * A fixed edge: after `from`, `to` runs. A fan-out or a join counts as one fixed edge per pair: a
+ * fan-out's edge is taken when its source runs (every target starts together), a join's edge when that
+ * source arrives at the barrier (the target runs once every source has arrived).
+ */
 export interface EdgeTransition {
   readonly kind: "edge";
+  /** Which rule declared it: `addEdge(from, to)`, a fan-out `addEdge(from, [...])` or a join `addEdge([...], to)`. */
+  readonly rule: "edge" | "fanOut" | "join";
   readonly from: string;
   readonly to: string;
   /** For messages and test names: `"collect → write_draft"`, with START and END spelled so. */
@@ -49,12 +55,12 @@ export function transitionsOf(graph: HasSpec): GraphTransition[] {
     if (list === undefined) bySource.set(source, (list = []));
     return list;
   };
-  const edge = (from: string, to: string): void => {
-    listFor(from).push({ kind: "edge", from, to, label: `${displayName(from)} → ${displayName(to)}` });
+  const edge = (rule: EdgeTransition["rule"], from: string, to: string): void => {
+    listFor(from).push({ kind: "edge", rule, from, to, label: `${displayName(from)} → ${displayName(to)}` });
   };
-  for (const { from, to } of spec.edges) edge(from, to);
-  for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) edge(fanOut.from, to);
-  for (const join of spec.joins ?? []) for (const from of join.from) edge(from, join.to);
+  for (const { from, to } of spec.edges) edge("edge", from, to);
+  for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) edge("fanOut", fanOut.from, to);
+  for (const join of spec.joins ?? []) for (const from of join.from) edge("join", from, join.to);
   for (const { from, paths } of spec.routes) {
     for (const [key, to] of Object.entries(paths)) {
       listFor(from).push({ kind: "route", from, key, to, label: `${displayName(from)} [${key}] → ${displayName(to)}` });
@@ -68,7 +74,10 @@ export function routeKey(from: string, key: string): string {
   return `${from}\u0000${key}`;
 }
 
-/** Whether a graph runs one node at a time: no fan-out and no join. */
+/**
+ * Whether a graph's plan can be single START→END paths: no fan-out and no join. (A router with a list
+ * path map may start several nodes, but each of its keys alone is a run too, so its plan stays paths.)
+ */
 export function isSequential(spec: GraphSpec): boolean {
   return (spec.fanOuts?.length ?? 0) === 0 && (spec.joins?.length ?? 0) === 0;
 }

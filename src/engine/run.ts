@@ -179,6 +179,15 @@ export class Run {
 
   /** Runs the next superstep; resolves with its steps, or `undefined` once no node is active. */
   async superstep(): Promise<Step<State>[] | undefined> {
+    const records = await this.superstepRecords();
+    return records?.map((r) => detachedStep(r.node, r.update, r.state, r.route));
+  }
+
+  /**
+   * {@link superstep}, returning the committed values themselves rather than step objects: for `invoke`,
+   * which copies them only if its caller reads `steps`.
+   */
+  async superstepRecords(): Promise<StepRecord[] | undefined> {
     const active = (this.#active ??= (await this.#activate([START])).tasks);
     const first = active[0];
     if (first === undefined) {
@@ -192,7 +201,8 @@ export class Run {
     this.#supersteps += 1;
     const { tasks, keysBySource } = await this.#activate(active.map((task) => task.node));
     this.#active = tasks;
-    return active.map((task, index) => detachedStep(task.node, updates[index] as State, this.#state, keysBySource.get(task.node)));
+    const state = this.#state;
+    return active.map((task, index) => ({ node: task.node, update: updates[index] as State, state, route: keysBySource.get(task.node) }));
   }
 
   /**
@@ -376,9 +386,36 @@ function checkStreamMode(value: unknown): { updates: boolean; values: boolean; t
 /** Runs a graph to its end. Rejects (never throws synchronously) on bad input, bad options or a failed step. */
 export async function invokeRun(graph: ExecutableGraph, input: unknown, options?: RunOptions): Promise<RunResult<State>> {
   const run = new Run(graph, input, options);
-  const steps: Step<State>[] = [];
-  for (let superstep = await run.superstep(); superstep !== undefined; superstep = await run.superstep()) steps.push(...superstep);
-  return { state: run.state, trace: run.trace, steps, routes: run.routes, supersteps: run.supersteps };
+  const records: StepRecord[] = [];
+  for (let superstep = await run.superstepRecords(); superstep !== undefined; superstep = await run.superstepRecords()) records.push(...superstep);
+  let steps: Step<State>[] | undefined;
+  return {
+    state: run.state,
+    trace: run.trace,
+    // Committed values are never mutated, so copying them on first read gives the same detached steps as
+    // copying them during the run; a caller who reads only the final state pays for no step copies.
+    get steps() {
+      return (steps ??= records.map(materializedStep));
+    },
+    set steps(value: Step<State>[]) {
+      steps = value;
+    },
+    routes: run.routes,
+    supersteps: run.supersteps,
+  };
+}
+
+/** A step as the scheduler records it: the committed update and state, shared until copied. */
+interface StepRecord {
+  readonly node: string;
+  readonly update: State;
+  readonly state: State;
+  readonly route: string | string[] | undefined;
+}
+
+function materializedStep({ node, update, state, route }: StepRecord): Step<State> {
+  const step = { node, update: cloneState(update), state: cloneState(state) };
+  return route === undefined ? step : { ...step, route: typeof route === "string" ? route : [...route] };
 }
 
 /** Runs a graph, yielding each step (and/or each superstep's merged state) as it completes. */

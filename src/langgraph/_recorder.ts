@@ -1,41 +1,145 @@
 /**
- * What a run on LangGraph.js learns from inside its nodes and routers: which node started and which
- * route each router took. LangGraph's stream carries neither, and `runOnLangGraph` needs both to
- * report the same trace, routes and "node not started" as the mini engine. It travels in the run's
- * `configurable`, so one exported graph serves concurrent runs.
+ * What a run on LangGraph.js learns from inside its nodes and routers, and the gate that holds a
+ * superstep's nodes until the run has checked its bounds. LangGraph's stream says neither which task
+ * returned which update nor which route a router took; `runOnLangGraph` needs both to report the mini
+ * engine's trace, routes and errors. The recorder travels in the run's `configurable`, so one
+ * exported graph serves concurrent runs; a plain LangGraph `invoke` has none and is not gated.
  */
-import type { RouteTaken } from "../engine/step.js";
+import type { RouteTaken, State } from "../engine/step.js";
+import { START } from "../spec.js";
 
 /** The `configurable` key the recorder travels under. */
 export const RECORDER_KEY = "typed_state_graph_recorder";
 
-/** One run's record. Nodes and routers of a graph run without it (a plain LangGraph invoke) record nothing. */
+/** The `configurable` key under which LangGraph gives a node and its router their task's id. */
+const TASK_ID_KEY = "__pregel_task_id";
+
+/** Thrown inside a task the run did not let start (a bound, an abort, or the caller stopped reading). */
+export class TaskRefused extends Error {
+  override readonly name = "TaskRefused";
+}
+
+/** One LangGraph task of a recorded run: a node's run and the router after it. */
+export class TaskRecord {
+  readonly id: string;
+  readonly node: string;
+  /** The node's validated update, once it returned. */
+  update: State | undefined;
+  /** Why the node failed (the engine's StepFailure, or what it threw), when it did. */
+  nodeFailure: { readonly error: unknown } | undefined;
+  /** Why the router after the node failed, when it did. */
+  routerFailure: { readonly error: unknown } | undefined;
+  /** The routes the router after the node took. */
+  routes: readonly RouteTaken[] = [];
+  /** Whether that router returned a list (of keys or Sends). */
+  list = false;
+  /** Resolves once the node returned or failed (LangGraph may stop waiting for it when a sibling fails). */
+  readonly finished: Promise<void>;
+  /** Marks the node as returned or failed. */
+  readonly finish: () => void;
+
+  constructor(id: string, node: string) {
+    this.id = id;
+    this.node = node;
+    let finish!: () => void;
+    this.finished = new Promise<void>((resolve) => (finish = resolve));
+    this.finish = finish;
+  }
+}
+
+interface Gate {
+  readonly admitted: Promise<void>;
+  readonly admit: () => void;
+  readonly refuse: (error: Error) => void;
+}
+
+/** One run's record, and its gate. */
 export class RunRecorder {
-  /** Every node that started, in order (failed ones included). */
-  readonly started: string[] = [];
-  readonly #routes = new Map<string, RouteTaken[]>();
+  /** The routes the router after START took (it runs in LangGraph's hidden `__start__` task). */
+  readonly startRoutes: RouteTaken[] = [];
+  readonly #tasks = new Map<string, TaskRecord>();
+  readonly #gates = new Map<string, Gate>();
+  #closed: Error | undefined;
 
-  nodeStarted(node: string): void {
-    this.started.push(node);
+  /** The record of task `id`, created by the first wrapper that reports on it. */
+  task(id: string, node: string): TaskRecord {
+    let record = this.#tasks.get(id);
+    if (record === undefined) {
+      record = new TaskRecord(id, node);
+      this.#tasks.set(id, record);
+    }
+    return record;
   }
 
-  routed(route: RouteTaken): void {
-    const queue = this.#routes.get(route.from);
-    if (queue === undefined) this.#routes.set(route.from, [route]);
-    else queue.push(route);
+  /** The record of task `id`, if its node started. */
+  recorded(id: string): TaskRecord | undefined {
+    return this.#tasks.get(id);
   }
 
-  /** The oldest route taken from `source` not yet claimed by a step. */
-  takeRoute(source: string): RouteTaken | undefined {
-    return this.#routes.get(source)?.shift();
+  /** Resolves when the run lets task `id` start; rejects with {@link TaskRefused} when it does not. */
+  admission(id: string): Promise<void> {
+    return this.#gate(id).admitted;
+  }
+
+  /** Lets the tasks start. */
+  admit(ids: readonly string[]): void {
+    for (const id of ids) this.#gate(id).admit();
+  }
+
+  /** Keeps the tasks from starting: their nodes reject with `error` without running. */
+  refuse(ids: readonly string[], error: Error): void {
+    for (const id of ids) this.#gate(id).refuse(error);
+  }
+
+  /** Refuses every task not admitted yet, now and later: the run is over. */
+  close(): void {
+    this.#closed ??= new TaskRefused("the run is over");
+    for (const gate of this.#gates.values()) gate.refuse(this.#closed);
+  }
+
+  /** Records the routes a router took; the router after START has no node task. */
+  routed(source: string, taskId: string | undefined, routes: readonly RouteTaken[], list: boolean): void {
+    if (source === START || taskId === undefined) {
+      this.startRoutes.push(...routes);
+      return;
+    }
+    const record = this.task(taskId, source);
+    record.routes = routes;
+    record.list = list;
+  }
+
+  #gate(id: string): Gate {
+    let gate = this.#gates.get(id);
+    if (gate === undefined) {
+      let admit!: () => void;
+      let refuse!: (error: Error) => void;
+      const admitted = new Promise<void>((resolve, reject) => {
+        admit = resolve;
+        refuse = reject;
+      });
+      admitted.catch(() => undefined); // a refused task may never have asked
+      gate = { admitted, admit, refuse };
+      this.#gates.set(id, gate);
+      if (this.#closed !== undefined) refuse(this.#closed);
+    }
+    return gate;
   }
 }
 
 /** The recorder of the run a node or router was called in, if any. */
 export function recorderOf(config: unknown): RunRecorder | undefined {
+  const recorder = configurableOf(config)?.[RECORDER_KEY];
+  return recorder instanceof RunRecorder ? recorder : undefined;
+}
+
+/** The id of the LangGraph task a node or router runs in. */
+export function taskIdOf(config: unknown): string | undefined {
+  const id = configurableOf(config)?.[TASK_ID_KEY];
+  return typeof id === "string" ? id : undefined;
+}
+
+function configurableOf(config: unknown): Record<string, unknown> | undefined {
   if (typeof config !== "object" || config === null) return undefined;
   const configurable = (config as { configurable?: unknown }).configurable;
-  if (typeof configurable !== "object" || configurable === null) return undefined;
-  const recorder = (configurable as Record<string, unknown>)[RECORDER_KEY];
-  return recorder instanceof RunRecorder ? recorder : undefined;
+  return typeof configurable === "object" && configurable !== null ? (configurable as Record<string, unknown>) : undefined;
 }

@@ -1,52 +1,104 @@
 /**
  * The graph's functions as LangGraph.js calls them. Each wrapper runs the engine's own step code
- * (runNode, chooseNext, mergeUpdate), so a node gets the same isolated copy, its update the same
- * validation and copy, and a reducer the same detached `current` on both engines.
+ * (runNode, successorsOf, mergeUpdate), so a node gets the same isolated copy (or its Send's input),
+ * its update the same validation and copy, and a reducer the same detached `current` on both engines.
  */
+import type { Send as LangGraphSend } from "@langchain/langgraph";
 import type { ExecutableGraph } from "../engine/executable.js";
 import { mergeUpdate } from "../engine/merge.js";
 import type { Reducer } from "../engine/reducers.js";
-import { chooseNext, isThenable, runNode, StepFailure, type NextNode, type State } from "../engine/step.js";
-import { recorderOf } from "./_recorder.js";
+import { isThenable, runNode, StepFailure, successorsOf, type State, type Successors } from "../engine/step.js";
+import { END } from "../spec.js";
+import type { LangGraphModule } from "./_load.js";
+import { mergeRank, rankValues, type MergeRank } from "./_order.js";
+import { recorderOf, taskIdOf, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 
-/** A node as LangGraph.js calls it: `(state, config)`. */
+/** A node as LangGraph.js calls it: `(state, config)`; a Send task gets the Send's input as `state`. */
 export type LangGraphNode = (state: State, config?: unknown) => State | Promise<State>;
 
-/** A conditional edge's path function as LangGraph.js calls it; returns a route key. */
-export type LangGraphPath = (state: State, config?: unknown) => string | Promise<string>;
+/** What a conditional edge's path function returns: a route key, a LangGraph `Send`, or a list of them. */
+export type LangGraphRoute = string | LangGraphSend | (string | LangGraphSend)[];
 
-/** Runs `node` as the mini engine does; a failure becomes a {@link LangGraphNodeError} naming the node. */
+/** A conditional edge's path function as LangGraph.js calls it. */
+export type LangGraphPath = (state: State, config?: unknown) => LangGraphRoute | Promise<LangGraphRoute>;
+
+/**
+ * Runs `node` as the mini engine does; a failure becomes a {@link LangGraphNodeError} naming the node.
+ * In a run of `runOnLangGraph` the node first waits for the run to admit its superstep, and reports
+ * its update or failure to the run's recorder.
+ */
 export function wrapNode(graph: ExecutableGraph, node: string): LangGraphNode {
+  const order = graph.order.get(node) ?? 0;
   return (state, config) => {
-    recorderOf(config)?.nodeStarted(node);
+    const rank = mergeRank(order, config);
+    const recorder = recorderOf(config);
+    const taskId = taskIdOf(config);
+    if (recorder === undefined || taskId === undefined) return run(graph, node, state, rank, undefined);
+    const record = recorder.task(taskId, node);
+    return recorder.admission(taskId).then(() => run(graph, node, state, rank, record));
+  };
+}
+
+function run(graph: ExecutableGraph, node: string, state: State, rank: MergeRank, record: TaskRecord | undefined): State | Promise<State> {
+  const succeeded = (update: State): State => {
+    if (record !== undefined) {
+      record.update = update;
+      record.finish();
+    }
+    return rankValues(update, rank);
+  };
+  const failed = (error: unknown): never => {
+    if (record !== undefined) {
+      record.nodeFailure = { error };
+      record.finish();
+    }
+    return rethrow(node, error);
+  };
+  try {
+    const update = runNode(graph, node, state);
+    return isThenable(update) ? Promise.resolve(update).then(succeeded, failed) : succeeded(update);
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/**
+ * The router of `source`, run by the engine's `successorsOf`, so a key outside the path map fails with
+ * the mini engine's message instead of LangGraph's generic one. Route keys go through LangGraph's path
+ * map; each of our Sends becomes a LangGraph `Send` to the node its key names.
+ */
+export function wrapRouter(lg: LangGraphModule, graph: ExecutableGraph, source: string): LangGraphPath {
+  return (state, config) => {
+    const recorder = recorderOf(config);
+    const taskId = taskIdOf(config);
+    const taken = (successors: Successors): LangGraphRoute => {
+      recorder?.routed(source, taskId, successors.routes, successors.list);
+      return routeValue(lg, source, successors);
+    };
+    const failed = (error: unknown): never => {
+      if (recorder !== undefined && taskId !== undefined) recorder.task(taskId, source).routerFailure = { error };
+      return rethrow(source, error);
+    };
     try {
-      const update = runNode(graph, node, state);
-      return isThenable(update) ? Promise.resolve(update).catch((error: unknown) => rethrow(node, error)) : update;
+      const successors = successorsOf(graph, source, state);
+      return isThenable(successors) ? Promise.resolve(successors).then(taken).catch(failed) : taken(successors);
     } catch (error) {
-      return rethrow(node, error);
+      return failed(error);
     }
   };
 }
 
-/**
- * The router of `source`, checked against its path map by the engine's own `chooseNext`, so an
- * unknown key fails with the mini engine's message instead of LangGraph's generic one.
- */
-export function wrapRouter(graph: ExecutableGraph, source: string): LangGraphPath {
-  return (state, config) => {
-    const taken = (next: NextNode): string => {
-      if (next.route === undefined) throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" has no router (the graph was not validated).`);
-      recorderOf(config)?.routed(next.route);
-      return next.route.key;
-    };
-    try {
-      const next = chooseNext(graph, source, state);
-      return isThenable(next) ? Promise.resolve(next).then(taken).catch((error: unknown) => rethrow(source, error)) : taken(next);
-    } catch (error) {
-      return rethrow(source, error);
-    }
-  };
+function routeValue(lg: LangGraphModule, source: string, successors: Successors): LangGraphRoute {
+  const values = successors.routes.map((route, index): string | LangGraphSend => {
+    const task = successors.tasks[index];
+    // A Send to END ends that branch on the mini engine; LangGraph refuses a Send to END, so pass the key.
+    return task?.sent && task.node !== END ? new lg.Send(task.node, task.input) : route.key;
+  });
+  if (successors.list) return values;
+  const [value] = values;
+  if (value === undefined) throw new StepFailure("UNKNOWN_ROUTE_KEY", `the router after "${source}" chose no route.`);
+  return value;
 }
 
 /** A field's reducer as a LangGraph channel reducer, merged by the engine's `mergeUpdate`. */

@@ -11,8 +11,6 @@ export type LangGraphInteropCode =
   | "LANGGRAPH_FIELDS_REQUIRED"
   /** A node name LangGraph.js refuses: the name of a state field, or one containing `|` or `:`. */
   | "LANGGRAPH_NODE_NAME"
-  /** The graph uses something the export does not map yet (fan-out, joins, Send). */
-  | "LANGGRAPH_UNSUPPORTED"
   /** `@langchain/langgraph` (or one of its peers) is not installed. */
   | "LANGGRAPH_NOT_INSTALLED"
   /** `@langchain/langgraph` is installed but failed to load. */

@@ -1,21 +1,21 @@
 /**
  * Runs a compiled graph on LangGraph.js and reports it in the mini engine's shape: the same
- * `{ state, trace, steps, routes }`, and the same errors (GraphLimitError naming the node not
- * started, GraphExecutionError, InvalidUpdateError), so a caller switches engines without changing
- * a line of its output code.
+ * `{ state, trace, steps, routes, supersteps }`, and the same errors (GraphLimitError naming the node
+ * not started, GraphExecutionError, InvalidUpdateError), so a caller switches engines without changing
+ * a line of its output code. Parallel supersteps included: steps come in declaration order within a
+ * superstep, and the bounds are checked before a superstep's nodes start, as on the mini engine.
  */
-import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext, type GraphExecutionCode } from "../errors.js";
+import { GraphExecutionError, GraphLimitError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
 import { cloneState, isPlainObject } from "../engine/clone.js";
 import { executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
 import type { ExecutableGraph } from "../engine/executable.js";
-import { ReducerFailure } from "../engine/merge.js";
-import { limitMessage, resolveLimits } from "../engine/limits.js";
-import { executionError, inputFailure } from "../engine/run-checks.js";
+import { limitMessage, resolveLimits, type RunLimits } from "../engine/limits.js";
+import { checkSignal, executionError, inputFailure } from "../engine/run-checks.js";
 import type { RunResult, Step } from "../engine/run.js";
-import { describeValue, messageOf, type RouteTaken, type State } from "../engine/step.js";
-import { END, START } from "../spec.js";
+import { commitUpdate, messageOf, StepFailure, type RouteTaken, type State } from "../engine/step.js";
+import { START } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
-import { RECORDER_KEY, RunRecorder } from "./_recorder.js";
+import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 import { toLangGraph, type LangGraphGraph } from "./to-langgraph.js";
 
@@ -25,53 +25,71 @@ export interface LangGraphRunOptions {
   readonly maxSteps?: number;
   /** The most supersteps the run may start. Default: 25, or `maxSteps` when larger. */
   readonly recursionLimit?: number;
-  /** Aborts the run (LangGraph.js stops it inside the running superstep). */
+  /** Stops the run between supersteps, as on the mini engine: a running superstep finishes first. */
   readonly signal?: AbortSignal;
 }
 
 /**
- * The LangGraph `recursionLimit` that stops a sequential graph where `maxSteps` does. LangGraph counts
- * supersteps (one node each in a sequential graph) and raises after the last allowed one even when
- * the run would end there; `runOnLangGraph` recognises that case and returns the result.
+ * The LangGraph `recursionLimit` a run passes: one superstep more than its bounds allow, which is what
+ * LangGraph needs to let a run of that many supersteps finish (it raises after its last allowed
+ * superstep even when the run would end there). `runOnLangGraph` itself stops the run where the mini
+ * engine does: it sees the superstep LangGraph announces beyond the bounds and refuses it before any
+ * of its nodes starts, so LangGraph's own GraphRecursionError is only a backstop.
  *
  * @example
  * ```ts
- * langGraphRecursionLimit({ maxSteps: 30 }); // 30
+ * langGraphRecursionLimit({ maxSteps: 30 }); // 31
  * ```
  */
 export function langGraphRecursionLimit(options: LangGraphRunOptions = {}): number {
-  return bounds(options).limit;
+  const { maxSteps, recursionLimit } = resolveLimits(options);
+  return Math.min(maxSteps, recursionLimit) + 1;
 }
 
 /**
  * Runs `graph` on LangGraph.js to its end and resolves like `graph.invoke` does on the mini engine.
  *
- * @throws GraphLimitError when the bound is reached (its `node` is the node not started);
- * GraphExecutionError / InvalidUpdateError when a node, router or reducer fails;
- * LangGraphInteropError when the graph cannot be exported or LangGraph.js is not installed.
+ * @throws GraphLimitError when a bound is reached (its `node` is the node not started);
+ * GraphExecutionError / InvalidUpdateError when a node, router or reducer fails, or two parallel
+ * nodes write one field that has no reducer; LangGraphInteropError when the graph cannot be exported
+ * or LangGraph.js is not installed.
  * @example
  * ```ts
- * const { state, trace, steps } = await runOnLangGraph(buildReportGraph(), initialReportState(), { maxSteps: 30 });
+ * const { state, trace, steps } = await runOnLangGraph(buildResearchGraph(), initialResearchState("tides"));
  * ```
  */
-export async function runOnLangGraph<S extends object>(graph: CompiledGraph<S>, input: S, options?: LangGraphRunOptions): Promise<RunResult<S>> {
+export async function runOnLangGraph<S extends object>(
+  graph: CompiledGraph<S>,
+  input: S,
+  options?: LangGraphRunOptions,
+): Promise<RunResult<S>> {
   const run = new LangGraphRun(graph, input, options);
   const steps: Step<State>[] = [];
   for await (const step of run.steps()) steps.push(step);
-  return { state: cloneState(run.state), trace: [...run.trace], steps, routes: [...run.routes], supersteps: run.supersteps } as unknown as RunResult<S>;
+  return {
+    state: cloneState(run.state),
+    trace: [...run.trace],
+    steps,
+    routes: [...run.routes],
+    supersteps: run.supersteps,
+  } as unknown as RunResult<S>;
 }
 
 /**
- * Runs `graph` on LangGraph.js and yields each step as it commits, like `graph.stream` on the mini
- * engine. One LangGraph `stream` call in `["updates", "values"]` mode: a step's `update` is the node's
- * update event, its `state` the values event of its superstep.
+ * Runs `graph` on LangGraph.js and yields each step as its superstep commits, like `graph.stream` on
+ * the mini engine: in declaration order within a superstep, each with the superstep's merged state.
+ * One LangGraph `stream` call in `["tasks", "values"]` mode.
  *
  * @example
  * ```ts
  * for await (const step of streamOnLangGraph(graph, input, { maxSteps: 30 })) console.log(step.node, Object.keys(step.update));
  * ```
  */
-export function streamOnLangGraph<S extends object>(graph: CompiledGraph<S>, input: S, options?: LangGraphRunOptions): AsyncGenerator<Step<S>> {
+export function streamOnLangGraph<S extends object>(
+  graph: CompiledGraph<S>,
+  input: S,
+  options?: LangGraphRunOptions,
+): AsyncGenerator<Step<S>> {
   return new LangGraphRun(graph, input, options).steps() as unknown as AsyncGenerator<Step<S>>;
 }
 
@@ -88,32 +106,36 @@ function langGraphOf(graph: CompiledGraph<object>): Promise<LangGraphGraph> {
   return exported;
 }
 
-interface Bounds {
-  readonly maxSteps: number;
-  readonly recursionLimit: number;
-  /** The LangGraph recursionLimit: supersteps, one node each in a sequential graph. */
-  readonly limit: number;
-}
-
-function bounds(options: LangGraphRunOptions): Bounds {
-  const { maxSteps, recursionLimit } = resolveLimits(options);
-  return { maxSteps, recursionLimit, limit: Math.min(maxSteps, recursionLimit) };
-}
-
-interface PendingStep {
+/** A task LangGraph announced for the next superstep. */
+interface Task {
+  readonly id: string;
   readonly node: string;
-  readonly update: State;
+  /** A Send's task (LangGraph runs those after the plain ones; the order among them is the Sends' order). */
+  readonly sent: boolean;
+}
+
+/** LangGraph's `tasks` stream event for a task about to run (a finished task's event has `result`). */
+function startedTask(payload: Record<string, unknown>): Task | undefined {
+  const { id, name, triggers } = payload;
+  if (typeof id !== "string" || typeof name !== "string" || !Array.isArray(triggers) || "result" in payload) return undefined;
+  return { id, node: name, sent: triggers.includes("__pregel_push") };
 }
 
 /**
- * One run. LangGraph emits a node's update when its task finishes, and the merged state only when a
- * superstep changed some channel; so an update waits in `#pending` until its superstep's values event
- * (or, when the node wrote nothing, the next update) shows it committed.
+ * One run. LangGraph announces a superstep's tasks (`tasks` events), runs them, then emits the merged
+ * state (`values`, only when some field changed). The run admits a superstep's nodes only after
+ * checking its bounds (each node waits at the recorder's gate), and commits the superstep when its
+ * values arrive, or when the next superstep is announced, or when the stream ends.
  */
 class LangGraphRun {
   #state: State = {};
-  #pending: PendingStep[] = [];
   #supersteps = 0;
+  /** The tasks announced for the next superstep, not admitted yet, in LangGraph's order. */
+  #announced: Task[] = [];
+  /** The admitted superstep, in declaration order, until it commits. */
+  #running: readonly Task[] | undefined;
+  #startRoutesClaimed = false;
+  #signal: AbortSignal | undefined;
   readonly trace: string[] = [];
   readonly routes: RouteTaken[] = [];
   readonly #graph: CompiledGraph<object>;
@@ -121,8 +143,6 @@ class LangGraphRun {
   readonly #input: unknown;
   readonly #options: LangGraphRunOptions;
   readonly #recorder = new RunRecorder();
-  /** The route each committed node took, by node, for the node not started after a limit. */
-  readonly #lastRoute = new Map<string, RouteTaken>();
 
   constructor(graph: CompiledGraph<object>, input: unknown, options: LangGraphRunOptions | undefined) {
     this.#graph = graph;
@@ -140,33 +160,44 @@ class LangGraphRun {
   }
 
   async *steps(): AsyncGenerator<Step<State>> {
-    const { limit, maxSteps, recursionLimit } = bounds(this.#options);
+    const limits = resolveLimits(this.#options);
+    this.#signal = checkSignal(this.#options.signal);
     const [lg, langGraph] = await Promise.all([loadLangGraph(), langGraphOf(this.#graph)]);
     this.#state = this.#checkInput();
-    const { signal } = this.#options;
-    try {
-      const stream = await langGraph.stream(cloneState(this.#state), {
-        streamMode: ["updates", "values"],
-        recursionLimit: limit,
+    const chunks = new ChunkReader(
+      (await langGraph.stream(cloneState(this.#state), {
+        streamMode: ["tasks", "values"],
+        recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,
         configurable: { [RECORDER_KEY]: this.#recorder },
-        ...(signal === undefined ? {} : { signal }),
-      });
-      for await (const chunk of stream as AsyncIterable<unknown>) {
-        const [mode, payload] = chunk as [unknown, unknown];
-        if (mode === "values" && isPlainObject(payload)) {
+      })) as AsyncIterable<unknown>,
+    );
+    let refused: Error | undefined;
+    try {
+      for (let chunk = await chunks.next(); chunk.done !== true; chunk = await chunks.next()) {
+        const [mode, payload] = chunk.value as [unknown, unknown];
+        if (!isPlainObject(payload)) continue;
+        if (mode === "values") {
           this.#state = payload;
           yield* this.#commit();
-        } else if (mode === "updates" && isPlainObject(payload)) {
-          yield* this.#commit(); // the previous superstep wrote nothing, so no values event came for it
-          this.#receive(payload);
+        } else if (mode === "tasks") {
+          const task = startedTask(payload);
+          if (task === undefined) continue;
+          yield* this.#commit(); // the previous superstep changed no field, so no values event came for it
+          this.#announced.push(task);
+          // LangGraph announces a superstep's tasks together; once no more are waiting, they are all here.
+          if (!(await chunks.waiting())) refused = this.#admit(limits);
+          if (refused !== undefined) break;
         }
       }
-      yield* this.#commit();
+      if (refused === undefined) yield* this.#commit();
     } catch (error) {
-      yield* this.#fail(lg, error, maxSteps <= recursionLimit ? "maxSteps" : "recursionLimit", limit);
+      await this.#fail(lg, error);
     } finally {
-      this.#claimRoutes(START);
+      this.#recorder.close(); // a superstep not admitted yet never starts, so LangGraph's run ends
+      await chunks.close();
+      this.#claimStartRoutes();
     }
+    if (refused !== undefined) throw refused;
   }
 
   #checkInput(): State {
@@ -175,77 +206,190 @@ class LangGraphRun {
     return cloneState(this.#input as State);
   }
 
-  /** An update event: held until its superstep is known to have committed. */
-  #receive(payload: Record<string, unknown>): void {
-    for (const [node, update] of Object.entries(payload)) this.#pending.push({ node, update: isPlainObject(update) ? update : {} });
+  /**
+   * Checks the bounds before the announced superstep starts, as the mini engine does, and lets its
+   * nodes start; or refuses them all and returns the error the run ends with.
+   */
+  #admit(limits: RunLimits): Error | undefined {
+    const order = this.#executable.order;
+    // Array.prototype.sort is stable: Sends to one node keep the order they were sent in.
+    const tasks = this.#announced.sort((a, b) => (order.get(a.node) ?? 0) - (order.get(b.node) ?? 0) || Number(a.sent) - Number(b.sent));
+    this.#announced = [];
+    const ids = tasks.map((task) => task.id);
+    const stop = this.#boundReached(tasks, limits, this.#signal);
+    if (stop !== undefined) {
+      this.#recorder.refuse(ids, new TaskRefused(stop.message));
+      return stop;
+    }
+    this.#running = tasks;
+    this.#recorder.admit(ids);
+    return undefined;
   }
 
-  /** Commits the held updates (one superstep) against the current state and yields their steps. */
+  /** The mini engine's check before a superstep starts: the signal, then maxSteps, then recursionLimit. */
+  #boundReached(tasks: readonly Task[], limits: RunLimits, signal: AbortSignal | undefined): GraphExecutionError | undefined {
+    const first = (tasks[0] as Task).node;
+    if (signal?.aborted) {
+      return executionError(
+        "invoke",
+        new StepFailure("ABORTED", `the run was aborted before "${first}" started.`, { cause: signal.reason }),
+        this.#context(first),
+      );
+    }
+    const room = limits.maxSteps - this.trace.length;
+    if (tasks.length > room) {
+      const node = (tasks[room] as Task).node;
+      return new GraphLimitError(limitMessage("maxSteps", limits.maxSteps, node), this.#context(node));
+    }
+    if (this.#supersteps >= limits.recursionLimit) {
+      return new GraphLimitError(limitMessage("recursionLimit", limits.recursionLimit, first), this.#context(first));
+    }
+    return undefined;
+  }
+
+  /** Commits the running superstep against the current state and yields its steps in declaration order. */
   *#commit(): Generator<Step<State>> {
-    if (this.#pending.length === 0) return;
-    const committed = this.#pending;
-    this.#pending = [];
+    const tasks = this.#running;
+    if (tasks === undefined) return;
+    this.#running = undefined;
     this.#supersteps += 1;
-    this.#claimRoutes(START);
-    for (const { node, update } of committed) {
-      this.trace.push(node);
-      const route = this.#claimRoutes(node);
-      yield { node, update: cloneState(update), state: cloneState(this.#state), ...(route === undefined ? {} : { route: route.key }) };
+    this.#claimStartRoutes();
+    const records = tasks.map((task) => this.#recorder.recorded(task.id));
+    for (const [index, task] of tasks.entries()) {
+      this.trace.push(task.node);
+      this.routes.push(...(records[index]?.routes ?? []));
     }
+    const state = this.#state;
+    for (const [index, task] of tasks.entries()) yield stepOf(task.node, records[index], state);
   }
 
-  /** Moves the routes recorded from `source` into the run's routes; returns the last one. */
-  #claimRoutes(source: string): RouteTaken | undefined {
-    let last: RouteTaken | undefined;
-    for (let route = this.#recorder.takeRoute(source); route !== undefined; route = this.#recorder.takeRoute(source)) {
-      this.routes.push(route);
-      this.#lastRoute.set(source, route);
-      last = route;
-    }
-    return last;
+  #claimStartRoutes(): void {
+    if (this.#startRoutesClaimed) return;
+    this.#startRoutesClaimed = true;
+    this.routes.unshift(...this.#recorder.startRoutes);
   }
 
   /** Turns what LangGraph threw into the error the mini engine raises at the same point. */
-  async *#fail(lg: LangGraphModule, error: unknown, bound: "maxSteps" | "recursionLimit", limit: number): AsyncGenerator<Step<State>> {
+  async #fail(lg: LangGraphModule, error: unknown): Promise<never> {
     if (error instanceof lg.GraphRecursionError) {
-      yield* this.#commit();
-      const next = this.#nextNode();
-      // LangGraph raises after its last allowed superstep even when the run ends there; the mini engine does not.
-      if (next === END) return;
-      throw new GraphLimitError(limitMessage(bound, limit, next), this.#context(next, error));
+      // Unreachable while the bounds are checked before each superstep; kept as a backstop.
+      const node = this.#running?.[0]?.node ?? START;
+      throw new GraphLimitError(`invoke: ${error.message}`, this.#context(node, error));
     }
-    // A node that failed before returning sent no update event, so the held updates are an earlier,
-    // committed superstep's. Otherwise the last held update is the failed task's own (LangGraph emits it
-    // before running the router) or the one whose merge failed: LangGraph committed none of it.
-    const beforeUpdate = this.#recorder.started.length > this.trace.length + this.#pending.length;
-    const voided = beforeUpdate ? undefined : this.#pending.pop();
-    yield* this.#commit();
-    const node = error instanceof LangGraphNodeError ? error.node : (voided?.node ?? this.#recorder.started.at(-1) ?? START);
-    if (this.#options.signal?.aborted) {
-      throw this.#error("ABORTED", `invoke: the run was aborted before "${node}" completed.`, node, this.#options.signal.reason);
-    }
-    if (error instanceof LangGraphNodeError) throw this.#error(error.code, `invoke: ${error.message}`, node, error.cause);
-    if (error instanceof ReducerFailure) {
-      const message = `invoke: the reducer for "${error.field}" threw while merging the update of "${node}"; no field was changed. ${messageOf(error.cause)}`;
-      throw this.#error("REDUCER_FAILED", message, node, error.cause);
-    }
-    throw this.#error("NODE_FAILED", `invoke: LangGraph.js failed at "${node}": ${messageOf(error)}`, node, error);
+    const tasks = this.#running ?? [];
+    this.#running = undefined; // LangGraph committed none of the failed superstep
+    // The mini engine waits for every node of the superstep; LangGraph may stop waiting once one failed.
+    await Promise.all(tasks.map((task) => this.#recorder.recorded(task.id)?.finished));
+    throw this.#failure(tasks, error);
   }
 
-  /** Where the run goes after its last committed node: a fixed edge, or the route its router took on LangGraph. */
-  #nextNode(): string {
-    const last = this.trace.at(-1) ?? START;
-    const transition = this.#executable.transitions.get(last);
-    if (transition?.kind === "edge") return transition.to;
-    return this.#lastRoute.get(last)?.to ?? "?";
+  /**
+   * The mini engine's error for a superstep LangGraph did not commit: the first node that failed in
+   * declaration order; else the first failure of its merge (replayed in declaration order: a parallel
+   * write without a reducer, or a reducer that threw); else the first router that failed.
+   */
+  #failure(tasks: readonly Task[], error: unknown): GraphExecutionError {
+    const records = tasks.map((task) => ({ task, record: this.#recorder.recorded(task.id) }));
+    for (const { task, record } of records) {
+      if (record?.nodeFailure !== undefined) return executionError("invoke", record.nodeFailure.error, this.#context(task.node));
+    }
+    const merged = this.#mergeFailure(records);
+    if (merged !== undefined) return merged;
+    for (const { task, record } of records) {
+      if (record?.routerFailure !== undefined) return executionError("invoke", record.routerFailure.error, this.#context(task.node));
+    }
+    if (error instanceof LangGraphNodeError) {
+      const failure = new StepFailure(error.code, error.message, "cause" in error ? { cause: error.cause } : undefined);
+      return executionError("invoke", failure, this.#context(error.node));
+    }
+    const node = tasks[0]?.node ?? START;
+    return new GraphExecutionError(
+      "NODE_FAILED",
+      `invoke: LangGraph.js failed at "${node}": ${messageOf(error)}`,
+      this.#context(node, error),
+    );
+  }
+
+  /** Replays the superstep's merge as the mini engine does it, and returns its failure, if any. */
+  #mergeFailure(records: readonly { readonly task: Task; readonly record: TaskRecord | undefined }[]): GraphExecutionError | undefined {
+    let state = this.#state;
+    const writers = new Map<string, string>();
+    for (const { task, record } of records) {
+      const update = record?.update;
+      if (update === undefined) return undefined;
+      if (records.length > 1) {
+        for (const field of Object.keys(update)) {
+          if (this.#executable.reducers.has(field)) continue;
+          const earlier = writers.get(field);
+          if (earlier !== undefined) {
+            return new InvalidUpdateError(
+              `invoke: "${earlier}" and "${task.node}" both wrote "${field}" in one superstep, and "${field}" has no reducer, so one write ` +
+                `would silently win. Give "${field}" a reducer (such as append or union), or let only one of them write it.`,
+              this.#context(task.node),
+            );
+          }
+          writers.set(field, task.node);
+        }
+      }
+      try {
+        state = commitUpdate(this.#executable, task.node, state, update);
+      } catch (failure) {
+        return executionError("invoke", failure, this.#context(task.node));
+      }
+    }
+    return undefined;
   }
 
   #context(node: string, cause?: unknown): ExecutionContext {
     return { node, state: cloneState(this.#state), trace: [...this.trace], ...(cause === undefined ? {} : { cause }) };
   }
+}
 
-  #error(code: GraphExecutionCode, message: string, node: string, cause?: unknown): GraphExecutionError {
-    const context = this.#context(node, cause);
-    return code === "INVALID_UPDATE" ? new InvalidUpdateError(message, context) : new GraphExecutionError(code, message, context);
+/** A committed step: the node's update, the superstep's merged state, and the route its router took. */
+function stepOf(node: string, record: TaskRecord | undefined, state: State): Step<State> {
+  const routes = record?.routes ?? [];
+  const keys = routes.map((route) => route.key);
+  const route = record?.list === true ? keys : keys[0];
+  return { node, update: cloneState(record?.update ?? {}), state: cloneState(state), ...(route === undefined ? {} : { route }) };
+}
+
+/**
+ * LangGraph's stream, read one chunk at a time, that can tell whether a chunk is already waiting.
+ * LangGraph announces a superstep's tasks in one synchronous burst, and a chunk already in the stream
+ * arrives within microtasks; so a chunk still missing after a macrotask was not sent yet.
+ */
+class ChunkReader {
+  readonly #iterator: AsyncIterator<unknown>;
+  #pending: Promise<IteratorResult<unknown>> | undefined;
+
+  constructor(stream: AsyncIterable<unknown>) {
+    this.#iterator = stream[Symbol.asyncIterator]();
   }
+
+  next(): Promise<IteratorResult<unknown>> {
+    const next = this.#pending ?? this.#iterator.next();
+    this.#pending = undefined;
+    return next;
+  }
+
+  /** Whether the next chunk (or the end, or an error) is already there. */
+  waiting(): Promise<boolean> {
+    const next = (this.#pending ??= this.#iterator.next());
+    return Promise.race([next.then(yes, yes), macrotask().then(() => false)]);
+  }
+
+  /** Stops reading; LangGraph ends its run (its refused or aborted tasks reject). */
+  async close(): Promise<void> {
+    try {
+      await this.#iterator.return?.();
+    } catch {
+      // the run already failed or was stopped: nothing more to report
+    }
+  }
+}
+
+const yes = (): boolean => true;
+
+function macrotask(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }

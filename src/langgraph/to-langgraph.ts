@@ -1,13 +1,16 @@
 /**
  * `toLangGraph`: the same graph as a real LangGraph.js `StateGraph`. The spec maps one to one:
  * fields → `Annotation.Root` channels (a reducer → a reducer channel, otherwise a last-value channel),
- * nodes → nodes, fixed edges → `addEdge`, routes → `addConditionalEdges` with the path map.
+ * nodes → nodes, fixed edges → `addEdge`, a fan-out → one `addEdge` per destination (LangGraph runs
+ * them in one superstep), a join → a waiting edge `addEdge([a, b], c)`, routes →
+ * `addConditionalEdges` with the path map, and our `Send`s → LangGraph `Send`s.
  */
 import type { BaseChannel, CompiledStateGraph } from "@langchain/langgraph";
 import { executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
 import type { ExecutableGraph } from "../engine/executable.js";
-import type { GraphSpec } from "../spec.js";
+import { END, type GraphSpec } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
+import { orderedAggregate } from "./_order.js";
 import { wrapNode, wrapReducer, wrapRouter, type LangGraphNode } from "./_wrap.js";
 import { LangGraphInteropError } from "./errors.js";
 
@@ -30,12 +33,12 @@ export type LangGraphGraph<S extends object = Record<string, unknown>> = Compile
  * The nodes, routers and reducers are this graph's own, run by the engine's step code: a node reads an
  * isolated copy of the state, its update is validated against `fields` (an unknown key is an
  * `INVALID_UPDATE` error instead of being dropped), and a route key outside the path map fails with the
- * mini engine's message.
+ * mini engine's message. A reducer channel folds one superstep's parallel writes in declaration order,
+ * as the mini engine merges them (LangGraph alone would fold them by node name).
  *
  * @throws LangGraphInteropError `LANGGRAPH_FIELDS_REQUIRED` when the graph was built without the
  * `fields` option; `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
- * `LANGGRAPH_UNSUPPORTED` for fan-out, joins and Send (not mapped yet); `LANGGRAPH_NOT_INSTALLED`
- * when `@langchain/langgraph` is missing. It never falls back to the mini engine.
+ * `LANGGRAPH_NOT_INSTALLED` when `@langchain/langgraph` is missing. It never falls back to the mini engine.
  * @example
  * ```ts
  * const lg = await toLangGraph(buildReportGraph());
@@ -66,17 +69,6 @@ function exportableFields(spec: GraphSpec): readonly string[] {
   if (badNames.length > 0) {
     throw new LangGraphInteropError("LANGGRAPH_NODE_NAME", `toLangGraph: LangGraph.js refuses these node names: ${badNames.join("; ")}. Rename the nodes.`);
   }
-  const parallel = [
-    ...(spec.fanOuts ?? []).map((f) => `the fan-out after "${f.from}"`),
-    ...(spec.joins ?? []).map((j) => `the join into "${j.to}"`),
-    ...spec.routes.filter((r) => r.sends === true).map((r) => `the Send route after "${r.from}"`),
-  ];
-  if (parallel.length > 0) {
-    throw new LangGraphInteropError(
-      "LANGGRAPH_UNSUPPORTED",
-      `toLangGraph: fan-out, joins and Send are not exported to LangGraph.js yet (${parallel.join(", ")}). Run this graph on the mini engine.`,
-    );
-  }
   return fields;
 }
 
@@ -86,10 +78,17 @@ function buildLangGraph(lg: LangGraphModule, spec: GraphSpec, fields: readonly s
   const channels: Record<string, BaseChannel> = {};
   for (const field of fields) {
     const reducer = executable.reducers.get(field);
-    channels[field] = reducer === undefined ? Annotation<unknown>() : Annotation<unknown>({ reducer: wrapReducer(field, reducer) });
+    channels[field] = reducer === undefined ? Annotation<unknown>() : orderedAggregate(lg, wrapReducer(field, reducer));
   }
   const builder = new StateGraph(Annotation.Root(channels)).addNode(spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(executable, node)]));
   for (const edge of spec.edges) builder.addEdge(edge.from, edge.to);
-  for (const route of spec.routes) builder.addConditionalEdges(route.from, wrapRouter(executable, route.from), { ...route.paths });
+  for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) builder.addEdge(fanOut.from, to);
+  for (const join of spec.joins ?? []) {
+    const sources = [...new Set(join.from)];
+    // LangGraph refuses a waiting edge into END; a join into END runs nothing after its sources anyway.
+    if (join.to === END) for (const source of sources) builder.addEdge(source, END);
+    else builder.addEdge(sources, join.to);
+  }
+  for (const route of spec.routes) builder.addConditionalEdges(route.from, wrapRouter(lg, executable, route.from), { ...route.paths });
   return builder.compile() as unknown as LangGraphGraph;
 }

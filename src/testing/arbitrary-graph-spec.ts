@@ -2,6 +2,7 @@ import * as fc from "fast-check";
 import type { GraphSpec } from "../spec.js";
 import { END, START } from "../spec.js";
 import { specOfDraft, type DraftRule, type DraftSpec } from "./_internals/draft-spec.js";
+import { parallelChoices, withParallelRules } from "./_internals/parallel-spec.js";
 import { repairDraft } from "./_internals/repair-spec.js";
 import { defectKinds, withDefects } from "./_internals/spec-defects.js";
 
@@ -22,11 +23,18 @@ export interface GraphSpecOptions {
    *   blank keys, unknown names, several rules for one source, END as a source, START as a destination).
    */
   readonly kind?: "valid" | "well-formed" | "any";
+  /**
+   * Also generate parallel rules: fan-outs (`addEdge(a, [b, c])`), joins (`addEdge([a, b], c)`) and
+   * routers with a list path map (which may return several destinations, or Sends). Default `false`:
+   * sequential specs only (fixed edges and routes). `"valid"` specs stay valid.
+   */
+  readonly parallel?: boolean;
 }
 
 /**
  * Generates random graph specs: nodes, fixed edges, routes with random keys, cycles, unreachable parts
- * and dead ends. Specs have no reducers; give them implementations with `compileGraph` to run them.
+ * and dead ends; with `parallel: true`, fan-outs, joins and list path maps too. Specs have no reducers;
+ * give them implementations with `compileGraph` to run them.
  *
  * @example
  * ```ts
@@ -38,7 +46,7 @@ export interface GraphSpecOptions {
  * ```
  */
 export function arbitraryGraphSpec(options: GraphSpecOptions = {}): fc.Arbitrary<GraphSpec> {
-  const { minNodes = 0, maxNodes = 6, maxRouteKeys = 3, kind = "any" } = options;
+  const { minNodes = 0, maxNodes = 6, maxRouteKeys = 3, kind = "any", parallel = false } = options;
   if (!Number.isInteger(minNodes) || !Number.isInteger(maxNodes) || minNodes < 0 || maxNodes < minNodes) {
     throw new RangeError(`arbitraryGraphSpec expects integers 0 <= minNodes <= maxNodes; got minNodes ${minNodes}, maxNodes ${maxNodes}.`);
   }
@@ -50,7 +58,9 @@ export function arbitraryGraphSpec(options: GraphSpecOptions = {}): fc.Arbitrary
   }
   const drafts = fc
     .uniqueArray(nodeName, { minLength: minNodes, maxLength: maxNodes })
-    .chain((nodes) => fc.tuple(fc.constant(nodes), fc.array(rule(nodes, maxRouteKeys), { minLength: nodes.length + 1, maxLength: nodes.length + 1 })))
+    .chain((nodes) =>
+      fc.tuple(fc.constant(nodes), fc.array(rule(nodes, maxRouteKeys), { minLength: nodes.length + 1, maxLength: nodes.length + 1 })),
+    )
     .map(([nodes, rules]): DraftSpec => {
       const sources = [START, ...nodes];
       const map = new Map<string, DraftRule>();
@@ -61,11 +71,22 @@ export function arbitraryGraphSpec(options: GraphSpecOptions = {}): fc.Arbitrary
       return { nodes, rules: map };
     });
 
-  const wellFormed = drafts.map(specOfDraft);
-  const valid = drafts.map((draft) => {
-    repairDraft(draft);
-    return specOfDraft(draft);
-  });
+  if (typeof parallel !== "boolean")
+    throw new RangeError(`arbitraryGraphSpec expects parallel to be a boolean; got ${JSON.stringify(parallel)}.`);
+  const wellFormed = parallel
+    ? fc.tuple(drafts, parallelChoices).map(([draft, choices]) => specOfDraft(withParallelRules(draft, choices, { keepValid: false })))
+    : drafts.map(specOfDraft);
+  const valid = parallel
+    ? fc.tuple(drafts, parallelChoices).map(([draft, choices]) => {
+        // A copy: fast-check may map the same draft again while it shrinks the choices.
+        const repaired: DraftSpec = { nodes: draft.nodes, rules: new Map(draft.rules) };
+        repairDraft(repaired);
+        return specOfDraft(withParallelRules(repaired, choices, { keepValid: true }));
+      })
+    : drafts.map((draft) => {
+        repairDraft(draft);
+        return specOfDraft(draft);
+      });
   if (kind === "valid") return valid;
   if (kind === "well-formed") return wellFormed;
   const defects = fc.array(fc.record({ kind: fc.constantFrom(...defectKinds), at: fc.nat() }), { minLength: 1, maxLength: 2 });

@@ -43,9 +43,14 @@ export function stateIds(spec: GraphSpec, machineId: string, added: readonly str
   return ids;
 }
 
+/** Whether a spec declares a rule that can start several nodes at once: a fan-out, a join, or a list path map. */
+export function isParallelSpec(spec: GraphSpec): boolean {
+  return (spec.fanOuts?.length ?? 0) > 0 || (spec.joins?.length ?? 0) > 0 || spec.routes.some((route) => route.sends === true);
+}
+
 /**
- * Throws an {@link XStateExportError} naming every source that can start several nodes at once: the
- * machines run one node at a time. `allowListRoutes` accepts routers declared with a list path map
+ * Throws an {@link XStateExportError} naming every source that can start several nodes at once: a
+ * machine with one state per node (and the coverage model) runs one node at a time. `allowListRoutes` accepts routers declared with a list path map
  * (each key is still one event of the coverage model).
  */
 export function checkSequential(spec: GraphSpec, api: string, { allowListRoutes }: { allowListRoutes: boolean }): void {
@@ -57,9 +62,11 @@ export function checkSequential(spec: GraphSpec, api: string, { allowListRoutes 
   if (parallel.length > 0) {
     throw new XStateExportError(
       "UNSUPPORTED_GRAPH",
-      `${api}: the XState export runs one node at a time, and these sources can start several at once (a fan-out, a join, ` +
+      `${api}: this machine has one state per node and runs one node at a time, and these sources can start several at once (a fan-out, a join, ` +
         `or a router with a list path map): ${[...new Set(parallel)].map((n) => JSON.stringify(n)).join(", ")}. ` +
-        `Run this graph on the mini engine, or make each of these rules lead to one node.`,
+        (api === "toCoverageModel"
+          ? `Plan this graph with coveragePlan(graph), which plans runs superstep by superstep.`
+          : `Use layout "supersteps" (the default for such graphs), which runs them superstep by superstep.`),
       [...new Set(parallel)],
     );
   }
@@ -67,7 +74,11 @@ export function checkSequential(spec: GraphSpec, api: string, { allowListRoutes 
 
 /** Throws an {@link XStateExportError} naming every route key XState would read as a wildcard (`*`). */
 export function checkRouteKeys(spec: GraphSpec, api: string): void {
-  const bad = spec.routes.flatMap((route) => Object.keys(route.paths).filter((key) => key.includes("*")).map((key) => `${route.from}: ${key}`));
+  const bad = spec.routes.flatMap((route) =>
+    Object.keys(route.paths)
+      .filter((key) => key.includes("*"))
+      .map((key) => `${route.from}: ${key}`),
+  );
   if (bad.length > 0) {
     throw new XStateExportError(
       "UNSUPPORTED_NAME",

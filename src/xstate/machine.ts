@@ -1,19 +1,28 @@
 /**
- * `toMachine`: a compiled graph as a running XState v5 machine. One state per node, plus `__start__`,
- * a final `__end__`, and a final `__step_limit__` for runs that reach their step limit. Each node is an
- * invoked promise actor that runs the node, merges its update and asks the router once; the route key
- * then selects one guarded transition. The config is plain data (named guards, actions and actors), so
- * the Stately inspector and visualizer can draw it.
+ * `toMachine`: a compiled graph as a running XState v5 machine, in one of two layouts.
+ *
+ * - `"nodes"` (sequential graphs): one state per node, plus `__start__`, a final `__end__`, and a final
+ *   `__step_limit__` for runs that reach their step limit. Each node is an invoked promise actor that
+ *   runs the node, merges its update and asks the router once; the route key then selects one guarded
+ *   transition.
+ * - `"supersteps"` (graphs that fan out, join or route to several nodes): `__start__`, one
+ *   `__superstep__` state that re-enters itself once per superstep, `__end__` and `__step_limit__`. Its
+ *   actor runs one whole superstep with the mini engine's own scheduler; the context carries the tasks
+ *   of the next superstep and the joins' arrivals.
+ *
+ * The config is plain data (named guards, actions and actors), so the Stately inspector and visualizer
+ * can draw it.
  */
 import { assign, setup, type EventObject } from "xstate";
 import type { CompiledGraph } from "../engine/compiled-graph.js";
 import { executableOf } from "../engine/compiled-graph.js";
-import { describeValue, type NextNode, type RouteTaken, type State } from "../engine/step.js";
+import { describeValue, type RouteTaken, type State } from "../engine/step.js";
 import { InvalidOptionError } from "../errors.js";
 import { END, START } from "../spec.js";
 import { checkedInput, checkedLimits, checkedSignal } from "./_input.js";
-import { checkNodeNames, checkSequential, stateIds } from "./_names.js";
-import { entryActor, stepActor, type StepOutput } from "./_step.js";
+import { checkNodeNames, checkSequential, isParallelSpec, stateIds } from "./_names.js";
+import { beginActor, superstepActor, type SuperstepOutput } from "./_superstep.js";
+import { entryActor, stepActor, type ChosenNext, type StepOutput } from "./_step.js";
 
 /**
  * The final state a run reaches when its step limit stops it.
@@ -36,10 +45,28 @@ export const STEP_LIMIT_STATE = "__step_limit__";
 export const WAITING_TAG = "waiting";
 
 /**
- * How the machine advances: `"run"` runs node after node until END; `"step"` runs one node per `step`
- * event and waits in between (tagged {@link WAITING_TAG}), where its snapshot can be persisted.
+ * The state a superstep machine re-enters once per superstep.
+ *
+ * @example
+ * ```ts
+ * actor.getSnapshot().matches(SUPERSTEP_STATE); // true while a parallel graph runs
+ * ```
+ */
+export const SUPERSTEP_STATE = "__superstep__";
+
+/**
+ * How the machine advances: `"run"` runs node after node (superstep after superstep) until END;
+ * `"step"` runs one node (one superstep) per `step` event and waits in between (tagged
+ * {@link WAITING_TAG}), where its snapshot can be persisted.
  */
 export type GraphMachineMode = "run" | "step";
+
+/**
+ * The machine's states: `"nodes"`, one state per node (sequential graphs only); `"supersteps"`, one
+ * state run once per superstep (any graph); `"auto"` (the default), `"supersteps"` exactly when the
+ * spec declares a fan-out, a join or a router with a list path map.
+ */
+export type GraphMachineLayout = "auto" | "nodes" | "supersteps";
 
 /** Options of {@link toMachine}. */
 export interface ToMachineOptions {
@@ -49,6 +76,8 @@ export interface ToMachineOptions {
   readonly id?: string;
   /** Stops the run before the next node starts: that node's actor rejects with `ABORTED`. */
   readonly signal?: AbortSignal;
+  /** Default `"auto"`: one state per node for sequential graphs, one superstep state otherwise. */
+  readonly layout?: GraphMachineLayout;
 }
 
 /** What an actor of the machine is created with: the graph's input state, and its bounds. */
@@ -56,7 +85,7 @@ export interface GraphMachineInput<S> {
   readonly state: S;
   /** Node executions the run may start. Default `DEFAULT_MAX_STEPS` (25). */
   readonly maxSteps?: number;
-  /** Supersteps the run may start: one node each here. Default 25, or `maxSteps` when larger. */
+  /** Supersteps the run may start (one node each in a `"nodes"` machine). Default 25, or `maxSteps` when larger. */
   readonly recursionLimit?: number;
 }
 
@@ -64,8 +93,27 @@ export interface GraphMachineInput<S> {
 export interface LastStep<S> {
   readonly node: string;
   readonly update: Partial<S>;
-  /** The route key its router returned, when its rule is conditional. */
-  readonly route?: string;
+  /** The route key its router returned, when its rule is conditional: a list when it returned a list. */
+  readonly route?: string | readonly string[];
+}
+
+/** A node the next superstep runs; a Send's task carries its input instead of the state. */
+export interface PendingTask {
+  readonly node: string;
+  readonly sent: boolean;
+  readonly input?: unknown;
+}
+
+/** Where a superstep machine's run stands between supersteps. Plain data, so a persisted snapshot carries it. */
+export interface SuperstepProgress<S> {
+  /** Supersteps completed. */
+  readonly supersteps: number;
+  /** The tasks of the next superstep, in declaration order: empty once the run is over. */
+  readonly tasks: readonly PendingTask[];
+  /** For each join, in declaration order: the sources that arrived since it last fired. */
+  readonly joins: readonly (readonly string[])[];
+  /** The steps of the last superstep, in declaration order; their state is the context's `state`. */
+  readonly steps: readonly LastStep<S>[];
 }
 
 /** The machine's context: the run so far. Plain data, so a persisted snapshot carries it. */
@@ -78,6 +126,8 @@ export interface GraphMachineContext<S> {
   readonly last: LastStep<S> | null;
   /** The node the step limit stopped, once the run reached {@link STEP_LIMIT_STATE}. */
   readonly stoppedBefore: string | null;
+  /** Superstep machines only: the tasks, joins and steps of the run between supersteps. */
+  readonly run?: SuperstepProgress<S>;
 }
 
 /** The machine's output: the final state, trace and routes, and how the run ended. */
@@ -90,11 +140,13 @@ export type GraphMachineOutput<S> =
       readonly routes: RouteTaken[];
       /** The node that would have run next. */
       readonly stoppedBefore: string;
+      /** The bound that stopped the run. */
+      readonly limit: "maxSteps" | "recursionLimit";
       readonly maxSteps: number;
       readonly recursionLimit: number;
     };
 
-/** The one event the machine takes: in step mode, run the next node. */
+/** The one event the machine takes: in step mode, run the next node (or superstep). */
 export interface StepEvent {
   readonly type: "step";
 }
@@ -102,10 +154,12 @@ export interface StepEvent {
 /**
  * Builds a typed XState v5 machine that runs a compiled graph with the mini engine's results: the same
  * final state, trace and routes, the same errors (the actor's `error`), and a step limit that ends in
- * the final state {@link STEP_LIMIT_STATE} with `outcome: "step-limit"` rather than a crash.
+ * the final state {@link STEP_LIMIT_STATE} with `outcome: "step-limit"` rather than a crash. A sequential
+ * graph gets one state per node; a graph that fans out, joins or routes to several nodes gets one
+ * {@link SUPERSTEP_STATE} run once per superstep by the mini engine's own scheduler.
  *
- * @throws XStateExportError `UNSUPPORTED_NAME` for node names that start with `#` (XState reads them as ids);
- * `UNSUPPORTED_GRAPH` for graphs that run several nodes at once (fan-outs, joins, list path maps).
+ * @throws XStateExportError `UNSUPPORTED_NAME` for node names that start with `#` (XState reads them as ids)
+ * in a `"nodes"` machine; `UNSUPPORTED_GRAPH` for `layout: "nodes"` on a graph that runs several nodes at once.
  * @example
  * ```ts
  * import { createActor, toPromise } from "xstate";
@@ -120,13 +174,14 @@ export function toMachine<S extends object>(graph: CompiledGraph<S>, options: To
 
 /** @internal {@link toMachine}, with `api` naming the caller in error messages (`runOnXState` builds its machine here). */
 export function buildMachine<S extends object>(graph: CompiledGraph<S>, options: ToMachineOptions, api: string) {
-  const { mode, id, signal } = checkedOptions(options, api);
+  const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
-  checkSequential(spec, api, { allowListRoutes: false });
-  checkNodeNames(spec, api, [STEP_LIMIT_STATE]);
+  const supersteps = layout === "supersteps" || (layout === "auto" && isParallelSpec(spec));
+  if (!supersteps) {
+    checkSequential(spec, api, { allowListRoutes: false });
+    checkNodeNames(spec, api, [STEP_LIMIT_STATE]);
+  }
   const executable = executableOf(graph);
-  const ids = stateIds(spec, id, [STEP_LIMIT_STATE]);
-  const ref = (state: string): string => `#${ids.get(state) ?? state}`;
 
   const machineSetup = setup({
     types: {} as {
@@ -135,7 +190,12 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
       input: GraphMachineInput<S>;
       output: GraphMachineOutput<S>;
     },
-    actors: { runStep: stepActor(executable, api, signal), chooseEntry: entryActor(executable, api) },
+    actors: {
+      runStep: stepActor(executable, api, signal),
+      chooseEntry: entryActor(executable, api),
+      beginRun: beginActor(executable, api),
+      runSuperstep: superstepActor(executable, api, signal),
+    },
     guards: {
       /** The next node would exceed the step limit (an aborted run reports ABORTED instead, as the mini engine does). */
       stepLimitReached: ({ context, event }) => {
@@ -145,6 +205,18 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
       },
       /** The router returned `key`. */
       routeIs: ({ event }, params: { key: string }) => routeKeyOf(event) === params.key,
+      /**
+       * No node is active after this superstep, and no join waits: the run is over. (With a join waiting,
+       * the next superstep state lets the engine's run report JOIN_INCOMPLETE, as the mini engine does.)
+       */
+      runFinished: ({ event }) => {
+        const { run } = outputOf<SuperstepOutput>(event);
+        return run.tasks.length === 0 && run.joins.every((arrived) => arrived.length === 0);
+      },
+      /** The next superstep would exceed maxSteps or recursionLimit (an aborted run reports ABORTED instead). */
+      superstepLimitReached: ({ context, event }) =>
+        boundReached(context, outputOf<SuperstepOutput>(event).run, outputOf<SuperstepOutput>(event).run.trace.length) !== null &&
+        signal?.aborted !== true,
     },
     actions: {
       commitStep: assign(({ context, event }) => {
@@ -153,14 +225,35 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
           state: state as S,
           trace: [...context.trace, node],
           routes: next.route ? [...context.routes, next.route] : context.routes,
-          last: { node, update: update as Partial<S>, ...(next.route ? { route: next.route.key } : {}) },
+          last: { node, update: update as Partial<S>, ...(next.keys === undefined ? {} : { route: next.keys }) },
         };
       }),
       recordEntryRoute: assign(({ context, event }) => {
-        const { route } = outputOf<NextNode>(event);
+        const { route } = outputOf<ChosenNext>(event);
         return { routes: route ? [...context.routes, route] : context.routes };
       }),
       stopAtStepLimit: assign(({ event }) => ({ stoppedBefore: outputOf<StepOutput>(event).next.to })),
+      commitSuperstep: assign(({ event }) => {
+        const { run, steps } = outputOf<SuperstepOutput>(event);
+        const progress: SuperstepProgress<S> = {
+          supersteps: run.supersteps,
+          tasks: run.tasks,
+          joins: run.joins,
+          steps: steps as readonly LastStep<S>[],
+        };
+        return {
+          state: run.state as S,
+          trace: run.trace,
+          routes: run.routes,
+          last: (steps.at(-1) as LastStep<S> | undefined) ?? null,
+          run: progress,
+        };
+      }),
+      stopAtSuperstepLimit: assign(({ context }) => {
+        const { run } = context;
+        const bound = run === undefined ? null : boundReached(context, run, context.trace.length);
+        return { stoppedBefore: bound?.node ?? null };
+      }),
     },
   });
 
@@ -175,6 +268,62 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
     actions: ActionName | ActionName[];
   }[];
 
+  const context = ({ input }: { input: GraphMachineInput<S> }): GraphMachineContext<S> => ({
+    ...checkedLimits(input, api),
+    state: checkedInput(executable, input.state, api) as S,
+    trace: [],
+    routes: [],
+    last: null,
+    stoppedBefore: null,
+    ...(supersteps ? { run: { supersteps: 0, tasks: [], joins: executable.joins.map(() => []), steps: [] } } : {}),
+  });
+
+  if (supersteps) {
+    const ids = stateIds({ ...spec, nodes: [] }, id, [STEP_LIMIT_STATE, SUPERSTEP_STATE]);
+    const ref = (state: string): string => `#${ids.get(state) ?? state}`;
+    /** After START or a superstep: the end, the limit, or the next superstep. */
+    const next = [
+      { guard: "runFinished" as const, target: ref(END), reenter: true as const, actions: "commitSuperstep" as const },
+      {
+        guard: "superstepLimitReached" as const,
+        target: ref(STEP_LIMIT_STATE),
+        reenter: true as const,
+        actions: ["commitSuperstep" as const, "stopAtSuperstepLimit" as const],
+      },
+      { target: ref(SUPERSTEP_STATE), reenter: true as const, actions: "commitSuperstep" as const },
+    ];
+    const running: StateConfig = {
+      invoke: {
+        src: "runSuperstep",
+        input: ({ context: c }) => ({ run: progressOf(c), maxSteps: c.maxSteps, recursionLimit: c.recursionLimit }),
+        onDone: next,
+      },
+    };
+    const states: Record<string, StateConfig> = {
+      [START]: {
+        id: ids.get(START),
+        invoke: {
+          src: "beginRun",
+          input: ({ context: c }) => ({ state: c.state as State, maxSteps: c.maxSteps, recursionLimit: c.recursionLimit }),
+          onDone: next,
+        },
+      },
+      [SUPERSTEP_STATE]: {
+        id: ids.get(SUPERSTEP_STATE),
+        description:
+          "Runs every task of one superstep on the same state, merges their updates in declaration order, then activates the next tasks.",
+        ...(mode === "run"
+          ? running
+          : { initial: "waiting", states: { waiting: { tags: [WAITING_TAG], on: { step: { target: "running" } } }, running } }),
+      },
+      [END]: { id: ids.get(END), type: "final" },
+      [STEP_LIMIT_STATE]: { id: ids.get(STEP_LIMIT_STATE), type: "final" },
+    };
+    return machineSetup.createMachine({ id, context, initial: START, states, output: ({ context: c }) => outputFrom(c) });
+  }
+
+  const ids = stateIds(spec, id, [STEP_LIMIT_STATE]);
+  const ref = (state: string): string => `#${ids.get(state) ?? state}`;
   const rules = new Map<string, { to: string } | { paths: Readonly<Record<string, string>> }>();
   for (const { from, to } of spec.edges) rules.set(from, { to });
   for (const { from, paths } of spec.routes) rules.set(from, { paths });
@@ -204,49 +353,77 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
       ? { id: ids.get(START), always: { target: ref(entry.to) } }
       : {
           id: ids.get(START),
-          invoke: { src: "chooseEntry", input: ({ context }) => ({ state: context.state as State }), onDone: exits(START, "recordEntryRoute") },
+          invoke: {
+            src: "chooseEntry",
+            input: ({ context: c }) => ({ state: c.state as State }),
+            onDone: exits(START, "recordEntryRoute"),
+          },
         };
   for (const node of spec.nodes) {
     const running: StateConfig = {
       invoke: {
         src: "runStep",
-        input: ({ context }) => ({ node, state: context.state as State, trace: context.trace }),
+        input: ({ context: c }) => ({ node, state: c.state as State, trace: c.trace }),
         onDone: exits(node, "commitStep"),
       },
     };
     states[node] =
       mode === "run"
         ? { id: ids.get(node), ...running }
-        : { id: ids.get(node), initial: "waiting", states: { waiting: { tags: [WAITING_TAG], on: { step: { target: "running" } } }, running } };
+        : {
+            id: ids.get(node),
+            initial: "waiting",
+            states: { waiting: { tags: [WAITING_TAG], on: { step: { target: "running" } } }, running },
+          };
   }
   states[END] = { id: ids.get(END), type: "final" };
   states[STEP_LIMIT_STATE] = { id: ids.get(STEP_LIMIT_STATE), type: "final" };
 
-  return machineSetup.createMachine({
-    id,
-    context: ({ input }) => ({
-      ...checkedLimits(input, api),
-      state: checkedInput(executable, input.state, api) as S,
-      trace: [],
-      routes: [],
-      last: null,
-      stoppedBefore: null,
-    }),
-    initial: START,
-    states,
-    output: ({ context }) => outputFrom(context),
-  });
+  return machineSetup.createMachine({ id, context, initial: START, states, output: ({ context: c }) => outputFrom(c) });
 }
 
 /** The machine type {@link toMachine} returns for a state `S`. */
 export type GraphMachine<S extends object> = ReturnType<typeof buildMachine<S>>;
 
 function outputFrom<S>(context: GraphMachineContext<S>): GraphMachineOutput<S> {
-  const { state, maxSteps, recursionLimit, stoppedBefore } = context;
+  const { state, maxSteps, recursionLimit, stoppedBefore, run } = context;
   const trace = [...context.trace];
   const routes = [...context.routes];
   if (stoppedBefore === null) return { outcome: "end", state, trace, routes };
-  return { outcome: "step-limit", state, trace, routes, stoppedBefore, maxSteps, recursionLimit };
+  // As the mini engine checks them: maxSteps first, then the supersteps (one node each in a "nodes" machine).
+  const limit =
+    run === undefined
+      ? trace.length >= maxSteps
+        ? "maxSteps"
+        : "recursionLimit"
+      : (boundReached(context, run, trace.length)?.bound ?? "maxSteps");
+  return { outcome: "step-limit", state, trace, routes, stoppedBefore, limit, maxSteps, recursionLimit };
+}
+
+/**
+ * The bound the next superstep would exceed, checked as the mini engine checks it (maxSteps first:
+ * the node named is the first that would not start), or `null`.
+ */
+function boundReached<S>(context: GraphMachineContext<S>, run: Pick<SuperstepOutput["run"], "tasks" | "supersteps">, completed: number) {
+  const first = run.tasks[0];
+  if (first === undefined) return null;
+  const room = context.maxSteps - completed;
+  if (run.tasks.length > room) return { bound: "maxSteps" as const, node: (run.tasks[Math.max(room, 0)] ?? first).node };
+  if (run.supersteps >= context.recursionLimit) return { bound: "recursionLimit" as const, node: first.node };
+  return null;
+}
+
+/** What the superstep actor restores the run from. */
+function progressOf<S>(context: GraphMachineContext<S>): SuperstepOutput["run"] {
+  const run = context.run ?? { supersteps: 0, tasks: [], joins: [] };
+  return {
+    state: context.state as State,
+    tasks: run.tasks,
+    trace: context.trace,
+    routes: context.routes,
+    supersteps: run.supersteps,
+    joins: run.joins,
+  };
 }
 
 /** The output of the promise actor whose completion `event` reports. */
@@ -256,20 +433,28 @@ function outputOf<T>(event: EventObject): T {
 
 /** The route key in the output of a node's or START's actor. */
 function routeKeyOf(event: EventObject): string | undefined {
-  const output = outputOf<StepOutput | NextNode>(event);
+  const output = outputOf<StepOutput | ChosenNext>(event);
   return "next" in output ? output.next.route?.key : output.route?.key;
 }
 
-function checkedOptions(options: ToMachineOptions, api: string): { mode: GraphMachineMode; id: string; signal: AbortSignal | undefined } {
+function checkedOptions(
+  options: ToMachineOptions,
+  api: string,
+): { mode: GraphMachineMode; id: string; signal: AbortSignal | undefined; layout: GraphMachineLayout } {
   if (typeof options !== "object" || options === null) {
-    throw new InvalidOptionError(`${api}: options must be an object { mode, id, signal }; got ${describeValue(options)}.`);
+    throw new InvalidOptionError(`${api}: options must be an object { mode, id, signal, layout }; got ${describeValue(options)}.`);
   }
-  const { mode = "run", id = "graph" } = options;
+  const { mode = "run", id = "graph", layout = "auto" } = options;
+  if (layout !== "auto" && layout !== "nodes" && layout !== "supersteps") {
+    throw new InvalidOptionError(`${api}: layout must be "auto", "nodes" or "supersteps"; got ${describeValue(layout)}.`);
+  }
   if (mode !== "run" && mode !== "step") {
     throw new InvalidOptionError(`${api}: mode must be "run" or "step"; got ${describeValue(mode)}.`);
   }
   if (typeof id !== "string" || id === "" || id.includes(".") || id.includes("#")) {
-    throw new InvalidOptionError(`${api}: id must be a non-empty string without "." or "#" (XState reads them in targets); got ${describeValue(id)}.`);
+    throw new InvalidOptionError(
+      `${api}: id must be a non-empty string without "." or "#" (XState reads them in targets); got ${describeValue(id)}.`,
+    );
   }
-  return { mode, id, signal: checkedSignal(options.signal, api) };
+  return { mode, id, signal: checkedSignal(options.signal, api), layout };
 }

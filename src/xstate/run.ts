@@ -6,15 +6,25 @@
 import { createActor } from "xstate";
 import { cloneState } from "../engine/clone.js";
 import type { CompiledGraph } from "../engine/compiled-graph.js";
+import { limitMessage } from "../engine/limits.js";
 import type { RunOptions, RunResult, Step } from "../engine/run.js";
 import { GraphLimitError } from "../errors.js";
 import { checkedLimits, checkedSignal } from "./_input.js";
-import { buildMachine, WAITING_TAG, type GraphMachineContext, type GraphMachineMode, type GraphMachineOutput } from "./machine.js";
+import {
+  buildMachine,
+  WAITING_TAG,
+  type GraphMachineContext,
+  type GraphMachineLayout,
+  type GraphMachineMode,
+  type GraphMachineOutput,
+} from "./machine.js";
 
-/** Options of {@link runOnXState} and {@link streamOnXState}: the mini engine's, plus the machine's mode. */
+/** Options of {@link runOnXState} and {@link streamOnXState}: the mini engine's, plus the machine's mode and layout. */
 export interface XStateRunOptions extends RunOptions {
-  /** `"run"` (default) runs the machine to completion; `"step"` sends one `step` event per node. */
+  /** `"run"` (default) runs the machine to completion; `"step"` sends one `step` event per node (per superstep). */
   readonly mode?: GraphMachineMode;
+  /** Default `"auto"`: one state per node for sequential graphs, one superstep state otherwise (see `toMachine`). */
+  readonly layout?: GraphMachineLayout;
 }
 
 /**
@@ -31,15 +41,19 @@ export interface XStateRunOptions extends RunOptions {
  * // onXState.state, .trace and .routes equal onMini's
  * ```
  */
-export async function runOnXState<S extends object>(graph: CompiledGraph<S>, input: S, options: XStateRunOptions = {}): Promise<RunResult<S>> {
+export async function runOnXState<S extends object>(
+  graph: CompiledGraph<S>,
+  input: S,
+  options: XStateRunOptions = {},
+): Promise<RunResult<S>> {
   const run = drive(graph, input, options);
   const steps: Step<S>[] = [];
   for (;;) {
     const next = await run.next();
     if (next.done === true) {
-      const { state, trace, routes } = next.value;
-      // One node per superstep: the machine is sequential.
-      return { state: cloneState(state), trace, steps, routes, supersteps: trace.length };
+      const { output, supersteps } = next.value;
+      const { state, trace, routes } = output;
+      return { state: cloneState(state), trace, steps, routes, supersteps };
     }
     steps.push(next.value);
   }
@@ -55,8 +69,18 @@ export async function runOnXState<S extends object>(graph: CompiledGraph<S>, inp
  * for await (const step of steps) console.log(step.node, Object.keys(step.update));
  * ```
  */
-export async function* streamOnXState<S extends object>(graph: CompiledGraph<S>, input: S, options: XStateRunOptions = {}): AsyncGenerator<Step<S>, void> {
+export async function* streamOnXState<S extends object>(
+  graph: CompiledGraph<S>,
+  input: S,
+  options: XStateRunOptions = {},
+): AsyncGenerator<Step<S>, void> {
   yield* drive(graph, input, options);
+}
+
+/** How a driven run ended: the machine's output, and how many supersteps ran (one per node in a "nodes" machine). */
+interface Finished<S> {
+  readonly output: GraphMachineOutput<S>;
+  readonly supersteps: number;
 }
 
 /** What the actor reports, queued until the generator reads it. */
@@ -71,12 +95,20 @@ type Report<S> =
  */
 const API = "invoke";
 
-async function* drive<S extends object>(graph: CompiledGraph<S>, input: S, options: XStateRunOptions): AsyncGenerator<Step<S>, GraphMachineOutput<S>> {
+async function* drive<S extends object>(
+  graph: CompiledGraph<S>,
+  input: S,
+  options: XStateRunOptions,
+): AsyncGenerator<Step<S>, Finished<S>> {
   const api = API;
   const limits = checkedLimits(options, api);
   const signal = checkedSignal(options.signal, api);
   const mode = options.mode ?? "run";
-  const machine = buildMachine(graph, { mode, ...(signal ? { signal } : {}) }, api);
+  const machine = buildMachine(
+    graph,
+    { mode, ...(signal ? { signal } : {}), ...(options.layout === undefined ? {} : { layout: options.layout }) },
+    api,
+  );
   const actor = createActor(machine, { input: { state: input, ...limits } });
 
   const reports: Report<S>[] = [];
@@ -101,12 +133,13 @@ async function* drive<S extends object>(graph: CompiledGraph<S>, input: S, optio
       const item = reports.shift() ?? (await new Promise<void>((resolve) => (wake = resolve)), reports.shift());
       if (item === undefined) continue;
       if (item.kind === "error") throw item.error;
-      // One node completes per snapshot: its actor's result is one event, one macrostep.
+      // One node (or one superstep) completes per snapshot: its actor's result is one event, one macrostep.
       if (item.context.trace.length > seen) {
         seen = item.context.trace.length;
-        yield stepOf(item.context);
+        yield* stepsOf(item.context);
       }
-      if (item.kind === "done") return finished(item.output, api);
+      if (item.kind === "done")
+        return { output: finished(item.output), supersteps: item.context.run?.supersteps ?? item.context.trace.length };
       // Step mode: the next node runs only when the consumer asks for the next step.
       if (item.waiting) actor.send({ type: "step" });
     }
@@ -116,29 +149,24 @@ async function* drive<S extends object>(graph: CompiledGraph<S>, input: S, optio
   }
 }
 
-/** A detached step, as the mini engine hands out. */
-function stepOf<S>(context: GraphMachineContext<S>): Step<S> {
-  const last = context.last;
-  if (last === null) throw new TypeError("runOnXState: a snapshot recorded a node without its step; this is a bug in typed-state-graph/xstate.");
-  return {
-    node: last.node,
-    update: cloneState(last.update),
+/** The detached steps of the node (or superstep) that just completed, as the mini engine hands them out. */
+function stepsOf<S>(context: GraphMachineContext<S>): Step<S>[] {
+  const last = context.run === undefined ? (context.last === null ? [] : [context.last]) : context.run.steps;
+  if (last.length === 0)
+    throw new TypeError("runOnXState: a snapshot recorded a node without its step; this is a bug in typed-state-graph/xstate.");
+  return last.map((step) => ({
+    node: step.node,
+    update: cloneState(step.update),
     state: cloneState(context.state),
-    ...(last.route === undefined ? {} : { route: last.route }),
-  };
+    ...(step.route === undefined ? {} : { route: typeof step.route === "string" ? step.route : [...step.route] }),
+  }));
 }
 
 /** The run's output, or the mini engine's GraphLimitError when the step limit stopped it. */
-function finished<S>(output: GraphMachineOutput<S>, api: string): GraphMachineOutput<S> {
+function finished<S>(output: GraphMachineOutput<S>): GraphMachineOutput<S> {
   if (output.outcome === "end") return output;
   const node = output.stoppedBefore;
   const context = { node, state: cloneState(output.state as Record<string, unknown>), trace: [...output.trace] };
-  // The mini engine checks the superstep limit first; each superstep runs one node here.
-  const [name, value, unit] =
-    output.trace.length >= output.recursionLimit ? ["recursionLimit", output.recursionLimit, "superstep"] : ["maxSteps", output.maxSteps, "step"];
-  throw new GraphLimitError(
-    `${api}: the ${unit} limit (${name}: ${value}) was reached before "${node}" could start. ` +
-      `If the graph loops on purpose, raise ${name}; otherwise check the route that leads back to "${node}".`,
-    context,
-  );
+  const bound = output.limit;
+  throw new GraphLimitError(limitMessage(bound, bound === "maxSteps" ? output.maxSteps : output.recursionLimit, node), context);
 }

@@ -1,7 +1,8 @@
 /** Every engine prints the same output for the same command: the output names no engine and no timing. */
 import { describe, expect, it } from "vitest";
 import { runAgentCommand } from "../../src/cli/agent.js";
-import { runResearchCommand } from "../../src/cli/research.js";
+import { runReportCommand } from "../../src/cli/report.js";
+import { RESEARCH_ENGINES, runResearchCommand } from "../../src/cli/research.js";
 import type { CliIO } from "../../src/cli/io.js";
 
 async function capture(run: (io: CliIO) => Promise<number>) {
@@ -33,10 +34,28 @@ describe("tsg agent --engine", () => {
 });
 
 describe("tsg research --engine", () => {
-  it("accepts only engines that run parallel graphs", async () => {
-    const { code, stderr } = await capture((io) => runResearchCommand(["--engine", "xstate"], io));
+  it("accepts xstate, which runs parallel graphs in its superstep layout", () => {
+    expect(RESEARCH_ENGINES).toContain("xstate");
+  });
+
+  it.each([[[]], [["--show-updates"]], [["--topic", "the Hanseatic League", "--show-updates"]], [["--topic", "glaciers"]]])(
+    "xstate (and every other engine it accepts) prints exactly what mini prints: %j",
+    async (argv) => {
+      const mini = await capture((io) => runResearchCommand([...argv, "--engine", "mini"], io));
+      expect(mini.code).toBe(0);
+      expect(mini.stdout).toContain("findings: 5");
+      for (const engine of RESEARCH_ENGINES.filter((e) => e !== "mini")) {
+        const other = await capture((io) => runResearchCommand([...argv, "--engine", engine], io));
+        expect(other, engine).toEqual(mini);
+      }
+    },
+  );
+
+  it("rejects an engine it does not accept, naming the ones it does", async () => {
+    const { code, stderr } = await capture((io) => runResearchCommand(["--engine", "temporal"], io));
     expect(code).toBe(2);
-    expect(stderr).toContain("--engine must be one of mini");
+    expect(stderr).toContain(`--engine must be one of ${RESEARCH_ENGINES.join(", ")}`);
+    expect(stderr).toContain("mini, xstate");
   });
 });
 
@@ -48,7 +67,6 @@ describe("tsg report --engine", () => {
     ["--max-steps", "2"],
     ["--max-steps", "6"],
   ])("xstate and langgraph print exactly what mini prints: %s", async (...argv) => {
-    const { runReportCommand } = await import("../../src/cli/report.js");
     const mini = await capture((io) => runReportCommand([...argv, "--engine", "mini"], io));
     for (const engine of ["xstate", "langgraph"]) {
       expect(await capture((io) => runReportCommand([...argv, "--engine", engine], io))).toEqual(mini);

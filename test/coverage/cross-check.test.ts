@@ -31,15 +31,18 @@ describe("linear and xstate plans agree", () => {
     }
   });
 
-  test.prop([smallSpec], { numRuns: 200, seed: 5 })("on small random graphs (self-loops and back-edges): both cover every transition with valid paths", async (spec) => {
-    const graph = compileSpec(spec);
-    const linear = coveragePlan(graph);
-    const viaXState = await coveragePlan(graph, { via: "xstate" });
-    expectSound(spec, linear);
-    expectSound(spec, viaXState);
-    // The linear plan adds a path only for a transition no earlier path took.
-    expect(linear.paths.length).toBeLessThanOrEqual(linear.total);
-  });
+  test.prop([smallSpec], { numRuns: 200, seed: 5 })(
+    "on small random graphs (self-loops and back-edges): both cover every transition with valid paths",
+    async (spec) => {
+      const graph = compileSpec(spec);
+      const linear = coveragePlan(graph);
+      const viaXState = await coveragePlan(graph, { via: "xstate" });
+      expectSound(spec, linear);
+      expectSound(spec, viaXState);
+      // The linear plan adds a path only for a transition no earlier path took.
+      expect(linear.paths.length).toBeLessThanOrEqual(linear.total);
+    },
+  );
 
   it("the random graphs have what makes plans hard (the property is not vacuous)", () => {
     let selfLoops = 0;

@@ -34,13 +34,25 @@ describe("tsg paths", () => {
 
   it("plans the agent graph", async () => {
     expect((await paths("agent")).out).toBe(
-      ["START → model [end] → END", "START → model [tools] → tools [end] → END", "START → model [tools] → tools [model] → model [end] → END", "covers 5/5 transitions", ""].join("\n"),
+      [
+        "START → model [end] → END",
+        "START → model [tools] → tools [end] → END",
+        "START → model [tools] → tools [model] → model [end] → END",
+        "covers 5/5 transitions",
+        "",
+      ].join("\n"),
     );
   });
 
   it("prints the plan as JSON with --json", async () => {
     const { code, out } = await paths("agent", "--json");
-    const plan = JSON.parse(out) as { graph: string; via: string; paths: { name: string; trace: string[] }[]; covered: number; total: number };
+    const plan = JSON.parse(out) as {
+      graph: string;
+      via: string;
+      paths: { name: string; trace: string[] }[];
+      covered: number;
+      total: number;
+    };
     expect(code).toBe(0);
     expect(plan).toMatchObject({ graph: "agent", via: "linear", covered: 5, total: 5 });
     expect(plan.paths.map((p) => p.name)).toEqual(["end", "tools → end", "tools → model → end"]);
@@ -55,9 +67,9 @@ describe("tsg paths", () => {
 
   it.each([
     [[], "name one graph, report or agent; got none."],
-    [["research"], "the graph must be one of report, agent; got \"research\"."],
+    [["research"], 'the graph must be one of report, agent; got "research".'],
     [["report", "agent"], "name one graph, report or agent; got report agent."],
-    [["report", "--via", "dfs"], "--via must be one of linear, xstate; got \"dfs\"."],
+    [["report", "--via", "dfs"], '--via must be one of linear, xstate; got "dfs".'],
   ])("exits 2 with a usage message for %j", async (argv, message) => {
     expect(await paths(...argv)).toEqual({ code: 2, out: "", err: `tsg paths: ${message}\nRun \`tsg paths --help\` for the options.\n` });
   });

@@ -80,7 +80,16 @@ describe("coveragePlan on small graphs", () => {
   });
 
   it("plans one path for a graph without routes, named by its trace", () => {
-    const straight = compileSpec({ nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "a", to: "b" }, { from: "b", to: END }], routes: [], reducers: [] });
+    const straight = compileSpec({
+      nodes: ["a", "b"],
+      edges: [
+        { from: START, to: "a" },
+        { from: "a", to: "b" },
+        { from: "b", to: END },
+      ],
+      routes: [],
+      reducers: [],
+    });
     const plan = coveragePlan(straight);
     expect(plan.paths.map((p) => p.name)).toEqual(["a → b"]);
   });
@@ -92,11 +101,22 @@ describe("coveragePlan on small graphs", () => {
 
 describe("coveragePlan refuses", () => {
   it("a transition no START→END path takes, naming it (code UNCOVERABLE)", () => {
-    const spec = { nodes: ["a", "lost"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "lost", to: END }], routes: [], reducers: [] };
-    expect(() => coveragePlan({ spec })).toThrow(expect.objectContaining({ code: "UNCOVERABLE", message: expect.stringContaining("lost → END") }));
+    const spec = {
+      nodes: ["a", "lost"],
+      edges: [
+        { from: START, to: "a" },
+        { from: "a", to: END },
+        { from: "lost", to: END },
+      ],
+      routes: [],
+      reducers: [],
+    };
+    expect(() => coveragePlan({ spec })).toThrow(
+      expect.objectContaining({ code: "UNCOVERABLE", message: expect.stringContaining("lost → END") }),
+    );
   });
 
-  it("a graph that fans out (code UNSUPPORTED_GRAPH)", () => {
+  it("via xstate, a graph that fans out (code UNSUPPORTED_GRAPH); the default planner plans its runs", async () => {
     const graph = new StateGraph<{ log: string[] }>({ reducers: { log: append } })
       .addNode("a", () => ({}))
       .addNode("b", () => ({}))
@@ -106,9 +126,11 @@ describe("coveragePlan refuses", () => {
       .addEdge("b", END)
       .addEdge("c", END)
       .compile();
-    const error = catchError(() => coveragePlan(graph));
+    const error = await coveragePlan(graph, { via: "xstate" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CoverageError);
     expect(error).toMatchObject({ code: "UNSUPPORTED_GRAPH" });
+    // test/coverage/parallel.test.ts covers the planned runs themselves.
+    expect(coveragePlan(graph).paths.map(formatPath)).toEqual(["START → a → {b, c} → END"]);
   });
 
   it("an unknown planner, with InvalidOptionError", () => {
@@ -116,12 +138,3 @@ describe("coveragePlan refuses", () => {
     expect(() => coveragePlan(report, { via: "dfs" as "linear" })).toThrow(/^coveragePlan: via must be "linear" or "xstate"/);
   });
 });
-
-function catchError(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected an error");
-}

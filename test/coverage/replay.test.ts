@@ -63,7 +63,9 @@ const reportFixtures: Fixture<ReturnType<typeof initialReportState>>[] = DRAFT_S
   }),
 );
 
-const agentFixtures: Fixture<ReturnType<typeof initialAgentState>>[] = (["greet", "weather", "convert"] as const satisfies readonly AgentTask[]).flatMap((task) =>
+const agentFixtures: Fixture<ReturnType<typeof initialAgentState>>[] = (
+  ["greet", "weather", "convert"] as const satisfies readonly AgentTask[]
+).flatMap((task) =>
   [{}, { maxToolCalls: 0 }, { maxToolCalls: 1 }, { maxModelSteps: 1 }].map((budget: AgentOptions) => ({
     name: `${task} ${JSON.stringify(budget)}`,
     graph: () => buildAgentGraph(new ScriptedModel({ city: "Tokyo", task, language: "en" }), budget),
@@ -112,7 +114,9 @@ describe("scripted routes", () => {
   it("name the source a choice was scripted for when the run asks another router", async () => {
     const scripted = scriptedGraph(counterGraph(3), [{ from: "done", key: "stop" }]);
     const error = await scripted.invoke(counterInput()).catch((e: unknown) => e);
-    expect((error as { cause: Error }).cause.message).toMatch(/^scriptedGraph: choice #1 of the script is for "done", but the run asked the router after "inc"/);
+    expect((error as { cause: Error }).cause.message).toMatch(
+      /^scriptedGraph: choice #1 of the script is for "done", but the run asked the router after "inc"/,
+    );
   });
 
   it("replayPath reports a path whose trace the graph does not follow", async () => {
@@ -121,7 +125,10 @@ describe("scripted routes", () => {
   });
 
   it("replayPath raises the step limit to the path's length", async () => {
-    const long = { trace: Array.from({ length: 31 }, (_, i) => (i < 30 ? "inc" : "done")), routes: [...Array.from({ length: 29 }, () => ({ from: "inc", key: "again" })), { from: "inc", key: "stop" }] };
+    const long = {
+      trace: Array.from({ length: 31 }, (_, i) => (i < 30 ? "inc" : "done")),
+      routes: [...Array.from({ length: 29 }, () => ({ from: "inc", key: "again" })), { from: "inc", key: "stop" }],
+    };
     const { trace } = await replayPath(counterGraph(100), long, counterInput());
     expect(trace).toHaveLength(31);
   });

@@ -18,7 +18,11 @@ const report = buildReportGraph();
 
 /** The report suite's runs: a draft that passes, one fixed by a revision, one held twice over. */
 async function reportRuns(styles: readonly [DraftStyle, number][]) {
-  return Promise.all(styles.map(([draftStyle, maxRevisions]) => buildReportGraph({ draftStyle, maxRevisions }).invoke(initialReportState(), { maxSteps: 30 })));
+  return Promise.all(
+    styles.map(([draftStyle, maxRevisions]) =>
+      buildReportGraph({ draftStyle, maxRevisions }).invoke(initialReportState(), { maxSteps: 30 }),
+    ),
+  );
 }
 
 /** The agent suite's runs: every task, plus a tool budget of 0. */
@@ -27,7 +31,9 @@ async function agentRuns(budgets: readonly AgentOptions[]) {
   for (const task of AGENT_TASKS) {
     for (const budget of budgets) {
       const graph = buildAgentGraph(new ScriptedModel({ city: "Paris", task, language: "en" }), budget);
-      runs.push(await graph.invoke(initialAgentState(agentQuestion({ city: "Paris", task, language: "en" })), { maxSteps: agentStepLimit(6) }));
+      runs.push(
+        await graph.invoke(initialAgentState(agentQuestion({ city: "Paris", task, language: "en" })), { maxSteps: agentStepLimit(6) }),
+      );
     }
   }
   return runs;
@@ -41,7 +47,13 @@ describe("coverageReport", () => {
   });
 
   it("counts how often the runs took each transition, back-edges included", async () => {
-    const result = coverageReport(report, await reportRuns([["stubborn", 2], ["complete", 0]]));
+    const result = coverageReport(
+      report,
+      await reportRuns([
+        ["stubborn", 2],
+        ["complete", 0],
+      ]),
+    );
     const count = (label: string) => result.counts.find((c) => c.transition.label === label)?.count;
     expect(count("START → collect")).toBe(2);
     expect(count("check_draft [revise] → revise_draft")).toBe(2);
@@ -73,18 +85,29 @@ describe("coverageReport", () => {
 
   it("refuses a run of another graph (code RUN_MISMATCH), naming what does not fit", async () => {
     const [run] = await reportRuns([["complete", 0]]);
-    expect(() => coverageReport(report, [{ trace: ["collect", "fly"], routes: [] }])).toThrow(/^coverageReport: run #1 does not fit the graph: its trace names "fly"/);
+    expect(() => coverageReport(report, [{ trace: ["collect", "fly"], routes: [] }])).toThrow(
+      /^coverageReport: run #1 does not fit the graph: its trace names "fly"/,
+    );
     expect(() => coverageReport(report, [run!, { trace: [], routes: [{ from: "check_draft", key: "skip", to: "publish" }] }])).toThrow(
       expect.objectContaining({ code: "RUN_MISMATCH", message: expect.stringContaining("run #2") }),
     );
-    expect(() => coverageReport(report, [{ trace: [], routes: [{ from: "check_draft", key: "accept", to: "hold" }] }])).toThrow(/took the route/);
+    expect(() => coverageReport(report, [{ trace: [], routes: [{ from: "check_draft", key: "accept", to: "hold" }] }])).toThrow(
+      /took the route/,
+    );
     expect(() => coverageReport(report, [{ trace: "collect" } as never])).toThrow(CoverageError);
   });
 });
 
 describe("assertRouteCoverage", () => {
   it("passes for the report suite's runs, which take all 9 transitions", async () => {
-    const result = assertRouteCoverage(report, await reportRuns([["complete", 1], ["missing-notice", 1], ["stubborn", 1]]));
+    const result = assertRouteCoverage(
+      report,
+      await reportRuns([
+        ["complete", 1],
+        ["missing-notice", 1],
+        ["stubborn", 1],
+      ]),
+    );
     expect([result.covered, result.total]).toEqual([9, 9]);
   });
 
@@ -109,7 +132,9 @@ describe("assertRouteCoverage", () => {
 
   it("names the missing routes in its message, with how to find runs that take them", async () => {
     const agent = buildAgentGraph(new ScriptedModel({ city: "Paris", task: "greet", language: "en" }));
-    expect(() => assertRouteCoverage(agent, [] as never[])).toThrow(/^assertRouteCoverage: 5 of 5 transitions were never taken by the 0 run\(s\):\n  - START → model\n/);
+    expect(() => assertRouteCoverage(agent, [] as never[])).toThrow(
+      /^assertRouteCoverage: 5 of 5 transitions were never taken by the 0 run\(s\):\n {2}- START → model\n/,
+    );
     const onlyAnswers = await agentRuns([{}]);
     expect(() => assertRouteCoverage(agent, onlyAnswers)).toThrow(
       "assertRouteCoverage: 1 of 5 transitions were never taken by the 3 run(s):\n  - tools [end] → END\n" +

@@ -4,12 +4,14 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { CompiledStateGraph } from "@langchain/langgraph";
+import { BinaryOperatorAggregate, CompiledStateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { buildReportGraph } from "../../src/examples/report/index.js";
-import { append, compileGraph, END, START, StateGraph } from "../../src/index.js";
+import { append, compileGraph, END, Send, START, StateGraph } from "../../src/index.js";
 import { LangGraphInteropError, toLangGraph } from "../../src/langgraph/index.js";
 import { loadLangGraph } from "../../src/langgraph/_load.js";
+
+const node = () => ({});
 
 describe("the exported graph mirrors the spec", () => {
   it("channels, nodes, fixed edges and conditional edges with their path maps", async () => {
@@ -28,6 +30,49 @@ describe("the exported graph mirrors the spec", () => {
     expect(routes).toEqual(spec.routes.map((r) => ({ from: r.from, paths: [r.paths] })));
   });
 
+  it("fan-out: one edge per destination; a join: a waiting edge; a join into END: plain edges (LangGraph refuses a waiting edge into END)", async () => {
+    const graph = compileGraph({
+      spec: {
+        nodes: ["plan", "web", "papers", "merge"],
+        edges: [{ from: START, to: "plan" }, { from: "merge", to: END }],
+        fanOuts: [{ from: "plan", to: ["web", "papers"] }],
+        joins: [{ from: ["web", "papers"], to: "merge" }],
+        routes: [],
+        reducers: [],
+        fields: ["n"],
+      },
+      nodes: { plan: node, web: node, papers: node, merge: node },
+      routers: {},
+      reducers: {},
+    });
+    const { edges, waitingEdges } = (await toLangGraph(graph)).builder;
+    expect([...edges]).toEqual([[START, "plan"], ["merge", END], ["plan", "web"], ["plan", "papers"]]);
+    expect([...waitingEdges]).toEqual([[["web", "papers"], "merge"]]);
+
+    const intoEnd = new StateGraph<{ n: number }>({ fields: ["n"] })
+      .addNode("a", node)
+      .addNode("b", node)
+      .addEdge(START, ["a", "b"])
+      .addEdge(["a", "b"], END)
+      .compile();
+    const exported = (await toLangGraph(intoEnd)).builder;
+    expect([...exported.edges]).toEqual([[START, "a"], [START, "b"], ["a", END], ["b", END]]);
+    expect([...exported.waitingEdges]).toEqual([]);
+  });
+
+  it("a Send route keeps its path map; a reducer channel is still a BinaryOperatorAggregate", async () => {
+    const graph = new StateGraph<{ docs: string[]; out: string[] }>({ reducers: { out: append }, fields: ["docs", "out"] })
+      .addNode("split", node)
+      .addNode("each", node)
+      .addEdge(START, "split")
+      .addConditionalEdges("split", (s) => (s.docs.length === 0 ? END : s.docs.map((doc) => new Send("each", { doc }))), ["each", END])
+      .addEdge("each", END)
+      .compile();
+    const { branches, channels } = (await toLangGraph(graph)).builder;
+    expect(Object.values(branches["split"] ?? {}).map((branch) => branch.ends)).toEqual([{ each: "each", [END]: END }]);
+    expect(channels["out"]).toBeInstanceOf(BinaryOperatorAggregate);
+  });
+
   it("LangGraph draws the routes as conditional edges (it leaves the label off when a key equals its node)", async () => {
     const mermaid = (await toLangGraph(buildReportGraph())).getGraph().drawMermaid();
     const routed = mermaid.split("\n").filter((line) => line.includes("check_draft -."));
@@ -40,8 +85,6 @@ describe("the exported graph mirrors the spec", () => {
 });
 
 describe("what toLangGraph refuses, with a code", () => {
-  const node = () => ({});
-
   it("a graph without `fields`: LANGGRAPH_FIELDS_REQUIRED, saying how to fix it", async () => {
     const graph = new StateGraph<{ n: number }>().addNode("a", node).addEdge(START, "a").addEdge("a", END).compile();
     const error: unknown = await toLangGraph(graph).catch((e: unknown) => e);
@@ -62,24 +105,6 @@ describe("what toLangGraph refuses, with a code", () => {
     expect(error).toMatchObject({ code: "LANGGRAPH_NODE_NAME" });
     expect((error as Error).message).toContain(`"log" is also a state field`);
     expect((error as Error).message).toContain(`"a:b" contains`);
-  });
-
-  it("fan-out and joins are not exported yet: LANGGRAPH_UNSUPPORTED", async () => {
-    const graph = compileGraph({
-      spec: {
-        nodes: ["plan", "web", "papers", "merge"],
-        edges: [{ from: START, to: "plan" }, { from: "merge", to: END }],
-        fanOuts: [{ from: "plan", to: ["web", "papers"] }],
-        joins: [{ from: ["web", "papers"], to: "merge" }],
-        routes: [],
-        reducers: [],
-        fields: ["n"],
-      },
-      nodes: { plan: node, web: node, papers: node, merge: node },
-      routers: {},
-      reducers: {},
-    });
-    await expect(toLangGraph(graph)).rejects.toMatchObject({ code: "LANGGRAPH_UNSUPPORTED" });
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * Bounds. LangGraph.js counts supersteps (`recursionLimit`) and raises GraphRecursionError after the
  * last allowed one, even when the run would end right there; the mini engine counts node executions
- * (`maxSteps`) and stops only before a node it may not start. For a sequential graph one superstep is
- * one node, so `maxSteps: N` runs as `recursionLimit: N`, and runOnLangGraph reads LangGraph's error
- * as the end of the run when the last node led to END.
+ * (`maxSteps`) and stops only before a node it may not start. So `maxSteps: N` runs as LangGraph's
+ * `recursionLimit: N + 1` (what lets a run of N nodes finish there), and runOnLangGraph itself refuses
+ * the superstep LangGraph announces beyond the bounds, before its nodes start: where the mini engine stops.
  */
 import { GraphRecursionError } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
@@ -40,11 +40,11 @@ describe("maxSteps on LangGraph.js stops where it stops on the mini engine", () 
     expect(onLangGraph).toEqual(mini);
   });
 
-  it("the limit error names the node not started and keeps LangGraph's error as its cause", async () => {
+  it("the limit error names the node not started; the run refused it, so LangGraph's GraphRecursionError is not involved", async () => {
     const error: unknown = await runOnLangGraph(buildReportGraph(), initialReportState(), { maxSteps: 2 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphLimitError);
     expect(error).toMatchObject({ code: "STEP_LIMIT", node: "check_draft", trace: ["collect", "write_draft"] });
-    expect((error as Error).cause).toBeInstanceOf(GraphRecursionError);
+    expect((error as Error).cause).toBeUndefined();
   });
 
   it("streaming (what tsg prints with --show-updates): the same steps, then the same GraphLimitError", async () => {
@@ -64,10 +64,10 @@ describe("maxSteps on LangGraph.js stops where it stops on the mini engine", () 
     expect(await collect(streamOnLangGraph(graph, initialReportState(), { maxSteps: 4 }))).toEqual(mini);
   });
 
-  it("maps maxSteps to the same recursionLimit; the default is LangGraph's 25", () => {
-    expect(langGraphRecursionLimit({ maxSteps: 30 })).toBe(30);
-    expect(langGraphRecursionLimit({})).toBe(25);
-    expect(langGraphRecursionLimit({ maxSteps: 40, recursionLimit: 10 })).toBe(10);
+  it("maps maxSteps N to LangGraph's recursionLimit N + 1 (the bound under which N supersteps can finish there)", () => {
+    expect(langGraphRecursionLimit({ maxSteps: 30 })).toBe(31);
+    expect(langGraphRecursionLimit({})).toBe(26);
+    expect(langGraphRecursionLimit({ maxSteps: 40, recursionLimit: 10 })).toBe(11);
   });
 
   it("rejects the bounds the mini engine rejects", async () => {

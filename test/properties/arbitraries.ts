@@ -6,7 +6,7 @@
  * `PROPERTY_SEED=<seed> PROPERTY_PATH=<path> npx vitest run test/properties -t "<test name>"`.
  */
 import fc from "fast-check";
-import { append, mergeById, replace, sum, union, type AnyReducer, type GraphDefinition, type GraphSpec } from "../../src/index.js";
+import { append, mergeById, replace, Send, sum, union, type AnyReducer, type GraphDefinition, type GraphSpec } from "../../src/index.js";
 import { arbitraryGraphSpec } from "../../src/testing/index.js";
 
 /** The fast-check parameters the suite sets; assignable to `fc.Parameters` of any property. */
@@ -21,7 +21,8 @@ export interface PropertyParams {
 export function propertyParams(defaultRuns: number): PropertyParams {
   const runs = process.env["PROPERTY_RUNS"];
   const numRuns = runs === undefined || runs === "" ? defaultRuns : Number(runs);
-  if (!Number.isInteger(numRuns) || numRuns < 1) throw new RangeError(`PROPERTY_RUNS must be a positive integer; got ${JSON.stringify(runs)}.`);
+  if (!Number.isInteger(numRuns) || numRuns < 1)
+    throw new RangeError(`PROPERTY_RUNS must be a positive integer; got ${JSON.stringify(runs)}.`);
   const seed = process.env["PROPERTY_SEED"];
   const path = process.env["PROPERTY_PATH"];
   return {
@@ -41,11 +42,16 @@ export function propertyParams(defaultRuns: number): PropertyParams {
 export const json: fc.Arbitrary<unknown> = fc.jsonValue().map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
 /** A JSON-shaped state. */
-export const jsonState: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(fc.constantFrom("a", "b", "c", "d", "e"), json, { maxKeys: 5 });
+export const jsonState: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(fc.constantFrom("a", "b", "c", "d", "e"), json, {
+  maxKeys: 5,
+});
 
 /** Items `mergeById` merges, with unique ids within one array and few distinct ids across arrays. */
 export const identifiedItems = fc.uniqueArray(
-  fc.record({ id: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom("a", "b", "1")), v: fc.integer({ min: 0, max: 3 }) }, { noNullPrototype: true }),
+  fc.record(
+    { id: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom("a", "b", "1")), v: fc.integer({ min: 0, max: 3 }) },
+    { noNullPrototype: true },
+  ),
   { selector: (item) => item.id, maxLength: 5 },
 );
 
@@ -134,6 +140,8 @@ export interface Write {
 export interface NodePlan {
   readonly writes: readonly Write[];
   readonly async: boolean;
+  /** How many microtasks an async node waits before it settles: parallel nodes finish in varied orders. */
+  readonly hops: number;
   readonly failure: Failure<"throw" | "reject" | "null" | "array" | "stray-field"> | null;
 }
 
@@ -141,11 +149,18 @@ export interface RouterPlan {
   readonly a: number;
   readonly b: number;
   readonly c: number;
+  /**
+   * In parallel graphs: 3 lets a path-map router return two keys at once; a list router returns
+   * 0 to 3 destinations, as Sends (each with its own input) when `list` is odd.
+   */
+  readonly list: number;
   readonly failure: Failure<"throw" | "unknown-key" | "number"> | null;
 }
 
 /** A random graph and one run of it, as data. */
 export interface GraphPlan {
+  /** Whether the spec may fan out, join or route to several nodes (and routers return lists and Sends). */
+  readonly parallel: boolean;
   readonly spec: GraphSpec;
   readonly nodes: ReadonlyArray<readonly [string, NodePlan]>;
   readonly routers: ReadonlyArray<readonly [string, RouterPlan]>;
@@ -156,69 +171,112 @@ export interface GraphPlan {
 const small = fc.integer({ min: 0, max: 4 });
 const rarely = fc.integer({ min: 0, max: 11 }).map((x) => x === 0);
 
-const nodePlan: fc.Arbitrary<NodePlan> = fc.record({
-  writes: fc.uniqueArray(fc.record({ field: fc.constantFrom(...fieldNames), k: small, wrong: rarely }), {
-    selector: (w) => w.field,
-    maxLength: 4,
-  }),
-  async: fc.boolean(),
-  failure: fc.option(
-    fc.record({ atLeast: fc.integer({ min: 0, max: 12 }), how: fc.constantFrom("throw", "reject", "null", "array", "stray-field") }),
-    { freq: 4 },
-  ),
-});
+/**
+ * A failure plan, or `null`. fast-check's `option` gives `null` with probability 1/`freq` (sequential
+ * graphs: freq 4, so most nodes and routers fail once the run drives them far enough); `rare` gives
+ * `null` three times in four, since a superstep runs several nodes and routers at once.
+ */
+function failureOf<T>(failure: fc.Arbitrary<T>, rare: boolean): fc.Arbitrary<T | null> {
+  return rare ? fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: failure }) : fc.option(failure, { freq: 4 });
+}
 
-const routerPlan: fc.Arbitrary<RouterPlan> = fc.record({
-  a: small,
-  b: small,
-  c: small,
-  failure: fc.option(fc.record({ atLeast: fc.integer({ min: 0, max: 12 }), how: fc.constantFrom("throw", "unknown-key", "number") }), {
-    freq: 4,
-  }),
-});
+/** A node's behaviour; `rare` makes failing nodes rarer. */
+const nodePlanWith = (rare: boolean): fc.Arbitrary<NodePlan> =>
+  fc.record({
+    writes: fc.uniqueArray(fc.record({ field: fc.constantFrom(...fieldNames), k: small, wrong: rarely }), {
+      selector: (w) => w.field,
+      maxLength: 4,
+    }),
+    async: fc.boolean(),
+    hops: fc.integer({ min: 0, max: 3 }),
+    failure: failureOf(
+      fc.record({ atLeast: fc.integer({ min: 0, max: 12 }), how: fc.constantFrom("throw", "reject", "null", "array", "stray-field") }),
+      rare,
+    ),
+  });
+
+/** A router's behaviour; `rare` makes failing routers rarer. */
+const routerPlanWith = (rare: boolean): fc.Arbitrary<RouterPlan> =>
+  fc.record({
+    a: small,
+    b: small,
+    c: small,
+    list: fc.integer({ min: 0, max: 3 }),
+    failure: failureOf(
+      fc.record({ atLeast: fc.integer({ min: 0, max: 12 }), how: fc.constantFrom("throw", "unknown-key", "number") }),
+      rare,
+    ),
+  });
+
+/**
+ * A field's reducer. In parallel graphs mostly a real one: two nodes of one superstep writing a field
+ * without a reducer is a conflict, which would otherwise end most runs in their first wide superstep.
+ */
+function reducerOf(field: Field, parallel: boolean): fc.Arbitrary<BuiltinName | "none"> {
+  const any = fc.constantFrom(...reducerChoices[field]);
+  const real = reducerChoices[field].filter((choice) => choice !== "none");
+  if (!parallel || real.length === 0) return any;
+  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: any });
+}
 
 const fieldValue: Record<Field, fc.Arbitrary<unknown>> = {
   n: fc.integer({ min: -3, max: 3 }),
   log: fc.array(fc.constantFrom("x", "y"), { maxLength: 2 }),
   tags: fc.array(fc.constantFrom("t0", "t1"), { maxLength: 2 }),
-  items: fc.uniqueArray(fc.record({ id: small, by: fc.constant("input") }, { noNullPrototype: true }), { selector: (i) => i.id, maxLength: 2 }),
+  items: fc.uniqueArray(fc.record({ id: small, by: fc.constant("input") }, { noNullPrototype: true }), {
+    selector: (i) => i.id,
+    maxLength: 2,
+  }),
   last: fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null)),
 };
 
-/** Random valid graphs (cycles included), deterministic routers driven by the state, built-in reducers. */
-export function graphPlan(options: { readonly maxNodes?: number } = {}): fc.Arbitrary<GraphPlan> {
+/**
+ * Random valid graphs (cycles included), deterministic routers driven by the state, built-in reducers.
+ * With `parallel`, the graphs also fan out, join and route to several nodes, and their routers return
+ * lists of keys and Sends.
+ */
+export function graphPlan(options: { readonly maxNodes?: number; readonly parallel?: boolean } = {}): fc.Arbitrary<GraphPlan> {
+  const parallel = options.parallel ?? false;
   return fc
     .record({
-      spec: arbitraryGraphSpec({ kind: "valid", maxNodes: options.maxNodes ?? 5 }),
+      spec: arbitraryGraphSpec({
+        kind: "valid",
+        maxNodes: options.maxNodes ?? (parallel ? 6 : 5),
+        ...(parallel ? { minNodes: 3, parallel } : {}),
+      }),
       reducers: fc.record({
-        n: fc.constantFrom(...reducerChoices.n),
-        log: fc.constantFrom(...reducerChoices.log),
-        tags: fc.constantFrom(...reducerChoices.tags),
-        items: fc.constantFrom(...reducerChoices.items),
-        last: fc.constantFrom(...reducerChoices.last),
+        n: reducerOf("n", parallel),
+        log: reducerOf("log", parallel),
+        tags: reducerOf("tags", parallel),
+        items: reducerOf("items", parallel),
+        last: reducerOf("last", parallel),
       }),
       declareFields: fc.boolean(),
       input: fc.record(fieldValue, { requiredKeys: [], noNullPrototype: true }),
-      maxSteps: fc.integer({ min: 1, max: 15 }),
+      maxSteps: parallel ? fc.integer({ min: 2, max: 20 }) : fc.integer({ min: 1, max: 15 }),
     })
     .chain(({ spec, reducers, declareFields, input, maxSteps }) => {
       const routeSources = spec.routes.map((route) => route.from);
       return fc
         .tuple(
-          fc.array(nodePlan, { minLength: spec.nodes.length, maxLength: spec.nodes.length }),
-          fc.array(routerPlan, { minLength: routeSources.length, maxLength: routeSources.length }),
+          // Parallel runs touch more nodes and routers per superstep: each fails more rarely, so that runs get far.
+          fc.array(nodePlanWith(parallel), { minLength: spec.nodes.length, maxLength: spec.nodes.length }),
+          fc.array(routerPlanWith(parallel), { minLength: routeSources.length, maxLength: routeSources.length }),
         )
-        .map(([nodes, routers]): GraphPlan => ({
-          spec: {
-            ...spec,
-            reducers: fieldNames.flatMap((field) => (reducers[field] === "none" ? [] : [{ field, reducer: reducers[field] }])),
-            ...(declareFields ? { fields: [...fieldNames] } : {}),
-          },
-          nodes: spec.nodes.map((name, i) => [name, nodes[i] as NodePlan] as const),
-          routers: routeSources.map((source, i) => [source, routers[i] as RouterPlan] as const),
-          input,
-          maxSteps,
-        }));
+        .map(
+          ([nodes, routers]): GraphPlan => ({
+            parallel,
+            spec: {
+              ...spec,
+              reducers: fieldNames.flatMap((field) => (reducers[field] === "none" ? [] : [{ field, reducer: reducers[field] }])),
+              ...(declareFields ? { fields: [...fieldNames] } : {}),
+            },
+            nodes: spec.nodes.map((name, i) => [name, nodes[i] as NodePlan] as const),
+            routers: routeSources.map((source, i) => [source, routers[i] as RouterPlan] as const),
+            input,
+            maxSteps,
+          }),
+        );
     });
 }
 
@@ -235,7 +293,8 @@ export function definitionOf(plan: GraphPlan): GraphDefinition {
   const routers = Object.fromEntries(
     plan.routers.map(([source, router]) => {
       const route = plan.spec.routes.find((r) => r.from === source);
-      return [source, routerFunction(Object.keys(route?.paths ?? {}), router)];
+      const shape = !plan.parallel ? "one" : route?.sends === true ? "list" : "keys";
+      return [source, routerFunction(Object.keys(route?.paths ?? {}), router, shape)];
     }),
   );
   const reducers: Record<string, AnyReducer> = {};
@@ -252,8 +311,13 @@ function nodeFunction(name: string, plan: NodePlan): (state: Record<string, unkn
     const update: Record<string, unknown> = failure === "stray-field" ? { stray: d } : {};
     for (const write of plan.writes) update[write.field] = writtenValue(name, write, d);
     const output = failure === "null" ? null : failure === "array" ? [update] : update;
-    return plan.async ? Promise.resolve(output) : output;
+    return plan.async ? settleAfter(plan.hops, output) : output;
   };
+}
+
+async function settleAfter<T>(hops: number, value: T): Promise<T> {
+  for (let i = 0; i < hops; i++) await Promise.resolve();
+  return value;
 }
 
 function writtenValue(node: string, { field, k, wrong }: Write, d: number): unknown {
@@ -271,15 +335,29 @@ function writtenValue(node: string, { field, k, wrong }: Write, d: number): unkn
   }
 }
 
-function routerFunction(keys: readonly string[], plan: RouterPlan): (state: Record<string, unknown>) => unknown {
+/**
+ * A router: `"one"` returns one key (sequential graphs); `"keys"` sometimes two keys at once (a path
+ * map in a parallel graph); `"list"` 0 to 3 destinations of a list path map, as Sends (each with its
+ * own input) when `plan.list` is odd.
+ */
+function routerFunction(
+  keys: readonly string[],
+  plan: RouterPlan,
+  shape: "one" | "keys" | "list",
+): (state: Record<string, unknown>) => unknown {
   return (state) => {
     const d = drive(state);
     const failure = plan.failure !== null && d >= plan.failure.atLeast ? plan.failure.how : undefined;
     if (failure === "throw") throw new Error(`router failed at ${d}`);
-    if (failure === "unknown-key") return "no such key";
+    if (failure === "unknown-key") return shape === "list" ? ["no such key"] : "no such key";
     if (failure === "number") return 0;
     const tags = Array.isArray(state["tags"]) ? state["tags"].length : 0;
-    return keys[(plan.a * d + plan.b * tags + plan.c) % keys.length];
+    const base = plan.a * d + plan.b * tags + plan.c;
+    const key = (i: number) => keys[(base + i) % keys.length] as string;
+    if (shape === "keys" && plan.list === 3 && d % 2 === 0) return [key(0), key(1)];
+    if (shape !== "list") return key(0);
+    // Mostly one to three destinations; none now and then (the router then starts nothing).
+    const count = (d + plan.c) % 5 === 4 ? 0 : 1 + ((d + plan.c) % 3);
+    return Array.from({ length: count }, (_, i) => (plan.list % 2 === 1 ? new Send(key(i), { n: d + i, log: [`sent ${i}`] }) : key(i)));
   };
 }
-

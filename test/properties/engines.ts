@@ -6,7 +6,10 @@ import { compileGraph, GraphExecutionError, type GraphDefinition, type RunResult
 import { runOnXState, XStateExportError } from "../../src/xstate/index.js";
 import { referenceRun, type Outcome } from "./reference-interpreter.js";
 
-/** An engine declined a graph it documents it cannot run (for XState: a node named "a.b"). */
+/**
+ * An engine declined a graph it documents it cannot run (for XState with one state per node: a node
+ * named "#a", or a router that starts several nodes in a graph that declares no parallel rule).
+ */
 export const UNSUPPORTED = "unsupported";
 
 export interface Engine {
@@ -17,11 +20,12 @@ export interface Engine {
 /** A finished run of the mini engine's result shape, or its error, as an {@link Outcome}. */
 export async function outcomeOf(run: () => Promise<RunResult<Record<string, unknown>>>): Promise<Outcome> {
   try {
-    const { state, trace, routes, steps } = await run();
+    const { state, trace, routes, steps, supersteps } = await run();
     return {
       kind: "done",
       state,
       trace,
+      supersteps,
       routes: routes.map(({ from, key, to }) => ({ from, key, to })),
       steps: steps.map(({ node, update, state: after, route }) => ({
         node,
@@ -40,6 +44,7 @@ export const engines: readonly Engine[] = [
   { name: "reference interpreter", run: (definition, input, maxSteps) => referenceRun(definition, input, maxSteps) },
   { name: "mini engine", run: (definition, input, maxSteps) => outcomeOf(() => compileGraph(definition).invoke(input, { maxSteps })) },
   {
+    // The default layout: one state per node for sequential specs, the superstep machine otherwise.
     name: "XState actor",
     run: async (definition, input, maxSteps) => {
       try {
@@ -50,5 +55,10 @@ export const engines: readonly Engine[] = [
         throw error;
       }
     },
+  },
+  {
+    // The superstep machine runs every graph, sequential ones included: it never refuses.
+    name: "XState superstep machine",
+    run: (definition, input, maxSteps) => outcomeOf(() => runOnXState(compileGraph(definition), input, { maxSteps, layout: "supersteps" })),
   },
 ];

@@ -1,11 +1,12 @@
 /**
- * A tiny reference interpreter, written only for the tests: the engine's rules (docs/concepts.md)
- * read as plainly as possible, with its own copy, merge and route lookup. It shares no code with
- * src/engine, so the equivalence property compares two implementations, not one with itself.
- * Sequential graphs only (edges and routes); no abort signal.
+ * A tiny reference interpreter, written only for the tests: the engine's rules (docs/concepts.md,
+ * including the superstep pseudocode) read as plainly as possible, with its own copy, merge, route
+ * lookup and scheduler. It shares no code with src/engine (only the public `Send` class, which routers
+ * return), so the equivalence property compares two implementations, not one with itself.
+ * A sequential graph is the special case of one node per superstep. No abort signal.
  */
 import type { GraphDefinition } from "../../src/index.js";
-import { END, START } from "../../src/index.js";
+import { END, Send, START } from "../../src/index.js";
 
 type State = Record<string, unknown>;
 
@@ -19,14 +20,29 @@ export interface StepRecord {
   readonly node: string;
   readonly update: State;
   readonly state: State;
-  /** The route key taken after the node (a list when a router fans out). */
+  /** The route key taken after the node (a list when a router returned a list). */
   readonly route?: string | readonly string[];
 }
 
 /** How a run ended, in a shape every engine's result can be normalized to. */
 export type Outcome =
-  | { readonly kind: "done"; readonly state: State; readonly trace: string[]; readonly routes: RouteRecord[]; readonly steps?: StepRecord[] }
+  | {
+      readonly kind: "done";
+      readonly state: State;
+      readonly trace: string[];
+      readonly routes: RouteRecord[];
+      readonly steps?: StepRecord[];
+      /** How many supersteps ran, when the engine reports it. */
+      readonly supersteps?: number;
+    }
   | { readonly kind: "error"; readonly code: string; readonly node: string; readonly state: State; readonly trace: string[] };
+
+/** A node to run: a Send's task reads its own input instead of the state. */
+interface Task {
+  readonly node: string;
+  readonly sent: boolean;
+  readonly input?: unknown;
+}
 
 const copy = <T>(value: T): T => structuredClone(value);
 
@@ -36,73 +52,177 @@ function isPlainRecord(value: unknown): value is State {
   return proto === Object.prototype || proto === null;
 }
 
+/** Thrown inside the interpreter to end the run with an error outcome. */
+class Failure {
+  constructor(
+    readonly code: string,
+    readonly node: string,
+  ) {}
+}
+
 export async function referenceRun(definition: GraphDefinition, input: unknown, maxSteps: number): Promise<Outcome> {
   const { spec } = definition;
   const fields = spec.fields === undefined ? undefined : new Set(spec.fields);
+  const hasReducer = (field: string) => spec.reducers.some((r) => r.field === field);
   const reducerOf = (field: string) =>
-    spec.reducers.some((r) => r.field === field) ? (definition.reducers[field] as unknown as (a: unknown, b: unknown) => unknown) : undefined;
+    hasReducer(field) ? (definition.reducers[field] as unknown as (a: unknown, b: unknown) => unknown) : undefined;
+  const recursionLimit = Math.max(25, maxSteps);
+  const declared = (node: string) => spec.nodes.indexOf(node);
 
   let state: State = {};
   const trace: string[] = [];
   const routes: RouteRecord[] = [];
   const steps: StepRecord[] = [];
+  let supersteps = 0;
+  // Per join: the sources that arrived since it last fired.
+  const arrived = (spec.joins ?? []).map(() => new Set<string>());
   const fail = (code: string, node: string): Outcome => ({ kind: "error", code, node, state: copy(state), trace: [...trace] });
 
   if (!isPlainRecord(input)) return fail("INVALID_INPUT", START);
   if (fields && Object.keys(input).some((key) => !fields.has(key))) return fail("INVALID_INPUT", START);
   state = copy(input);
 
-  /** The next node after `source`, or the error code when choosing fails. */
-  const choose = async (source: string): Promise<{ to: string; key?: string } | { code: string }> => {
+  /** What `source` leads to: tasks, plus the keys its router returned (a list when it returned a list). */
+  const successors = async (source: string): Promise<{ tasks: Task[]; keys?: string | string[] }> => {
     const edge = spec.edges.find((e) => e.from === source);
-    if (edge) return { to: edge.to };
-    const route = spec.routes.find((r) => r.from === source);
-    const router = definition.routers[source] as unknown as (s: State) => unknown;
-    if (!route) return { code: "UNKNOWN_ROUTE_KEY" };
-    let key: unknown;
-    try {
-      key = await router(copy(state));
-    } catch {
-      return { code: "ROUTER_FAILED" };
+    if (edge) return { tasks: [{ node: edge.to, sent: false }] };
+    const fanOut = (spec.fanOuts ?? []).find((f) => f.from === source);
+    if (fanOut) return { tasks: fanOut.to.map((node) => ({ node, sent: false })) };
+    const joinIndex = (spec.joins ?? []).findIndex((j) => j.from.includes(source));
+    const join = (spec.joins ?? [])[joinIndex];
+    if (join) {
+      const sources = arrived[joinIndex] as Set<string>;
+      sources.add(source);
+      if (sources.size < new Set(join.from).size) return { tasks: [] };
+      sources.clear();
+      return { tasks: [{ node: join.to, sent: false }] };
     }
-    const path = Object.entries(route.paths).find(([k]) => k === key);
-    if (path === undefined) return { code: "UNKNOWN_ROUTE_KEY" };
-    routes.push({ from: source, key: path[0], to: path[1] });
-    return { to: path[1], key: path[0] };
+    const route = spec.routes.find((r) => r.from === source);
+    if (!route) throw new Failure("UNKNOWN_ROUTE_KEY", source);
+    const router = definition.routers[source] as unknown as (s: State) => unknown;
+    let returned: unknown;
+    try {
+      returned = await router(copy(state));
+    } catch {
+      throw new Failure("ROUTER_FAILED", source);
+    }
+    const items = Array.isArray(returned) ? (returned as unknown[]) : [returned];
+    const tasks: Task[] = [];
+    const keys: string[] = [];
+    for (const item of items) {
+      const key = item instanceof Send ? item.node : item;
+      const path = Object.entries(route.paths).find(([k]) => k === key);
+      if (path === undefined) throw new Failure("UNKNOWN_ROUTE_KEY", source);
+      routes.push({ from: source, key: path[0], to: path[1] });
+      keys.push(path[0]);
+      tasks.push(item instanceof Send ? { node: path[1], sent: true, input: item.input } : { node: path[1], sent: false });
+    }
+    return { tasks, keys: Array.isArray(returned) ? keys : (keys[0] as string) };
   };
 
-  let next = await choose(START);
-  if ("code" in next) return fail(next.code, START);
-  while (next.to !== END) {
-    const node = next.to;
-    if (trace.length >= maxSteps) return fail("STEP_LIMIT", node);
-    let output: unknown;
-    try {
-      output = await (definition.nodes[node] as unknown as (s: State) => unknown)(copy(state));
-    } catch {
-      return fail("NODE_FAILED", node);
-    }
-    const update = output === undefined ? {} : output;
-    if (!isPlainRecord(update)) return fail("INVALID_UPDATE", node);
-    if (Object.keys(update).some((key) => key === "__proto__" || (fields !== undefined && !fields.has(key)))) return fail("INVALID_UPDATE", node);
-    const own = copy(update);
+  /** END dropped; plain tasks once each, Sends all kept; in declaration order (ties keep their order). */
+  const schedule = (tasks: readonly Task[]): Task[] => {
+    const seen = new Set<string>();
+    const kept = tasks.filter((task) => {
+      if (task.node === END) return false;
+      if (task.sent) return true;
+      if (seen.has(task.node)) return false;
+      seen.add(task.node);
+      return true;
+    });
+    return kept
+      .map((task, i) => ({ task, i }))
+      .sort((a, b) => declared(a.task.node) - declared(b.task.node) || a.i - b.i)
+      .map(({ task }) => task);
+  };
 
-    // Staged: the next state is built aside and replaces the state only when every reducer succeeded.
-    const merged: State = { ...state };
-    try {
-      for (const key of Object.keys(own)) {
-        const reducer = reducerOf(key);
-        merged[key] = reducer !== undefined && state[key] !== undefined ? reducer(copy(state[key]), own[key]) : own[key];
+  try {
+    let active = schedule((await successors(START)).tasks);
+    while (active.length > 0) {
+      const first = active[0] as Task;
+      if (active.length > maxSteps - trace.length) return fail("STEP_LIMIT", (active[maxSteps - trace.length] as Task).node);
+      if (supersteps >= recursionLimit) return fail("STEP_LIMIT", first.node);
+
+      // Every task reads its own copy of the same state; the first failure in declaration order wins.
+      const outputs = await Promise.all(
+        active.map(async (task) => {
+          try {
+            return {
+              ok: true as const,
+              value: await (definition.nodes[task.node] as unknown as (s: unknown) => unknown)(copy(task.sent ? task.input : state)),
+            };
+          } catch {
+            return { ok: false as const };
+          }
+        }),
+      );
+      const updates: State[] = [];
+      for (const [i, task] of active.entries()) {
+        const output = outputs[i];
+        if (output === undefined || !output.ok) return fail("NODE_FAILED", task.node);
+        const update = output.value === undefined ? {} : output.value;
+        if (!isPlainRecord(update)) return fail("INVALID_UPDATE", task.node);
+        if (Object.keys(update).some((key) => key === "__proto__" || (fields !== undefined && !fields.has(key))))
+          return fail("INVALID_UPDATE", task.node);
+        updates.push(copy(update));
       }
-    } catch {
-      return fail("REDUCER_FAILED", node);
-    }
-    state = merged;
-    trace.push(node);
 
-    next = await choose(node);
-    if ("code" in next) return fail(next.code, node);
-    steps.push({ node, update: copy(own), state: copy(state), ...(next.key === undefined ? {} : { route: next.key }) });
+      // Staged: the next state is built aside, in declaration order, and replaces the state only at the end.
+      let next: State = state;
+      const writer = new Map<string, string>();
+      for (const [i, task] of active.entries()) {
+        const update = updates[i] as State;
+        if (active.length > 1) {
+          for (const key of Object.keys(update)) {
+            if (hasReducer(key)) continue;
+            if (writer.has(key)) return fail("INVALID_UPDATE", task.node);
+            writer.set(key, task.node);
+          }
+        }
+        const merged: State = { ...next };
+        try {
+          for (const key of Object.keys(update)) {
+            const reducer = reducerOf(key);
+            merged[key] = reducer !== undefined && next[key] !== undefined ? reducer(copy(next[key]), update[key]) : update[key];
+          }
+        } catch {
+          return fail("REDUCER_FAILED", task.node);
+        }
+        next = merged;
+      }
+      state = next;
+      for (const task of active) trace.push(task.node);
+      supersteps += 1;
+
+      const tasks: Task[] = [];
+      const keysOf = new Map<string, string | string[]>();
+      for (const task of active) {
+        const found = await successors(task.node).catch((error: unknown) => {
+          if (error instanceof Failure) throw new Failure(error.code, task.node);
+          throw error;
+        });
+        tasks.push(...found.tasks);
+        // A node's steps report the keys its router returned (the last run's, when Sends ran it several times).
+        if (found.keys !== undefined) keysOf.set(task.node, found.keys);
+      }
+      active.forEach((task, i) => {
+        const keys = keysOf.get(task.node);
+        steps.push({
+          node: task.node,
+          update: copy(updates[i] as State),
+          state: copy(state),
+          ...(keys === undefined ? {} : { route: keys }),
+        });
+      });
+      active = schedule(tasks);
+    }
+    // A run that ends with a join still waiting took a branch that never reaches it: that fails.
+    const waiting = (spec.joins ?? []).findIndex((_, index) => (arrived[index] as Set<string>).size > 0);
+    const join = (spec.joins ?? [])[waiting];
+    if (join !== undefined) return fail("JOIN_INCOMPLETE", join.to);
+  } catch (error) {
+    if (error instanceof Failure) return fail(error.code, error.node);
+    throw error;
   }
-  return { kind: "done", state: copy(state), trace, routes, steps };
+  return { kind: "done", state: copy(state), trace, routes, steps, supersteps };
 }

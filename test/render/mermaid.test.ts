@@ -74,13 +74,13 @@ describe("toMermaid", () => {
         __start__(("START"))
         split["split"]
         summarize["summarize"]
-        digest["digest"]
+        write_digest["write_digest"]
         __end__((("END")))
         __start__ --> split
         split ==>|"summarize"| summarize
         split ==>|"END"| __end__
-        summarize --> digest
-        digest --> __end__
+        summarize --> write_digest
+        write_digest --> __end__
       "
     `);
   });

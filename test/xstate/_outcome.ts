@@ -15,11 +15,24 @@ export async function outcomeOf<S>(run: () => Promise<RunResult<S>>): Promise<Ou
       state,
       trace,
       routes: routes.map(({ from, key, to }) => ({ from, key, to })),
-      steps: steps.map(({ node, update, state: after, route }) => ({ node, update, state: after, ...(route === undefined ? {} : { route }) })),
+      steps: steps.map(({ node, update, state: after, route }) => ({
+        node,
+        update,
+        state: after,
+        ...(route === undefined ? {} : { route }),
+      })),
       supersteps,
     };
   } catch (error) {
     if (!(error instanceof GraphExecutionError)) throw error;
-    return { kind: "error", name: error.name, code: error.code, node: error.node, state: error.state, trace: [...error.trace], path: [...error.path] };
+    return {
+      kind: "error",
+      name: error.name,
+      code: error.code,
+      node: error.node,
+      state: error.state,
+      trace: [...error.trace],
+      path: [...error.path],
+    };
   }
 }

@@ -75,7 +75,9 @@ describe("what xstate/graph sees", () => {
       .addConditionalEdges("check", (): "done" | "again" | "redo" => "done", { done: END, again: "check", redo: "draft" })
       .compile();
     const model = createTestModel(toCoverageModel(selfLooping));
-    expect(() => model.getShortestPathsFrom(model.getShortestPaths(), { toState: (s) => s.status === "done" })).toThrow("Paths cannot be joined");
+    expect(() => model.getShortestPathsFrom(model.getShortestPaths(), { toState: (s) => s.status === "done" })).toThrow(
+      "Paths cannot be joined",
+    );
   });
 
   it("cannot explore the running machine: its nodes are invoked actors", () => {
@@ -92,7 +94,9 @@ describe("what xstate/graph sees", () => {
         revise: { type: "final" },
       },
     });
-    const reached = createTestModel(guarded).getShortestPaths().map((path) => path.state.value);
+    const reached = createTestModel(guarded)
+      .getShortestPaths()
+      .map((path) => path.state.value);
     expect(reached).toEqual(["revise"]);
   });
 });

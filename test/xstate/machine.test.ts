@@ -142,7 +142,7 @@ describe("toMachine: what it refuses", () => {
     }
   });
 
-  it("rejects graphs that run several nodes at once, naming the sources", () => {
+  it("rejects one state per node for graphs that run several nodes at once, naming the sources", () => {
     const graph = new StateGraph<{ log: string[] }>({ reducers: { log: append } })
       .addNode("plan", () => ({}))
       .addNode("web", () => ({ log: ["web"] }))
@@ -153,7 +153,9 @@ describe("toMachine: what it refuses", () => {
       .addEdge(["web", "papers"], "merge")
       .addEdge("merge", END)
       .compile();
-    const error = catchError(() => toMachine(graph));
+    // By default such a graph gets the superstep layout (test/xstate/supersteps.test.ts); one state per node is refused.
+    expect(Object.keys(toMachine(graph).root.states)).toEqual([START, "__superstep__", END, STEP_LIMIT_STATE]);
+    const error = catchError(() => toMachine(graph, { layout: "nodes" }));
     expect(error).toMatchObject({ name: "XStateExportError", code: "UNSUPPORTED_GRAPH", names: ["plan", "web", "papers"] });
   });
 
@@ -189,7 +191,8 @@ describe("toMachine: inspecting a run (as docs/xstate.md shows it)", () => {
     const actor = createActor(toMachine(counterGraph(2)), {
       input: { state: counterInput() },
       inspect: (event) => {
-        if (event.type === "@xstate.snapshot" && event.actorRef.sessionId === event.rootId) values.push((event.snapshot as AnyMachineSnapshot).value);
+        if (event.type === "@xstate.snapshot" && event.actorRef.sessionId === event.rootId)
+          values.push((event.snapshot as AnyMachineSnapshot).value);
       },
     }).start();
     await toPromise(actor);

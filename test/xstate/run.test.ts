@@ -132,7 +132,15 @@ describe("runOnXState: the mini engine's results on an XState actor", () => {
       .addEdge("inner", END)
       .compile();
     const parent = compileGraph<CounterState>({
-      spec: { nodes: ["outer"], edges: [{ from: START, to: "outer" }, { from: "outer", to: END }], routes: [], reducers: [] },
+      spec: {
+        nodes: ["outer"],
+        edges: [
+          { from: START, to: "outer" },
+          { from: "outer", to: END },
+        ],
+        routes: [],
+        reducers: [],
+      },
       nodes: { outer: (state: CounterState) => child.invoke(state).then(() => ({})) },
       routers: {},
       reducers: {},

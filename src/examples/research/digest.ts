@@ -27,14 +27,14 @@ export function buildDigestGraph(): CompiledGraph<DigestState> {
   return new StateGraph<DigestState>({ reducers: { summaries: union }, fields: [...DIGEST_FIELDS] })
     .addNode("split", () => ({}))
     .addNode("summarize", summarize)
-    .addNode("digest", (s) => ({ digest: `${s.summaries.length} summaries: ${s.summaries.join(" | ")}` }))
+    .addNode("write_digest", (s) => ({ digest: `${s.summaries.length} summaries: ${s.summaries.join(" | ")}` }))
     .addEdge(START, "split")
     .addConditionalEdges(
       "split",
       (s) => (s.documents.length === 0 ? END : s.documents.map((document) => new Send("summarize", { document }))),
       ["summarize", END],
     )
-    .addEdge("summarize", "digest")
-    .addEdge("digest", END)
+    .addEdge("summarize", "write_digest")
+    .addEdge("write_digest", END)
     .compile();
 }

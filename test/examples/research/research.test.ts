@@ -80,8 +80,8 @@ describe("the research graph", () => {
 describe("the digest graph (Send)", () => {
   it.each([
     [[], ["split"], null],
-    [["one two three four five six"], ["split", "summarize", "digest"], "1 summaries: one two three four five"],
-    [["a b", "c d", "e f"], ["split", "summarize", "summarize", "summarize", "digest"], "3 summaries: a b | c d | e f"],
+    [["one two three four five six"], ["split", "summarize", "write_digest"], "1 summaries: one two three four five"],
+    [["a b", "c d", "e f"], ["split", "summarize", "summarize", "summarize", "write_digest"], "3 summaries: a b | c d | e f"],
   ])("summarizes %j, one Send per document", async (documents, trace, digest) => {
     const result = await buildDigestGraph().invoke({ documents, summaries: [], digest: null });
     expect(result.trace).toEqual(trace);

@@ -1,0 +1,217 @@
+/**
+ * The runtime benchmark as a function: verify every workload, time it in interleaved rounds, measure
+ * memory, and return the report as markdown with the targets of issue 9. `runtime.ts` is its command
+ * line; the smoke test calls it at tiny sizes.
+ */
+import { loadAverage, machineInfo, machineLines } from "./_machine.js";
+import { bytes, durationSpread, ratioSpread, table } from "./_markdown.js";
+import { ratioOf, spreadOf, timeRounds, type RoundOptions, type Spread, type TimedWorkload } from "./_rounds.js";
+import type { VerifiedWorkload } from "./_workload.js";
+import { chainNames, chainOnLangGraphWorkload, chainWorkload } from "./workloads/chain.js";
+import { coverageWorkload } from "./workloads/coverage.js";
+import { fanOutWorkload } from "./workloads/fan-out.js";
+import { measureMemory, type MemoryFigures, type MemoryOptions } from "./workloads/memory.js";
+import { REPORT, reportWorkload } from "./workloads/report.js";
+
+/** Sizes and durations of a suite run. */
+export interface RuntimeOptions extends RoundOptions, MemoryOptions {
+  readonly chainSizes: readonly number[];
+  readonly coverageSizes: readonly number[];
+  /** Progress lines go here. */
+  readonly log: (line: string) => void;
+}
+
+/** The default, full run of `npm run bench`. */
+export const FULL_RUN: Omit<RuntimeOptions, "log"> = {
+  rounds: 7,
+  time: 400,
+  warmupTime: 100,
+  iterations: 20,
+  chainSizes: [10, 100, 1000],
+  coverageSizes: [100, 1000],
+  allocationRuns: 500,
+  retentionRuns: 10_000,
+};
+
+/** One target of issue 9: `met` is undefined when what it needs was not measured. */
+export interface Target {
+  readonly what: string;
+  readonly target: string;
+  readonly measured: string;
+  readonly met: boolean | undefined;
+}
+
+/** What a suite run produced. */
+export interface RuntimeResult {
+  readonly workloads: readonly TimedWorkload[];
+  readonly memory: readonly MemoryFigures[];
+  readonly targets: readonly Target[];
+  readonly markdown: string;
+}
+
+/** Retention allowed after `retentionRuns` runs: heap noise, far below one object per run. */
+const RETENTION_ALLOWANCE = 64 * 1024;
+
+/** The workloads in the order they run: those that never load LangGraph.js first (see `reportWorkload`). */
+function workloadsInOrder(options: RuntimeOptions): (() => Promise<VerifiedWorkload>)[] {
+  return [
+    () => reportWorkload("mini engine only"),
+    () => chainWorkload(options.chainSizes),
+    () => coverageWorkload(options.coverageSizes),
+    fanOutWorkload,
+    () => reportWorkload("all"),
+    () => chainOnLangGraphWorkload(Math.min(...options.chainSizes)),
+  ];
+}
+
+/** The timed workloads, by role. */
+interface Timings {
+  readonly reportAlone: TimedWorkload;
+  readonly chain: TimedWorkload;
+  readonly report: TimedWorkload;
+  readonly chainOnLangGraph: TimedWorkload;
+}
+
+/** Runs the whole suite. Throws if the mini engine disagrees with the report's reference loop. */
+export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeResult> {
+  const loadBefore = loadAverage();
+  const workloads: TimedWorkload[] = [];
+  // Each workload is verified just before it is timed, so no engine is loaded before its turn.
+  for (const make of workloadsInOrder(options)) {
+    const workload = await make();
+    options.log(`verified: ${workload.title}: ${workload.contenders.length} to time, ${workload.skipped.length} not measured`);
+    workloads.push(await timeRounds(workload, options));
+    options.log(`timed: ${workload.title} (${options.rounds} rounds)`);
+  }
+  const [reportAlone, chain, , , report, chainOnLangGraph] = workloads as [
+    TimedWorkload,
+    TimedWorkload,
+    TimedWorkload,
+    TimedWorkload,
+    TimedWorkload,
+    TimedWorkload,
+  ];
+  const memory: MemoryFigures[] = [];
+  for (const contender of report.workload.contenders) {
+    options.log(`memory: ${contender.name}`);
+    // LangGraph.js takes milliseconds per run: a tenth of the runs keeps the suite in minutes.
+    const slow = contender.name.startsWith("LangGraph");
+    const runs = slow
+      ? { allocationRuns: Math.ceil(options.allocationRuns / 10), retentionRuns: Math.ceil(options.retentionRuns / 10) }
+      : options;
+    memory.push(await measureMemory(contender, runs));
+  }
+  const targets = targetsOf({ reportAlone, chain, report, chainOnLangGraph }, memory, options);
+  const loadAfter = loadAverage();
+  const markdown = [
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: ${options.rounds} interleaved rounds after a warm-up round, ` +
+      `${options.time} ms per contender per round (tinybench, ${options.warmupTime} ms warm-up each). Figures: median of the rounds (min–max); ` +
+      `ratios are taken within each round.`,
+    "",
+    ...machineLines(machineInfo()),
+    `- Load average before: ${loadBefore}; after: ${loadAfter}`,
+    "",
+    "### Targets",
+    "",
+    table(
+      ["what", "target", "measured", "met?"],
+      targets.map((t) => [t.what, t.target, t.measured, t.met === undefined ? "not measured" : t.met ? "met" : "**missed**"]),
+    ),
+    ...workloads.flatMap((timed) => ["", `### ${timed.workload.title}`, "", workloadTable(timed)]),
+    "",
+    ...chainFlatness(chain, options.chainSizes),
+    "",
+    "### Memory (report graph)",
+    "",
+    table(
+      ["contender", "allocated per run", "retained (full GC), two blocks of runs"],
+      memory.map((m) => [
+        m.name,
+        `${bytes(m.allocatedPerRun)} (${m.allocationRuns} runs)`,
+        `${bytes(m.retainedBlocks[0])}, then ${bytes(m.retainedBlocks[1])} (${m.retentionRuns} runs each)`,
+      ]),
+    ),
+  ].join("\n");
+  return { workloads, memory, targets, markdown };
+}
+
+function workloadTable(timed: TimedWorkload): string {
+  const { workload } = timed;
+  const rows = workload.contenders.map((c) => {
+    const spread = spreadOf(timed, c.name);
+    const vsBaseline = ratioOf(timed, c.name, c.baseline ?? workload.baseline);
+    return [
+      c.name,
+      spread ? durationSpread(spread) : "–",
+      spread ? durationSpread(spread, c.steps) : "–",
+      vsBaseline ? ratioSpread(vsBaseline) : "–",
+    ];
+  });
+  const skipped = workload.skipped.map((s) => [s.name, `not measured: ${s.reason}`, "", ""]);
+  return table(["contender", "per run", "per step", `× ${workload.baselineLabel ?? workload.baseline}`], [...rows, ...skipped]);
+}
+
+function chainFlatness(chain: TimedWorkload, sizes: readonly number[]): string[] {
+  const smallest = Math.min(...sizes);
+  return sizes
+    .filter((n) => n !== smallest)
+    .flatMap((n) => {
+      const mini = ratioOf(chain, chainNames(n).invoke, chainNames(smallest).invoke, n / smallest);
+      const loop = ratioOf(chain, chainNames(n).loop, chainNames(smallest).loop, n / smallest);
+      return mini && loop
+        ? [`- Cost per step, N=${n} over N=${smallest}: mini engine ${ratioSpread(mini)}, hand-written loop ${ratioSpread(loop)}.`]
+        : [];
+    });
+}
+
+function targetsOf(timings: Timings, memory: readonly MemoryFigures[], options: RuntimeOptions): Target[] {
+  const { reportAlone, chain, report, chainOnLangGraph } = timings;
+  const vsLoop = ratioOf(report, REPORT.invoke, REPORT.loop);
+  const vsLoopAlone = ratioOf(reportAlone, REPORT.invoke, REPORT.loop);
+  const vsLangGraph = ratioOf(report, REPORT.langGraphInvoke, REPORT.invoke);
+  const loopVsLangGraph = ratioOf(report, REPORT.langGraphInvoke, REPORT.loop);
+  const smallest = Math.min(...options.chainSizes);
+  const largest = Math.max(...options.chainSizes);
+  const trivialVsLangGraph = ratioOf(chainOnLangGraph, chainNames(smallest).langGraph, chainNames(smallest).invoke);
+  const vsXState = [REPORT.xstateActor, REPORT.xstateRun].flatMap((name) => {
+    const ratio = ratioOf(report, name, REPORT.invoke);
+    return ratio === undefined ? [] : [{ name, ratio }];
+  });
+  const flat = ratioOf(chain, chainNames(largest).invoke, chainNames(smallest).invoke, largest / smallest);
+  const retained = memory.find((m) => m.name === REPORT.invoke);
+  const context = (label: string, spread: Spread | undefined): string => (spread ? `; ${label}: ${ratioSpread(spread)}` : "");
+  return [
+    {
+      what: "mini engine (full isolation) vs hand-written loop, report graph",
+      target: "≤ 4×",
+      measured: `${vsLoop ? ratioSpread(vsLoop) : "–"}${context("before LangGraph.js is loaded", vsLoopAlone)}`,
+      met: vsLoop && vsLoop.median <= 4,
+    },
+    {
+      what: "mini engine vs LangGraph.js invoke, same graph, same run",
+      target: "≥ 200× faster",
+      measured:
+        `${vsLangGraph ? `${ratioSpread(vsLangGraph)} faster` : "–"}` +
+        `${context("the hand-written loop", loopVsLangGraph)}${context(`trivial nodes (chain N=${smallest})`, trivialVsLangGraph)}`,
+      met: vsLangGraph && vsLangGraph.median >= 200,
+    },
+    {
+      what: "mini engine vs the XState actor",
+      target: "faster",
+      measured: vsXState.map((x) => `${x.name}: ${ratioSpread(x.ratio)} the time`).join("; ") || "–",
+      met: vsXState.length === 0 ? undefined : vsXState.every((x) => x.ratio.median > 1),
+    },
+    {
+      what: `chain N=${largest}, cost per step vs N=${smallest}`,
+      target: "within 1.5×",
+      measured: flat ? ratioSpread(flat) : "–",
+      met: flat && flat.median <= 1.5,
+    },
+    {
+      what: `heap retained after ${retained?.retentionRuns ?? options.retentionRuns} mini engine runs`,
+      target: `nothing (≤ ${bytes(RETENTION_ALLOWANCE)} of heap noise)`,
+      measured: retained ? `${bytes(retained.retained)} (smaller of two blocks)` : "–",
+      met: retained && retained.retained <= RETENTION_ALLOWANCE,
+    },
+  ];
+}

@@ -1,0 +1,110 @@
+/**
+ * The work a superstep machine does, as promise actors. Each one drives the mini engine's own `Run`
+ * for exactly one superstep, restored from (and saved back to) the machine's context: the scheduler,
+ * the joins, the Sends, the conflict check, the declaration-order merge, the atomicity and the errors
+ * are the engine's code, not a copy of it. Only the loop between supersteps belongs to XState.
+ */
+import { fromPromise } from "xstate";
+import type { ExecutableGraph } from "../engine/executable.js";
+import { Run, type RunSnapshot } from "../engine/run.js";
+import type { RouteTaken, State, Task } from "../engine/step.js";
+import { GraphExecutionError, GraphLimitError, InvalidUpdateError } from "../errors.js";
+
+/** Where a superstep run stands between supersteps: what the machine's context keeps (plain data). */
+export interface SuperstepSnapshot {
+  readonly state: State;
+  readonly tasks: readonly Task[];
+  readonly trace: readonly string[];
+  readonly routes: readonly RouteTaken[];
+  readonly supersteps: number;
+  readonly joins: readonly (readonly string[])[];
+}
+
+/** One node run of a superstep, as a step-by-step observer reads it. */
+export interface SuperstepStep {
+  readonly node: string;
+  readonly update: State;
+  readonly route?: string | readonly string[];
+}
+
+/** What the superstep actor is given: the run so far and its bounds. */
+export interface SuperstepInput {
+  readonly run: SuperstepSnapshot;
+  readonly maxSteps: number;
+  readonly recursionLimit: number;
+}
+
+/** What the START actor is given: the input state and the bounds. */
+export interface BeginInput {
+  readonly state: State;
+  readonly maxSteps: number;
+  readonly recursionLimit: number;
+}
+
+/** What both actors resolve with: the run after the superstep, and its steps in declaration order. */
+export interface SuperstepOutput {
+  readonly run: SuperstepSnapshot;
+  readonly steps: readonly SuperstepStep[];
+}
+
+/** The actor that computes START's successors (START's router, when it has one, runs here). */
+export function beginActor(graph: ExecutableGraph, api: string) {
+  return fromPromise<SuperstepOutput, BeginInput>(async ({ input }) => {
+    try {
+      const run = new Run(graph, input.state, { maxSteps: input.maxSteps, recursionLimit: input.recursionLimit });
+      await run.begin();
+      return { run: plain(run.snapshot()), steps: [] };
+    } catch (error) {
+      throw named(error, api);
+    }
+  });
+}
+
+/**
+ * The actor that runs one superstep: every task on its own copy of the same state, the merge in
+ * declaration order, then the next tasks. A failure rejects with the mini engine's error (nothing of
+ * the superstep committed), which puts the machine's actor in error.
+ */
+export function superstepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
+  return fromPromise<SuperstepOutput, SuperstepInput>(async ({ input }) => {
+    try {
+      const { maxSteps, recursionLimit } = input;
+      const run = Run.restore(graph, input.run, { maxSteps, recursionLimit, ...(signal ? { signal } : {}) });
+      const steps = (await run.superstep()) ?? [];
+      return {
+        run: plain(run.snapshot()),
+        steps: steps.map(({ node, update, route }) => ({ node, update, ...(route === undefined ? {} : { route }) })),
+      };
+    } catch (error) {
+      throw named(error, api);
+    }
+  });
+}
+
+/** The run's snapshot as the machine keeps it: copies of its lists (the state is already the run's own). */
+function plain(snapshot: RunSnapshot): SuperstepSnapshot {
+  return {
+    state: snapshot.state,
+    tasks: snapshot.tasks.map((task) => ({ ...task })),
+    trace: [...snapshot.trace],
+    routes: snapshot.routes.map((route) => ({ ...route })),
+    supersteps: snapshot.supersteps,
+    joins: snapshot.joins.map((sources) => [...sources]),
+  };
+}
+
+/** The engine's error, its message naming `api` (`toMachine: …`) rather than `invoke:` when another API ran it. */
+function named(error: unknown, api: string): unknown {
+  if (api === "invoke" || !(error instanceof GraphExecutionError) || !error.message.startsWith("invoke: ")) return error;
+  const message = `${api}: ${error.message.slice("invoke: ".length)}`;
+  const context = {
+    node: error.node,
+    state: error.state,
+    trace: error.trace,
+    path: error.path,
+    ...("cause" in error ? { cause: error.cause } : {}),
+  };
+  if (error instanceof GraphLimitError) return new GraphLimitError(message, context);
+  if (error instanceof InvalidUpdateError) return new InvalidUpdateError(message, context);
+  return new GraphExecutionError(error.code, message, context);
+}

@@ -1,0 +1,66 @@
+/**
+ * The benchmarks at tiny sizes: every workload verifies (each engine's final state matches the mini
+ * engine's) and the report renders. No timing is asserted: shared machines make timed assertions flaky.
+ */
+import { describe, expect, it } from "vitest";
+import { timeRounds } from "../../bench/_rounds.js";
+import { runRuntimeSuite } from "../../bench/runtime-suite.js";
+import { runTypesSuite } from "../../bench/types-suite.js";
+import { chainWorkload } from "../../bench/workloads/chain.js";
+import { coverageWorkload } from "../../bench/workloads/coverage.js";
+import { fanOutWorkload } from "../../bench/workloads/fan-out.js";
+import { REPORT, reportWorkload } from "../../bench/workloads/report.js";
+
+const once = { rounds: 1, time: 1, warmupTime: 0, iterations: 1 };
+
+describe("runtime benchmark", () => {
+  it("verifies every engine on the report graph before timing it", async () => {
+    const workload = await reportWorkload();
+    expect(workload.skipped).toEqual([]);
+    expect(workload.contenders.map((c) => c.name)).toEqual(Object.values(REPORT));
+  });
+
+  it.each([
+    ["a chain of 3 nodes", () => chainWorkload([3])],
+    ["the fan-out", fanOutWorkload],
+    ["coverage plans on a random graph of 3 nodes", () => coverageWorkload([3])],
+  ])("verifies %s and times it in one round", async (_, make) => {
+    const workload = await make();
+    expect(workload.contenders.length).toBeGreaterThan(0);
+    const timed = await timeRounds(workload, once);
+    for (const contender of workload.contenders) expect(timed.rounds.get(contender.name)).toHaveLength(1);
+  });
+
+  it("runs the whole suite at tiny sizes and reports every target", async () => {
+    const result = await runRuntimeSuite({
+      ...once,
+      chainSizes: [3, 6],
+      coverageSizes: [3],
+      allocationRuns: 2,
+      retentionRuns: 2,
+      log: () => {},
+    });
+    expect(result.targets.map((t) => t.met)).not.toContain(undefined);
+    // Only what LangGraph.js cannot export yet may go unmeasured.
+    const skipped = result.workloads.flatMap((timed) => timed.workload.skipped);
+    for (const { reason } of skipped) expect(reason).toContain("not exported to LangGraph.js yet");
+    expect(result.markdown).toContain("### Targets");
+  }, 60_000);
+});
+
+describe("type-check benchmark", () => {
+  it("checks tiny generated graphs in both forms on both compilers without error", async () => {
+    const result = await runTypesSuite({
+      root: process.cwd(),
+      sizes: [3],
+      forms: ["builder", "defineGraph"],
+      repeat: 1,
+      boundary: undefined,
+      withoutSearch: [],
+      keep: false,
+      log: () => {},
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.rows.map((row) => row.outcome)).toEqual(Array(4).fill("clean"));
+  }, 120_000);
+});
