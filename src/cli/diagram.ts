@@ -7,7 +7,7 @@ import type { GraphSpec } from "../index.js";
 import { toDot } from "../render/dot.js";
 import { toMermaid } from "../render/mermaid.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseChoiceFlag } from "./options.js";
+import { parseChoiceFlag, prepareCommand } from "./options.js";
 
 /** The graphs `tsg diagram` can draw. */
 export const DIAGRAM_GRAPHS = ["report", "agent", "research"] as const;
@@ -52,20 +52,8 @@ const FLAGS = {
  * ```
  */
 export async function runDiagramCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  let request: { graph: DiagramGraph; format: DiagramFormat } | "help";
-  try {
-    request = prepare(argv);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`tsg diagram: ${error.message}\nRun \`tsg diagram --help\` for the options.\n`);
-      return 2;
-    }
-    throw error;
-  }
-  if (request === "help") {
-    io.stdout.write(USAGE + "\n");
-    return 0;
-  }
+  const request = prepareCommand("diagram", USAGE, io, () => prepare(argv));
+  if (typeof request === "number") return request;
   io.stdout.write(render(exampleSpec(request.graph), request.format));
   return 0;
 }

@@ -1,6 +1,6 @@
 /** Argument helpers shared by the `tsg` subcommands. */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { UsageError } from "./io.js";
+import { UsageError, type CliIO } from "./io.js";
 
 /**
  * Parses a flag's integer value, or throws a {@link UsageError} that names the flag.
@@ -55,4 +55,29 @@ export function parseCommandFlags<const O extends NonNullable<ParseArgsConfig["o
     if (isParseError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/**
+ * Runs a command's argument parsing: resolves with what `prepare` returns, or with the exit code when the
+ * arguments asked for help (0, after printing the usage) or were bad (2, after a message naming the
+ * problem and pointing at `--help`).
+ *
+ * @example
+ * ```ts
+ * const request = prepareCommand("paths", USAGE, io, () => prepare(argv));
+ * if (typeof request === "number") return request;
+ * ```
+ */
+export function prepareCommand<T extends object>(name: string, usage: string, io: CliIO, prepare: () => T | "help"): T | number {
+  let prepared: T | "help";
+  try {
+    prepared = prepare();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`tsg ${name}: ${error.message}\nRun \`tsg ${name} --help\` for the options.\n`);
+    return 2;
+  }
+  if (prepared !== "help") return prepared;
+  io.stdout.write(usage + "\n");
+  return 0;
 }

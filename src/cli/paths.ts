@@ -4,7 +4,7 @@ import { coveragePlan, formatPath, type CoveragePlan, type CoveragePlanner } fro
 import { buildAgentGraph, ScriptedModel } from "../examples/agent/index.js";
 import { buildReportGraph } from "../examples/report/index.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseChoiceFlag } from "./options.js";
+import { parseChoiceFlag, prepareCommand } from "./options.js";
 
 /** The graphs `tsg paths` can plan. */
 export const PATH_GRAPHS = ["report", "agent"] as const;
@@ -45,20 +45,8 @@ const FLAGS = {
  * ```
  */
 export async function runPathsCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  let request: ReturnType<typeof prepare>;
-  try {
-    request = prepare(argv);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`tsg paths: ${error.message}\nRun \`tsg paths --help\` for the options.\n`);
-      return 2;
-    }
-    throw error;
-  }
-  if (request === "help") {
-    io.stdout.write(USAGE + "\n");
-    return 0;
-  }
+  const request = prepareCommand("paths", USAGE, io, () => prepare(argv));
+  if (typeof request === "number") return request;
   const plan = await coveragePlan(graphOf(request.graph), { via: request.via });
   io.stdout.write(request.json ? JSON.stringify(planAsJson(request.graph, plan), null, 2) + "\n" : planAsText(plan));
   return plan.covered === plan.total ? 0 : 1;

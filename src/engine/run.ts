@@ -4,7 +4,7 @@
  * next active set is computed from the merged state. A sequential graph is the special case of one
  * node per superstep.
  */
-import { type GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
+import { type GraphExecutionError, GraphLimitError, InvalidOptionError, type ExecutionContext } from "../errors.js";
 import { END, START } from "../spec.js";
 import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
@@ -13,6 +13,7 @@ import { checkSignal, executionError, inputFailure } from "./run-checks.js";
 import {
   commitUpdate,
   isThenable,
+  parallelWriteFailure,
   runNode,
   StepFailure,
   successorsOf,
@@ -199,10 +200,10 @@ export class Run {
     this.#state = this.#merge(active, updates);
     for (const task of active) this.#trace.push(task.node);
     this.#supersteps += 1;
-    const { tasks, keysBySource } = await this.#activate(active.map((task) => task.node));
+    const { tasks, keys } = await this.#activate(active.map((task) => task.node));
     this.#active = tasks;
     const state = this.#state;
-    return active.map((task, index) => ({ node: task.node, update: updates[index] as State, state, route: keysBySource.get(task.node) }));
+    return active.map((task, index) => ({ node: task.node, update: updates[index] as State, state, route: keys[index] }));
   }
 
   /**
@@ -275,25 +276,21 @@ export class Run {
   }
 
   #checkParallelWrites(node: string, update: State, writers: Map<string, string>): void {
-    for (const field of Object.keys(update)) {
-      if (this.#graph.reducers.has(field)) continue;
-      const earlier = writers.get(field);
-      if (earlier !== undefined) {
-        throw new InvalidUpdateError(
-          `invoke: "${earlier}" and "${node}" both wrote "${field}" in one superstep, and "${field}" has no reducer, so one write ` +
-            `would silently win. Give "${field}" a reducer (such as append or union), or let only one of them write it.`,
-          this.#context(node),
-        );
-      }
-      writers.set(field, node);
-    }
+    const failure = parallelWriteFailure(this.#graph, node, update, writers);
+    if (failure !== undefined) throw this.#error(failure, node);
   }
 
-  /** The next active set: every source's successors, joins that completed, END dropped, de-duplicated, in declaration order. */
-  async #activate(sources: readonly string[]): Promise<{ tasks: Task[]; keysBySource: Map<string, string | string[]> }> {
+
+  /**
+   * The next active set: every source's successors, joins that completed, END dropped, de-duplicated, in
+   * declaration order. `keys[i]` is the route key(s) `sources[i]` took: per task, since Sends can run one
+   * node several times in a superstep, each routing its own way.
+   */
+  async #activate(sources: readonly string[]): Promise<{ tasks: Task[]; keys: (string | string[] | undefined)[] }> {
     const tasks: Task[] = [];
-    const keysBySource = new Map<string, string | string[]>();
+    const keys: (string | string[] | undefined)[] = [];
     for (const source of sources) {
+      keys.push(undefined);
       const transition = this.#graph.transitions.get(source);
       if (transition?.kind === "join") {
         const join = this.#graph.joins[transition.join];
@@ -316,11 +313,11 @@ export class Run {
       tasks.push(...successors.tasks);
       this.#routes.push(...successors.routes);
       if (successors.routes.length > 0 || successors.list) {
-        const keys = successors.routes.map((route) => route.key);
-        keysBySource.set(source, successors.list ? keys : (keys[0] as string));
+        const taken = successors.routes.map((route) => route.key);
+        keys[keys.length - 1] = successors.list ? taken : (taken[0] as string);
       }
     }
-    return { tasks: this.#schedule(tasks), keysBySource };
+    return { tasks: this.#schedule(tasks), keys };
   }
 
   #schedule(tasks: readonly Task[]): Task[] {

@@ -106,6 +106,27 @@ export function commitUpdate(graph: ExecutableGraph, node: string, state: State,
   }
 }
 
+/**
+ * Records which node wrote each field without a reducer in a parallel superstep, and returns the failure
+ * (`INVALID_UPDATE`, naming the field and both nodes) when a second node writes one: one write would
+ * silently win. `writers` is the superstep's own table, filled in declaration order.
+ */
+export function parallelWriteFailure(graph: ExecutableGraph, node: string, update: State, writers: Map<string, string>): StepFailure | undefined {
+  for (const field of Object.keys(update)) {
+    if (graph.reducers.has(field)) continue;
+    const earlier = writers.get(field);
+    if (earlier !== undefined) {
+      return new StepFailure(
+        "INVALID_UPDATE",
+        `"${earlier}" and "${node}" both wrote "${field}" in one superstep, and "${field}" has no reducer, so one write ` +
+          `would silently win. Give "${field}" a reducer (such as append or union), or let only one of them write it.`,
+      );
+    }
+    writers.set(field, node);
+  }
+  return undefined;
+}
+
 /** A node to run in the next superstep; `sent` tasks carry a Send's input instead of the state. */
 export interface Task {
   readonly node: string;

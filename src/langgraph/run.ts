@@ -5,14 +5,14 @@
  * a line of its output code. Parallel supersteps included: steps come in declaration order within a
  * superstep, and the bounds are checked before a superstep's nodes start, as on the mini engine.
  */
-import { GraphExecutionError, GraphLimitError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
+import { GraphExecutionError, GraphLimitError, type ExecutionContext } from "../errors.js";
 import { cloneState, isPlainObject } from "../engine/clone.js";
 import { executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
 import type { ExecutableGraph } from "../engine/executable.js";
 import { limitMessage, resolveLimits, type RunLimits } from "../engine/limits.js";
 import { checkSignal, executionError, inputFailure } from "../engine/run-checks.js";
 import type { RunResult, Step } from "../engine/run.js";
-import { commitUpdate, messageOf, StepFailure, type RouteTaken, type State } from "../engine/step.js";
+import { commitUpdate, messageOf, parallelWriteFailure, StepFailure, type RouteTaken, type State } from "../engine/step.js";
 import { START } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
@@ -318,18 +318,8 @@ class LangGraphRun {
       const update = record?.update;
       if (update === undefined) return undefined;
       if (records.length > 1) {
-        for (const field of Object.keys(update)) {
-          if (this.#executable.reducers.has(field)) continue;
-          const earlier = writers.get(field);
-          if (earlier !== undefined) {
-            return new InvalidUpdateError(
-              `invoke: "${earlier}" and "${task.node}" both wrote "${field}" in one superstep, and "${field}" has no reducer, so one write ` +
-                `would silently win. Give "${field}" a reducer (such as append or union), or let only one of them write it.`,
-              this.#context(task.node),
-            );
-          }
-          writers.set(field, task.node);
-        }
+        const conflict = parallelWriteFailure(this.#executable, task.node, update, writers);
+        if (conflict !== undefined) return executionError("invoke", conflict, this.#context(task.node));
       }
       try {
         state = commitUpdate(this.#executable, task.node, state, update);

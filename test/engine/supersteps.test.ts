@@ -12,36 +12,12 @@ import {
   union,
   type SuperstepValues,
 } from "../../src/index.js";
+import { deferred, fanOutGraph, researchInput, type ResearchLike } from "../helpers/parallel-graphs.js";
 
-interface Research {
-  topic: string;
-  findings: string[];
-  log: string[];
-  summary: string | null;
-  docs: string[];
-}
-const input = (): Research => ({ topic: "tides", findings: [], log: [], summary: null, docs: [] });
+type Research = ResearchLike;
+const input = researchInput;
 
-/** A promise a test resolves by hand: branches wait on it to prove they overlap. */
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
-function fanOutGraph(branch: (name: string) => (s: Research) => Promise<Partial<Research>> | Partial<Research>) {
-  return new StateGraph<Research>({ reducers: { findings: union, log: append } })
-    .addNode("plan", (s) => ({ log: [`plan ${s.topic}`] }))
-    .addNode("web", branch("web"))
-    .addNode("papers", branch("papers"))
-    .addNode("internal", branch("internal"))
-    .addNode("synthesize", (s) => ({ summary: s.findings.join(", ") }))
-    .addEdge(START, "plan")
-    .addEdge("plan", ["web", "papers", "internal"])
-    .addEdge(["web", "papers", "internal"], "synthesize")
-    .addEdge("synthesize", END)
-    .compile();
-}
 
 describe("fan-out and join", () => {
   it("runs the branches in one superstep, concurrently, and the join once", async () => {
@@ -409,5 +385,27 @@ describe("review fixes", () => {
 
   it.each([null, 5, "fast"])("options %j that are not an object are rejected clearly", async (options) => {
     await expect(fanOutGraph(() => () => ({})).invoke(input(), options as never)).rejects.toBeInstanceOf(InvalidOptionError);
+  });
+});
+
+describe("steps started by Sends", () => {
+  it("each step reports its own route, even when Sends run one node several times", async () => {
+    // A router that answers differently on each call (it counts), so the two x steps route apart.
+    let calls = 0;
+    interface Hop {
+      hops: number[];
+      log: string[];
+    }
+    const graph = new StateGraph<Hop>({ reducers: { log: append } })
+      .addNode("plan", () => ({}))
+      .addNode("x", (input: { n: number }) => ({ log: [`x${input.n}`] }))
+      .addNode("y", () => ({}))
+      .addEdge(START, "plan")
+      .addConditionalEdges("plan", () => [new Send("x", { n: 1 }), new Send("x", { n: 2 })], ["x"])
+      .addConditionalEdges("x", (): "toY" | "out" => (++calls === 1 ? "toY" : "out"), { toY: "y", out: END })
+      .addEdge("y", END)
+      .compile();
+    const { steps } = await graph.invoke({ hops: [], log: [] });
+    expect(steps.filter((s) => s.node === "x").map((s) => s.route)).toEqual(["toY", "out"]);
   });
 });

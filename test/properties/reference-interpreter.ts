@@ -195,18 +195,18 @@ export async function referenceRun(definition: GraphDefinition, input: unknown, 
       supersteps += 1;
 
       const tasks: Task[] = [];
-      const keysOf = new Map<string, string | string[]>();
+      // Each task's step reports the keys its own router call returned.
+      const keysOf: (string | string[] | undefined)[] = [];
       for (const task of active) {
         const found = await successors(task.node).catch((error: unknown) => {
           if (error instanceof Failure) throw new Failure(error.code, task.node);
           throw error;
         });
         tasks.push(...found.tasks);
-        // A node's steps report the keys its router returned (the last run's, when Sends ran it several times).
-        if (found.keys !== undefined) keysOf.set(task.node, found.keys);
+        keysOf.push(found.keys);
       }
       active.forEach((task, i) => {
-        const keys = keysOf.get(task.node);
+        const keys = keysOf[i];
         steps.push({
           node: task.node,
           update: copy(updates[i] as State),

@@ -38,38 +38,14 @@ import {
   type GraphMachineOutput,
 } from "../../src/xstate/index.js";
 import { outcomeOf } from "./_outcome.js";
+import { deferred, fanOutGraph, researchInput, type ResearchLike } from "../helpers/parallel-graphs.js";
 
 const MODES = ["run", "step"] as const;
 
-interface R {
-  topic: string;
-  findings: string[];
-  log: string[];
-  summary: string | null;
-  docs: string[];
-}
-const input = (): R => ({ topic: "tides", findings: [], log: [], summary: null, docs: [] });
+type R = ResearchLike;
+const input = researchInput;
 
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
-/** START → plan → {web, papers, internal} → synthesize → END, each branch built by `branch`. */
-function fanOutGraph(branch: (name: string) => (s: R) => Promise<Partial<R>> | Partial<R>) {
-  return new StateGraph<R>({ reducers: { findings: union, log: append } })
-    .addNode("plan", (s) => ({ log: [`plan ${s.topic}`] }))
-    .addNode("web", branch("web"))
-    .addNode("papers", branch("papers"))
-    .addNode("internal", branch("internal"))
-    .addNode("synthesize", (s) => ({ summary: s.findings.join(", ") }))
-    .addEdge(START, "plan")
-    .addEdge("plan", ["web", "papers", "internal"])
-    .addEdge(["web", "papers", "internal"], "synthesize")
-    .addEdge("synthesize", END)
-    .compile();
-}
 
 /** A join that waits for a branch two supersteps long; `a` loops through a route with two keys at once. */
 function slowJoinGraph() {
