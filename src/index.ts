@@ -39,6 +39,7 @@ export { subgraph } from "./engine/subgraph.js";
 export type { SubgraphOptions } from "./engine/subgraph.js";
 export type { GraphWarning } from "./engine/warnings.js";
 export { cloneState, isPlainObject } from "./engine/clone.js";
+export { jsonEqual } from "./engine/json-equal.js";
 export { validateTopology } from "./validate/topology.js";
 export { coveragePlan, coverageReport, replayPath, scriptedGraph, transitionsOf, formatPath, CoverageError } from "./coverage/index.js";
 export type {

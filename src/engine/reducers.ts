@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from "node:util";
+import { jsonEqual } from "./json-equal.js";
 
 /**
  * Combines a field's current value with a node's update to that field: `reducer(current, update)`.
@@ -159,7 +159,7 @@ export const union = defineReducer(
     const out: T[] = [];
     for (const item of [...current, ...update]) {
       if (typeof item === "object" && item !== null) {
-        if (objects.some((o) => isDeepStrictEqual(o, item))) continue;
+        if (objects.some((o) => jsonEqual(o, item))) continue;
         objects.push(item);
       } else {
         // A Set equates 0 and -0; objects are compared with Object.is semantics, so primitives are too.

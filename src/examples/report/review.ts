@@ -2,8 +2,7 @@
  * The acceptance rules. They read the draft's content and the request, never the revision count:
  * a draft passes because it is right, not because it has had its turn.
  */
-import { isDeepStrictEqual } from "node:util";
-import { isPlainObject } from "../../index.js";
+import { isPlainObject, jsonEqual } from "../../index.js";
 import { NOTICES } from "./data.js";
 import { expectedRows } from "./draft.js";
 import type { Draft, ReportState, ReviewIssue } from "./state.js";
@@ -31,7 +30,7 @@ export function reviewIssues(state: ReportState): ReviewIssue[] {
   const issues: ReviewIssue[] = [];
   if (!isDraftShaped(draft)) issues.push("invalid_draft_shape");
   const expected = expectedRows(state);
-  if (expected === undefined || !isDeepStrictEqual(fields["rows"], expected)) issues.push("rows_do_not_match_records_and_units");
+  if (expected === undefined || !jsonEqual(fields["rows"], expected)) issues.push("rows_do_not_match_records_and_units");
   if (fields["notice"] !== NOTICES[state.language]) issues.push("missing_fixed_data_notice");
   return issues;
 }
@@ -45,7 +44,7 @@ export function reviewIssues(state: ReportState): ReviewIssue[] {
  * ```
  */
 export function isSameDraft(a: Draft | null, b: Draft | null): boolean {
-  return isDeepStrictEqual(a, b);
+  return jsonEqual(a, b);
 }
 
 function isDraftShaped(draft: unknown): boolean {
