@@ -55,11 +55,28 @@ export type DefinedGraph<Compiled, Nodes, Edges, Routes, O> = O extends { readon
     ? Compiled
     : { readonly "defineGraph: topology problem": NodeTopologyProblems<keyof Nodes, Edges, Routes> extends infer P extends string ? (P extends string ? `defineGraph: ${P}` : never) : never };
 
-/** The problems of the graph as a whole, reported on `edges`: no START edge, or too deep to search. */
+/** Each edge's source, in order (a join counts once for each of its sources). */
+type EdgeSourceList<Edges, Out extends unknown[] = []> = Edges extends readonly [infer First, ...infer Rest]
+  ? EdgeSourceList<Rest, First extends readonly [infer F, unknown] ? [...Out, ...(F extends readonly string[] ? F : [F])] : Out>
+  : Out;
+
+/** The sources named by more than one rule: two edges, or an edge and a route. */
+type RepeatedSources<List extends unknown[], Seen = never, Out = never> = List extends [infer Head, ...infer Tail]
+  ? RepeatedSources<Tail, Seen | Head, Head extends Seen ? Out | Head : Out>
+  : Out;
+
+type DuplicateRules<Edges, Routes> = RepeatedSources<EdgeSourceList<Edges>> | (EdgeSourceList<Edges>[number] & keyof Routes);
+
+/** The problems of the graph as a whole, reported on `edges`: no START edge, a source with two rules, or too deep to search. */
 export type EdgesTopologyCheck<Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
   ? unknown
   : [
         | (Start extends RuleSources<Edges, Routes> ? never : `defineGraph: there is no edge from START; add [START, "<first node>"]`)
+        | (DuplicateRules<Edges, Routes> extends infer D extends string
+            ? D extends unknown
+              ? `defineGraph: ${Quoted<D>} has more than one rule (two edges, or an edge and a route); give each source one rule, or fan out with a list`
+              : never
+            : never)
         | (TooDeep extends Forward<Edges, Routes> | Backward<Edges, Routes>
             ? `defineGraph: the graph is too deep for the type-level reachability search (more than ${MaxTypeLevelDepth} layers); pass { typeLevelTopology: false }: run-time validation still checks it`
             : never),

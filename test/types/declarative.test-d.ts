@@ -89,6 +89,19 @@ describe("defineGraph", () => {
     define({ nodes: { a: () => ({}) }, edges: [["a", END]] });
   });
 
+  it("rejects a source with two rules, as the builder does", () => {
+    // @ts-expect-error - "a" has two edges
+    define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["a", "b"], ["a", END], ["b", END]] });
+    define({
+      nodes: { a: (s) => ({ count: s.count + 1 }) },
+      // @ts-expect-error - "a" has an edge and a route
+      edges: [[START, "a"], ["a", END]],
+      routes: { a: route((s: S) => (s.count < 3 ? "again" : "done"), { again: "a", done: END }) },
+    });
+    // a fan-out is one rule
+    define({ nodes: { a: () => ({}), b: () => ({}), c: () => ({}) }, edges: [[START, "a"], ["a", ["b", "c"]], [["b", "c"], END]] });
+  });
+
   it("{ typeLevelTopology: false } skips the type-level search", () => {
     const graph = define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["a", "b"]] }, { typeLevelTopology: false });
     expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S>>();
