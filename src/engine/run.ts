@@ -19,6 +19,7 @@ import {
   successorsOf,
   type RouteTaken,
   type State,
+  type Successors,
   type Task,
 } from "./step.js";
 
@@ -188,22 +189,32 @@ export class Run {
    * {@link superstep}, returning the committed values themselves rather than step objects: for `invoke`,
    * which copies them only if its caller reads `steps`.
    */
-  async superstepRecords(): Promise<StepRecord[] | undefined> {
-    const active = (this.#active ??= (await this.#activate([START])).tasks);
-    const first = active[0];
-    if (first === undefined) {
+  superstepRecords(): MaybePromise<StepRecord[] | undefined> {
+    // Synchronous nodes and routers run a whole superstep without awaiting: `invoke` then pays for no
+    // microtask per step. Anything async switches to promises from that point on.
+    if (this.#active !== undefined) return this.#runSuperstep(this.#active);
+    return then(this.#activate([START]), ({ tasks }) => {
+      this.#active = tasks;
+      return this.#runSuperstep(tasks);
+    });
+  }
+
+  #runSuperstep(active: readonly Task[]): MaybePromise<StepRecord[] | undefined> {
+    if (active.length === 0) {
       this.#checkNoJoinWaiting();
       return undefined;
     }
     this.#checkBeforeStarting(active);
-    const updates = await this.#runAll(active);
-    this.#state = this.#merge(active, updates);
-    for (const task of active) this.#trace.push(task.node);
-    this.#supersteps += 1;
-    const { tasks, keys } = await this.#activate(active.map((task) => task.node));
-    this.#active = tasks;
-    const state = this.#state;
-    return active.map((task, index) => ({ node: task.node, update: updates[index] as State, state, route: keys[index] }));
+    return then(this.#runAll(active), (updates) => {
+      this.#state = this.#merge(active, updates);
+      for (const task of active) this.#trace.push(task.node);
+      this.#supersteps += 1;
+      return then(this.#activate(active.map((task) => task.node)), ({ tasks, keys }) => {
+        this.#active = tasks;
+        const state = this.#state;
+        return active.map((task, index) => ({ node: task.node, update: updates[index] as State, state, route: keys[index] }));
+      });
+    });
   }
 
   /**
@@ -242,21 +253,29 @@ export class Run {
   }
 
   /** Runs every active node on its own copy of the same committed state. */
-  async #runAll(active: readonly Task[]): Promise<State[]> {
+  #runAll(active: readonly Task[]): MaybePromise<State[]> {
     if (active.length === 1) {
       const task = active[0] as Task;
+      let pending: MaybePromise<State>;
       try {
-        const pending = runNode(this.#graph, task.node, this.#state, task);
-        return [isThenable(pending) ? await pending : pending];
+        pending = runNode(this.#graph, task.node, this.#state, task);
       } catch (error) {
         throw this.#error(error, task.node);
       }
+      if (!isThenable(pending)) return [pending];
+      return pending.then(
+        (update) => [update],
+        (error: unknown) => {
+          throw this.#error(error, task.node);
+        },
+      );
     }
-    const settled = await Promise.allSettled(active.map(async (task) => runNode(this.#graph, task.node, this.#state, task)));
-    // Report the first failure in declaration order, whatever order the nodes failed in.
-    const failed = settled.findIndex((result) => result.status === "rejected");
-    if (failed >= 0) throw this.#error((settled[failed] as PromiseRejectedResult).reason, (active[failed] as Task).node);
-    return settled.map((result) => (result as PromiseFulfilledResult<State>).value);
+    return Promise.allSettled(active.map(async (task) => runNode(this.#graph, task.node, this.#state, task))).then((settled) => {
+      // Report the first failure in declaration order, whatever order the nodes failed in.
+      const failed = settled.findIndex((result) => result.status === "rejected");
+      if (failed >= 0) throw this.#error((settled[failed] as PromiseRejectedResult).reason, (active[failed] as Task).node);
+      return settled.map((result) => (result as PromiseFulfilledResult<State>).value);
+    });
   }
 
   /** Merges a superstep's updates in declaration order; nothing is committed unless all of them merge. */
@@ -286,39 +305,61 @@ export class Run {
    * declaration order. `keys[i]` is the route key(s) `sources[i]` took: per task, since Sends can run one
    * node several times in a superstep, each routing its own way.
    */
-  async #activate(sources: readonly string[]): Promise<{ tasks: Task[]; keys: (string | string[] | undefined)[] }> {
+  #activate(sources: readonly string[]): MaybePromise<Activation> {
     const tasks: Task[] = [];
     const keys: (string | string[] | undefined)[] = [];
-    for (const source of sources) {
-      keys.push(undefined);
-      const transition = this.#graph.transitions.get(source);
-      if (transition?.kind === "join") {
-        const join = this.#graph.joins[transition.join];
-        const arrived = this.#arrived[transition.join];
-        if (join === undefined || arrived === undefined) continue;
-        arrived.add(source);
-        if (arrived.size === join.sources.size) {
-          arrived.clear();
-          tasks.push({ node: join.to, sent: false });
-        }
-        continue;
-      }
-      let successors;
-      try {
-        const pending = successorsOf(this.#graph, source, this.#state);
-        successors = isThenable(pending) ? await pending : pending;
-      } catch (error) {
-        throw this.#error(error, source);
-      }
+    const take = (successors: Successors): void => {
       tasks.push(...successors.tasks);
       this.#routes.push(...successors.routes);
-      if (successors.routes.length > 0 || successors.list) {
-        const taken = successors.routes.map((route) => route.key);
-        keys[keys.length - 1] = successors.list ? taken : (taken[0] as string);
+      const taken = successors.routes.map((route) => route.key);
+      keys.push(successors.routes.length > 0 || successors.list ? (successors.list ? taken : (taken[0] as string)) : undefined);
+    };
+    // Routers run one after another, in declaration order; an async one continues the rest once it settles.
+    const from = (start: number): MaybePromise<Activation> => {
+      for (let index = start; index < sources.length; index++) {
+        const source = sources[index] as string;
+        const transition = this.#graph.transitions.get(source);
+        if (transition?.kind === "join") {
+          keys.push(undefined);
+          this.#arrive(transition.join, source, tasks);
+          continue;
+        }
+        let pending: MaybePromise<Successors>;
+        try {
+          pending = successorsOf(this.#graph, source, this.#state);
+        } catch (error) {
+          throw this.#error(error, source);
+        }
+        if (isThenable(pending)) {
+          return pending.then(
+            (successors) => {
+              take(successors);
+              return from(index + 1);
+            },
+            (error: unknown) => {
+              throw this.#error(error, source);
+            },
+          );
+        }
+        take(pending);
       }
-    }
-    return { tasks: this.#schedule(tasks), keys };
+      return { tasks: this.#schedule(tasks), keys };
+    };
+    return from(0);
   }
+
+  /** A join source ran: the join's target is activated once every source has. */
+  #arrive(joinIndex: number, source: string, tasks: Task[]): void {
+    const join = this.#graph.joins[joinIndex];
+    const arrived = this.#arrived[joinIndex];
+    if (join === undefined || arrived === undefined) return;
+    arrived.add(source);
+    if (arrived.size === join.sources.size) {
+      arrived.clear();
+      tasks.push({ node: join.to, sent: false });
+    }
+  }
+
 
   #schedule(tasks: readonly Task[]): Task[] {
     if (tasks.length === 1) return tasks[0]?.node === END ? [] : [...tasks];
@@ -384,7 +425,12 @@ function checkStreamMode(value: unknown): { updates: boolean; values: boolean; t
 export async function invokeRun(graph: ExecutableGraph, input: unknown, options?: RunOptions): Promise<RunResult<State>> {
   const run = new Run(graph, input, options);
   const records: StepRecord[] = [];
-  for (let superstep = await run.superstepRecords(); superstep !== undefined; superstep = await run.superstepRecords()) records.push(...superstep);
+  for (;;) {
+    const pending = run.superstepRecords();
+    const superstep = isThenable(pending) ? await pending : pending;
+    if (superstep === undefined) break;
+    records.push(...superstep);
+  }
   let steps: Step<State>[] | undefined;
   return {
     state: run.state,
@@ -400,6 +446,19 @@ export async function invokeRun(graph: ExecutableGraph, input: unknown, options?
     routes: run.routes,
     supersteps: run.supersteps,
   };
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** Continues with `next` now when `value` is ready, or once it settles. */
+function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return isThenable(value) ? (value as Promise<T>).then(next) : next(value as T);
+}
+
+/** The next active set, and the route key(s) each source took. */
+interface Activation {
+  readonly tasks: Task[];
+  readonly keys: (string | string[] | undefined)[];
 }
 
 /** A step as the scheduler records it: the committed update and state, shared until copied. */
