@@ -7,18 +7,11 @@
 import { fromPromise } from "xstate";
 import type { ExecutableGraph } from "../engine/executable.js";
 import { Run, type RunSnapshot } from "../engine/run.js";
-import type { RouteTaken, State, Task } from "../engine/step.js";
+import type { State, } from "../engine/step.js";
 import { GraphExecutionError, GraphLimitError, InvalidUpdateError } from "../errors.js";
 
 /** Where a superstep run stands between supersteps: what the machine's context keeps (plain data). */
-export interface SuperstepSnapshot {
-  readonly state: State;
-  readonly tasks: readonly Task[];
-  readonly trace: readonly string[];
-  readonly routes: readonly RouteTaken[];
-  readonly supersteps: number;
-  readonly joins: readonly (readonly string[])[];
-}
+export type SuperstepSnapshot = RunSnapshot;
 
 /** One node run of a superstep, as a step-by-step observer reads it. */
 export interface SuperstepStep {
