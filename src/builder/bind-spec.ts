@@ -6,8 +6,10 @@
  */
 import type { CompiledGraph } from "../engine/compiled-graph.js";
 import { append, mergeById, replace, sum, union, type AnyReducer } from "../engine/reducers.js";
-import { GraphValidationError } from "../errors.js";
+import { GraphValidationError, type GraphProblem } from "../errors.js";
+import type { GraphSpec } from "../spec.js";
 import { checkSpecSchema } from "../validate/spec-schema.js";
+import { validateTopology } from "../validate/topology.js";
 import { looseBuilder } from "./define-graph.js";
 import type { BindableSpec, CheckedImplementations, Implementations, StateOfImplementations } from "./define-types.js";
 
@@ -52,7 +54,7 @@ export function bindSpec(spec: unknown, implementations: Implementations): Compi
   const unknownReducers = (data.reducers ?? []).filter(
     (r) => !Object.hasOwn(builtInReducers, r.reducer) && !Object.hasOwn(implementations.reducers ?? {}, r.field),
   );
-  const problems = [
+  const problems: GraphProblem[] = [
     ...missing.map((node) => ({ code: "UNKNOWN_NODE" as const, node, message: `bindSpec: node "${node}" has no implementation. Add implementations.nodes["${node}"].` })),
     ...missingRouters.map((r) => ({ code: "UNKNOWN_NODE" as const, node: r.from, message: `bindSpec: the route from "${r.from}" has no router. Add implementations.routers["${r.from}"].` })),
     ...extra.map((node) => ({ code: "UNKNOWN_NODE" as const, node, message: `bindSpec: "${node}" is implemented but is not a node of the spec. Remove it, or add it to the spec.` })),
@@ -63,6 +65,8 @@ export function bindSpec(spec: unknown, implementations: Implementations): Compi
       message: `bindSpec: the reducer "${r.reducer}" of "${r.field}" is not built in; pass it as implementations.reducers.${r.field}.`,
     })),
   ];
+  // Every problem at once: the topology's too, so fixing the implementations does not reveal more.
+  problems.push(...validateTopology(asGraphSpec(data)));
   if (problems.length > 0) throw new GraphValidationError(problems);
 
   const reducers = Object.fromEntries((data.reducers ?? []).map((r) => [r.field, implementations.reducers?.[r.field] ?? builtInReducers[r.reducer]]));
@@ -75,4 +79,13 @@ export function bindSpec(spec: unknown, implementations: Implementations): Compi
     builder = builder.addConditionalEdges(route.from, implementations.routers?.[route.from], route.sends ? Object.keys(route.paths) : route.paths);
   }
   return builder.compile({ typeLevelTopology: false });
+}
+
+/** The topology as validation reads it (a bindable spec may omit router names and reducers; subgraphs are checked when bound). */
+function asGraphSpec({ subgraphs: _children, ...data }: BindableSpec): GraphSpec {
+  return {
+    ...data,
+    routes: data.routes.map((route) => ({ from: route.from, router: route.router ?? "router", paths: route.paths, ...(route.sends ? { sends: true as const } : {}) })),
+    reducers: data.reducers ?? [],
+  };
 }

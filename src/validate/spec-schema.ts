@@ -86,5 +86,8 @@ const specShape: Check = objectWith({
 export function checkSpecSchema(spec: unknown): GraphProblem[] {
   const problems: GraphProblem[] = [];
   specShape(spec, "spec", problems);
+  const fields = isRecord(spec) && Array.isArray(spec["fields"]) ? (spec["fields"] as unknown[]) : [];
+  const repeated = fields.filter((field, index) => fields.indexOf(field) !== index);
+  if (repeated.length > 0) problems.push(problem("spec.fields", "a list of distinct field names", [...new Set(repeated)]));
   return problems;
 }

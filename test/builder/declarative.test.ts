@@ -156,6 +156,21 @@ describe("bindSpec", () => {
     ]);
   });
 
+  it("lists the topology's problems together with the implementations'", () => {
+    const spec = { nodes: ["a", "orphan"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "orphan", to: END }], routes: [] };
+    let error: unknown;
+    try {
+      bindSpec(spec as unknown, { nodes: { a: () => ({}) } });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as GraphValidationError).problems.map((p) => `${p.code}:${p.node}`)).toEqual(["UNKNOWN_NODE:orphan", "UNREACHABLE_NODE:orphan"]);
+  });
+
+  it("rejects a spec that lists a field twice", () => {
+    expect(() => bindSpec({ nodes: [], edges: [], routes: [], fields: ["n", "n"] } as unknown, { nodes: {} })).toThrow(/spec\.fields must be a list of distinct field names/);
+  });
+
   it("checks the topology of a spec, listing every problem", () => {
     const spec = { nodes: ["a", "orphan"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "orphan", to: "orphan" }], routes: [] };
     expect(() => bindSpec(spec as unknown, { nodes: { a: () => ({}), orphan: () => ({}) } })).toThrow(/UNREACHABLE_NODE[\s\S]*NO_PATH_TO_END/);
