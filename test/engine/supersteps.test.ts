@@ -12,7 +12,7 @@ import {
   union,
   type SuperstepValues,
 } from "../../src/index.js";
-import { deferred, fanOutGraph, researchInput, type ResearchLike } from "../helpers/parallel-graphs.js";
+import { deferred, fanOutGraph, researchInput, slowJoinGraph, type ResearchLike } from "../helpers/parallel-graphs.js";
 
 type Research = ResearchLike;
 const input = researchInput;
@@ -63,18 +63,7 @@ describe("fan-out and join", () => {
   });
 
   it("the join waits for a slow branch that takes more supersteps", async () => {
-    const graph = new StateGraph<Research>({ reducers: { findings: union } })
-      .addNode("plan", () => ({}))
-      .addNode("quick", () => ({ findings: ["quick"] }))
-      .addNode("slow1", () => ({ findings: ["slow1"] }))
-      .addNode("slow2", () => ({ findings: ["slow2"] }))
-      .addNode("join", (s) => ({ summary: s.findings.join("+") }))
-      .addEdge(START, "plan")
-      .addEdge("plan", ["quick", "slow1"])
-      .addEdge("slow1", "slow2")
-      .addEdge(["quick", "slow2"], "join")
-      .addEdge("join", END)
-      .compile();
+    const graph = slowJoinGraph();
     const { state, trace } = await graph.invoke(input());
     expect(trace).toEqual(["plan", "quick", "slow1", "slow2", "join"]);
     expect(state.summary).toBe("quick+slow1+slow2");

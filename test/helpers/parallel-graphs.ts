@@ -32,3 +32,19 @@ export function fanOutGraph(branch: (name: string) => (s: ResearchLike) => Promi
     .addEdge("synthesize", END)
     .compile();
 }
+
+/** START → plan → {quick, slow1 → slow2} → join → END: the join waits for a branch two supersteps long. */
+export function slowJoinGraph() {
+  return new StateGraph<ResearchLike>({ reducers: { findings: union, log: append } })
+    .addNode("plan", () => ({}))
+    .addNode("quick", () => ({ findings: ["quick"] }))
+    .addNode("slow1", () => ({ findings: ["slow1"] }))
+    .addNode("slow2", () => ({ findings: ["slow2"] }))
+    .addNode("join", (s) => ({ summary: s.findings.join("+") }))
+    .addEdge(START, "plan")
+    .addEdge("plan", ["quick", "slow1"])
+    .addEdge("slow1", "slow2")
+    .addEdge(["quick", "slow2"], "join")
+    .addEdge("join", END)
+    .compile();
+}

@@ -191,7 +191,7 @@ describe("(e) compile() checks exits and reachability", () => {
 
 describe("composition", () => {
   it("a function can take and return a builder", () => {
-    const withExit = (builder: typeof two) => builder.addEdge(START, "a").addEdge("a", "b").addEdge("b", END);
-    expectTypeOf(withExit(two).compile()).toEqualTypeOf<CompiledGraph<S>>();
+    const wireExits = (builder: typeof two) => builder.addEdge(START, "a").addEdge("a", "b").addEdge("b", END);
+    expectTypeOf(wireExits(two).compile()).toEqualTypeOf<CompiledGraph<S>>();
   });
 });

@@ -38,7 +38,7 @@ import {
   type GraphMachineOutput,
 } from "../../src/xstate/index.js";
 import { outcomeOf } from "./_outcome.js";
-import { deferred, fanOutGraph, researchInput, type ResearchLike } from "../helpers/parallel-graphs.js";
+import { deferred, fanOutGraph, researchInput, slowJoinGraph, type ResearchLike } from "../helpers/parallel-graphs.js";
 
 const MODES = ["run", "step"] as const;
 
@@ -46,22 +46,6 @@ type R = ResearchLike;
 const input = researchInput;
 
 
-
-/** A join that waits for a branch two supersteps long; `a` loops through a route with two keys at once. */
-function slowJoinGraph() {
-  return new StateGraph<R>({ reducers: { findings: union, log: append } })
-    .addNode("plan", () => ({}))
-    .addNode("quick", () => ({ findings: ["quick"] }))
-    .addNode("slow1", () => ({ findings: ["slow1"] }))
-    .addNode("slow2", () => ({ findings: ["slow2"] }))
-    .addNode("join", (s) => ({ summary: s.findings.join("+") }))
-    .addEdge(START, "plan")
-    .addEdge("plan", ["quick", "slow1"])
-    .addEdge("slow1", "slow2")
-    .addEdge(["quick", "slow2"], "join")
-    .addEdge("join", END)
-    .compile();
-}
 
 /** Routers that return several keys, from START (a list path map) and from a node (a path map), and a loop. */
 function multiKeyGraph() {
