@@ -15,9 +15,10 @@ import {
   type CoveragePath,
 } from "../../src/coverage/index.js";
 import { buildDigestGraph, buildResearchGraph, initialResearchState } from "../../src/examples/research/index.js";
-import { append, compileGraph, END, START, StateGraph, union, type CompiledGraph, type GraphSpec } from "../../src/index.js";
+import { append, compileGraph, END, START, StateGraph, type CompiledGraph, type GraphSpec } from "../../src/index.js";
 import { arbitraryGraphSpec } from "../../src/testing/index.js";
 import { runOnXState } from "../../src/xstate/index.js";
+import { slowJoinGraph } from "../helpers/parallel-graphs.js";
 import { outcomeOf } from "../xstate/_outcome.js";
 
 interface R {
@@ -37,22 +38,6 @@ function eitherOrBoth() {
     .addConditionalEdges("a", (): ("x" | "y")[] => ["x", "y"], { x: "b", y: "c" })
     .addEdge(["b", "c"], "d")
     .addEdge("d", END)
-    .compile();
-}
-
-/** A join that waits for a branch two supersteps long. */
-function slowJoin() {
-  return new StateGraph<R>({ reducers: { log: union } })
-    .addNode("plan", () => ({}))
-    .addNode("quick", () => ({ log: ["quick"] }))
-    .addNode("slow1", () => ({ log: ["slow1"] }))
-    .addNode("slow2", () => ({ log: ["slow2"] }))
-    .addNode("join", (s) => ({ summary: s.log.join("+") }))
-    .addEdge(START, "plan")
-    .addEdge("plan", ["quick", "slow1"])
-    .addEdge("slow1", "slow2")
-    .addEdge(["quick", "slow2"], "join")
-    .addEdge("join", END)
     .compile();
 }
 
@@ -91,7 +76,7 @@ describe("coveragePlan for parallel graphs: planned runs, superstep by superstep
   });
 
   it("waits at a join for the slow branch", () => {
-    const [run, ...rest] = coveragePlan(slowJoin()).paths;
+    const [run, ...rest] = coveragePlan(slowJoinGraph()).paths;
     expect(rest).toEqual([]);
     expect(run?.supersteps).toEqual([["plan"], ["quick", "slow1"], ["slow2"], ["join"]]);
   });

@@ -126,6 +126,8 @@ describe("DOT escaping", () => {
     `);
   });
 
+  // Graphviz is not a dependency of the project (CI does not install it): this check runs where a
+  // developer has `dot`, and the escaping tests above cover the same text without it.
   const hasGraphviz = spawnSync("dot", ["-V"]).status === 0;
   it.skipIf(!hasGraphviz)("is read by Graphviz without a warning (runs where `dot` is installed)", () => {
     const { status, stdout: svg, stderr } = spawnSync("dot", ["-Tsvg"], { input: toDot(awkward), encoding: "utf8" });
