@@ -28,6 +28,7 @@ export type {
 export { CompiledGraph, compileGraph } from "./engine/compiled-graph.js";
 export type { StreamChunk } from "./engine/compiled-graph.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/executable.js";
+export type { NodeContext, RouterContext } from "./engine/context.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/run.js";
 export type { RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/run.js";
 export type { RouteTaken } from "./engine/step.js";

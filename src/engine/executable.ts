@@ -3,13 +3,14 @@
  * run reads. Types only, so the engine's files can share them without importing each other.
  */
 import type { GraphSpec } from "../spec.js";
+import type { NodeContext, RouterContext } from "./context.js";
 import type { ReducerTable } from "./merge.js";
 import type { AnyReducer } from "./reducers.js";
 
-/** A node: reads a copy of the state, returns a partial update (or nothing). */
-export type NodeFunction<S> = (state: S) => unknown;
-/** A router: reads a copy of the state, returns a route key. */
-export type RouterFunction<S> = (state: S) => unknown;
+/** A node: reads a copy of the state (and, optionally, its {@link NodeContext}), returns a partial update (or nothing). */
+export type NodeFunction<S> = (state: S, context: NodeContext) => unknown;
+/** A router: reads a copy of the state (and, optionally, its {@link RouterContext}), returns a route key. */
+export type RouterFunction<S> = (state: S, context: RouterContext) => unknown;
 
 /** What comes after a node: a fixed successor, a fan-out, a join, or a routed choice. */
 export type Transition =
