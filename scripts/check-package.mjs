@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Package hygiene, on the tarball a user would install:
-// 1. `npm pack` holds only dist/, README.md, LICENSE and package.json, and every file the package names;
+// 1. `npm pack` holds only dist/, docs/*.md, README.md, LICENSE and package.json, and every file the
+//    package names; its package.json has no install-time script (`prepare` is stripped by `prepack`);
 // 2. publint --strict passes;
-// 3. @arethetypeswrong/cli passes for every ESM entry point (profile esm-only).
-// Options: --no-build (use dist/ as it is), --no-attw (skip step 3).
+// 3. @arethetypeswrong/cli passes for every entry point in `exports` (profile esm-only).
+// Options: --no-build (pack dist/ as it is, without the `prepack` build), --no-attw (skip step 3).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,23 +13,50 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
-/** The entry points a user imports; each must be in `exports` and checked by attw. */
-const ENTRY_POINTS = [".", "./xstate", "./testing", "./langgraph"];
-const ALLOWED = [/^dist\//, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const manifestText = readFileSync(join(root, "package.json"), "utf8");
+const pkg = JSON.parse(manifestText);
+/** The entry points a user imports: every subpath of `exports` but package.json itself. */
+const ENTRY_POINTS = Object.keys(pkg.exports).filter((entry) => entry !== "./package.json");
+/** The entry points the docs name; each must stay in `exports`. */
+const REQUIRED_ENTRY_POINTS = [
+  ".",
+  "./xstate",
+  "./testing",
+  "./langgraph",
+  "./persistence",
+  "./coverage",
+  "./render",
+  "./examples/report",
+  "./examples/agent",
+  "./examples/agent/live",
+  "./examples/research",
+];
+const ALLOWED = [/^dist\//, /^docs\/[^/]+\.md$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
 
 const failures = [];
 const fail = (message) => failures.push(message);
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
-if (!args.has("--no-build")) {
-  console.log("> npm run build");
-  execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+/** Packs as `npm publish` would: `prepack` builds and strips the install-time scripts; `postpack` restores them. */
+function pack(destination) {
+  const run = (extra) => execFileSync("npm", ["pack", "--json", ...extra, "--pack-destination", destination], { cwd: root, encoding: "utf8" });
+  if (!args.has("--no-build")) {
+    console.log("> npm pack (prepack: npm run build)");
+    return JSON.parse(run([]));
+  }
+  const manifest = (step) => execFileSync("node", [join(root, "scripts/pack-manifest.mjs"), step], { cwd: root, stdio: "inherit" });
+  manifest("strip");
+  try {
+    return JSON.parse(run(["--ignore-scripts"]));
+  } finally {
+    manifest("restore");
+  }
 }
 
 const packDir = mkdtempSync(join(tmpdir(), "tsg-pack-"));
 try {
-  // --ignore-scripts: the build above is the one under test; `prepare` would build again.
-  const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", packDir], { cwd: root, encoding: "utf8" }));
+  const packed = pack(packDir);
   const { filename, files, size, unpackedSize } = packed[0];
   const tarball = join(packDir, filename);
   const paths = files.map((file) => file.path);
@@ -36,7 +64,6 @@ try {
 
   const stray = paths.filter((path) => !ALLOWED.some((pattern) => pattern.test(path)));
   if (stray.length > 0) fail(`the tarball holds files a user does not need: ${stray.join(", ")}. Narrow "files" in package.json.`);
-  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   const named = [
     "package.json",
     "README.md",
@@ -46,8 +73,13 @@ try {
   ].map((path) => path.replace(/^\.\//, ""));
   const missing = [...new Set(named)].filter((path) => !paths.includes(path));
   if (missing.length > 0) fail(`the tarball lacks files the package names: ${missing.join(", ")}. Add them to "files" (or build first).`);
-  const unexported = ENTRY_POINTS.filter((entry) => pkg.exports?.[entry] === undefined);
+  const unexported = REQUIRED_ENTRY_POINTS.filter((entry) => pkg.exports?.[entry] === undefined);
   if (unexported.length > 0) fail(`package.json "exports" lacks the entry points ${unexported.join(", ")}.`);
+  const packedManifest = JSON.parse(execFileSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" }));
+  const installScripts = INSTALL_TIME_SCRIPTS.filter((script) => packedManifest.scripts?.[script] !== undefined);
+  if (installScripts.length > 0) fail(`the packed package.json has install-time scripts (${installScripts.join(", ")}); "prepack" must strip them.`);
+  if (readFileSync(join(root, "package.json"), "utf8") !== manifestText)
+    fail("package.json differs after packing: `postpack` did not restore it (run node scripts/pack-manifest.mjs restore).");
   const sourceMaps = paths.filter((path) => path.endsWith(".map"));
   // Maps into src/, which is not packed, send "go to definition" nowhere.
   if (sourceMaps.length > 0) console.log(`  note: ${sourceMaps.length} source maps point into src/, which is not packed`);

@@ -2,12 +2,17 @@
 // Lists the public symbols (the exports of every entry point) that lack TSDoc: every export needs a
 // doc comment, and every exported function and class an `@example`. Exits 1 when one is missing;
 // `--report` prints the list and exits 0.
+import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const ENTRY_POINTS = ["src/index.ts", "src/xstate/index.ts", "src/testing/index.ts", "src/langgraph/index.ts"];
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+/** Every entry point of `exports`, as its source: ./dist/x/index.js → src/x/index.ts. */
+const ENTRY_POINTS = Object.values(pkg.exports)
+  .filter((target) => typeof target === "object")
+  .map((target) => target.default.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"));
 
 const config = ts.getParsedCommandLineOfConfigFile(
   join(root, "tsconfig.build.json"),

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Consumer smoke test: installs the packed tarball into a temporary project, as a user would.
-#   1. the tarball alone (no optional peer dependency): import the core, run `npx tsg report` and `npx tsg diagram`;
+#   1. the tarball alone (no optional peer dependency): npm installs it without an install-script warning;
+#      import the core and the examples, run `npx tsg report` and `npx tsg diagram`; the docs are in the package;
 #   2. with the peer dependencies (the versions this repository uses, so npm's cache serves them):
 #      import every entry point, type-check a small graph (one deliberate @ts-expect-error), compile and run it.
 # skipLibCheck is on in the consumer, as `tsc --init` sets it: xstate's and @langchain/core's own declarations
 # do not pass exactOptionalPropertyTypes.
-# Usage: scripts/consumer-smoke.sh [--no-build]
+# Usage: scripts/consumer-smoke.sh [--no-build]   (--no-build: pack dist/ as it is, without the prepack build)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,10 +17,13 @@ version_of() { node -p "require('$root/node_modules/$1/package.json').version"; 
 
 cd "$root"
 if [ "${1:-}" != "--no-build" ]; then
-  step "npm run build"
-  npm run --silent build
+  step "npm pack (prepack: npm run build, then the install-time scripts stripped from the packed package.json)"
+  tarball="$work/$(npm pack --silent --pack-destination "$work" | tail -n 1)"
+else
+  node scripts/pack-manifest.mjs strip
+  tarball="$work/$(npm pack --ignore-scripts --silent --pack-destination "$work")" || { node scripts/pack-manifest.mjs restore; exit 1; }
+  node scripts/pack-manifest.mjs restore
 fi
-tarball="$work/$(npm pack --ignore-scripts --silent --pack-destination "$work")"
 step "packed $(basename "$tarball")"
 
 app="$work/app"
@@ -31,7 +35,13 @@ JSON
 npm_install() { npm install --no-audit --no-fund --prefer-offline --loglevel=error "$@"; }
 
 step "npm install the tarball alone"
-npm_install "$tarball"
+npm_install --loglevel=warn "$tarball" 2> install.log || { cat install.log; exit 1; }
+if grep -q "install-scripts" install.log; then
+  cat install.log
+  echo "the package ships an install-time script (npm warns about it above)" >&2
+  exit 1
+fi
+test -f node_modules/typed-state-graph/docs/cli.md || { echo "the docs are not in the package" >&2; exit 1; }
 
 step "the core loads without its optional peer dependencies"
 node --input-type=module -e '
@@ -40,6 +50,17 @@ node --input-type=module -e '
     if (!(name in core)) throw new Error(`typed-state-graph does not export ${name}`);
   }
   console.log(`  typed-state-graph: ${Object.keys(core).length} exports`);
+  const { buildReportGraph, initialReportState } = await import("typed-state-graph/examples/report");
+  const { state } = await buildReportGraph({ draftStyle: "complete" }).invoke(initialReportState());
+  if (state.status !== "completed") throw new Error(`the report example ended ${state.status}`);
+  const { buildResearchGraph } = await import("typed-state-graph/examples/research");
+  const { ScriptedModel } = await import("typed-state-graph/examples/agent");
+  const { readLiveSettings } = await import("typed-state-graph/examples/agent/live");
+  const { toMermaid } = await import("typed-state-graph/render");
+  const { coveragePlan } = await import("typed-state-graph/coverage");
+  const plan = await coveragePlan(buildResearchGraph());
+  if (typeof ScriptedModel !== "function" || typeof readLiveSettings !== "function") throw new Error("an example export is missing");
+  console.log(`  the examples: report ${state.status}; research plan ${plan.covered}/${plan.total}; ${toMermaid(buildResearchGraph()).split("\n").length} diagram lines`);
 '
 
 step "npx tsg report"
@@ -69,6 +90,8 @@ node --input-type=module -e '
     "typed-state-graph/xstate": ["toMachine", "toCoverageModel"],
     "typed-state-graph/testing": ["reducerLaws", "arbitraryGraphSpec"],
     "typed-state-graph/langgraph": ["toLangGraph", "runOnLangGraph"],
+    "typed-state-graph/coverage": ["coveragePlan", "coverageReport"],
+    "typed-state-graph/render": ["toMermaid", "toDot"],
   };
   for (const [entry, names] of Object.entries(entries)) {
     const module = await import(entry);
@@ -98,7 +121,9 @@ cat > tsconfig.json <<'JSON'
 }
 JSON
 cat > graph.ts <<'TS'
-import { append, END, START, StateGraph, toMermaid, type CompiledGraph } from "typed-state-graph";
+import { append, END, START, StateGraph, type CompiledGraph } from "typed-state-graph";
+import { toMermaid } from "typed-state-graph/render";
+import { buildReportGraph, type ReportState } from "typed-state-graph/examples/report";
 import type { GraphMachine } from "typed-state-graph/xstate";
 import type { ReducerLawName } from "typed-state-graph/testing";
 import type { LangGraphGraph } from "typed-state-graph/langgraph";
@@ -122,6 +147,9 @@ const { state, trace } = await graph.invoke({ draft: "", approved: false, log: [
 if (trace.join(" ") !== "write check publish" || state.log.length !== 3) throw new Error(`unexpected run: ${trace.join(" ")}`);
 console.log(`  trace: ${trace.join(" -> ")}`);
 console.log(`  diagram: ${toMermaid(graph).split("\n").length} lines`);
+
+const report: CompiledGraph<ReportState> = buildReportGraph();
+console.log(`  the report example: ${report.spec.nodes.length} nodes`);
 
 export type Types = [GraphMachine<Review>, ReducerLawName, LangGraphGraph<Review>];
 TS

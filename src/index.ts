@@ -1,5 +1,12 @@
+/**
+ * `typed-state-graph`: the typed builder, the engine, reducers and errors. Coverage, diagrams, XState,
+ * LangGraph.js, persistence, testing helpers and the examples have their own entries (see package.json `exports`).
+ */
 export { START, END } from "./spec.js";
-export { transitionPairs } from "./spec.js";
+export {
+  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
+  transitionPairs,
+} from "./spec.js";
 export type { GraphSpec, EdgeSpec, FanOutSpec, JoinSpec, RouteSpec, ReducerSpec, Start, End } from "./spec.js";
 export {
   GraphValidationError,
@@ -34,38 +41,96 @@ export type { RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepV
 export type { RouteTaken } from "./engine/step.js";
 export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/reducers.js";
 export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./engine/reducers.js";
-export { mergeUpdate } from "./engine/merge.js";
+export {
+  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
+  mergeUpdate,
+} from "./engine/merge.js";
 export { Send } from "./engine/send.js";
 export { subgraph } from "./engine/subgraph.js";
 export type { SubgraphOptions } from "./engine/subgraph.js";
 export type { GraphWarning } from "./engine/warnings.js";
-export { cloneState, isPlainObject } from "./engine/clone.js";
-export { jsonEqual } from "./engine/json-equal.js";
+export {
+  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
+  cloneState,
+  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
+  isPlainObject,
+} from "./engine/clone.js";
+export {
+  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
+  jsonEqual,
+} from "./engine/json-equal.js";
 export { validateTopology } from "./validate/topology.js";
-export { coveragePlan, coverageReport, replayPath, scriptedGraph, transitionsOf, formatPath, CoverageError } from "./coverage/index.js";
+// Coverage and diagrams have their own entries (typed-state-graph/coverage, typed-state-graph/render).
+export {
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
+  coveragePlan,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
+  coverageReport,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
+  replayPath,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
+  scriptedGraph,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
+  transitionsOf,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
+  formatPath,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
+  CoverageError,
+} from "./coverage/index.js";
 export type {
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   CoveragePlan,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   CoveragePlanOptions,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   CoveragePlanner,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   CoveragePath,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   CoverageReport,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   RecordedRun,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   TransitionCount,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   ReplayOptions,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   RouteScript,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   GraphRunner,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   GraphTransition,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   EdgeTransition,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   RouteTransition,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   RouteChoice,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   ScriptedChoice,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   HasSpec,
+  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
   CoverageErrorCode,
 } from "./coverage/index.js";
-export { toMermaid } from "./render/mermaid.js";
-export type { MermaidOptions, DiagramSource, DiagramCoverage, ExercisedTransition } from "./render/mermaid.js";
-export { toDot } from "./render/dot.js";
-export type { DotOptions } from "./render/dot.js";
+export {
+  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
+  toMermaid,
+  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
+  toDot,
+} from "./render/index.js";
+export type {
+  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
+  MermaidOptions,
+  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
+  DiagramSource,
+  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
+  DiagramCoverage,
+  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
+  ExercisedTransition,
+  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
+  DotOptions,
+} from "./render/index.js";
 // Threaded runs: the types only; the stores (SQLite, memory) live in typed-state-graph/persistence.
 export type { Checkpoint, Checkpointer, CheckpointMetadata, ListOptions } from "./engine/threads/checkpointer.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./engine/threads/threads.js";

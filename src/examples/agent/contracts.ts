@@ -2,7 +2,7 @@
  * The contracts between the model and the application. A model only *proposes*: every turn is
  * checked here before the graph acts on it, whatever produced it (a test double or a provider).
  */
-import { cloneState, isPlainObject } from "../../index.js";
+import { copyData, isRecord } from "../_data.js";
 
 /** A JSON value with finite numbers only: what survives `JSON.stringify` unchanged. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
@@ -71,7 +71,15 @@ export class ContractViolation extends Error {
   }
 }
 
-/** Whether a value is JSON with finite numbers only (no `undefined`, functions, class instances or `NaN`). */
+/**
+ * Whether a value is JSON with finite numbers only (no `undefined`, functions, class instances or `NaN`).
+ *
+ * @example
+ * ```ts
+ * isJsonValue({ city: "Tokyo", tags: [1, 2] }); // true
+ * isJsonValue({ t: Number.NaN }); // false
+ * ```
+ */
 export function isJsonValue(value: unknown): value is JsonValue {
   if (value === null || typeof value === "boolean" || typeof value === "string") return true;
   if (typeof value === "number") return Number.isFinite(value);
@@ -79,9 +87,17 @@ export function isJsonValue(value: unknown): value is JsonValue {
   return isJsonObject(value);
 }
 
-/** Whether a value is a plain JSON object with finite numbers only. */
+/**
+ * Whether a value is a plain JSON object with finite numbers only.
+ *
+ * @example
+ * ```ts
+ * isJsonObject({ city: "Tokyo" }); // true
+ * isJsonObject(["Tokyo"]); // false
+ * ```
+ */
 export function isJsonObject(value: unknown): value is JsonObject {
-  return isPlainObject(value) && Object.values(value).every(isJsonValue);
+  return isRecord(value) && Object.values(value).every(isJsonValue);
 }
 
 function isNonBlank(value: unknown): value is string {
@@ -97,7 +113,7 @@ function isNonBlank(value: unknown): value is string {
  * ```
  */
 export function validateToolCall(value: unknown): ToolCall {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     throw new ContractViolation("InvalidToolCall", "validateToolCall: a tool call must be an object { callId, name, arguments }.");
   }
   const { callId, name, arguments: args } = value;
@@ -110,7 +126,7 @@ export function validateToolCall(value: unknown): ToolCall {
       `validateToolCall: the arguments of "${callId}" must be a plain object that serializes to JSON with finite numbers only.`,
     );
   }
-  return { callId, name, arguments: cloneState(args) };
+  return { callId, name, arguments: copyData(args) };
 }
 
 /**
@@ -123,14 +139,14 @@ export function validateToolCall(value: unknown): ToolCall {
  * ```
  */
 export function validateModelTurn(value: unknown): ModelTurn {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     throw new ContractViolation("InvalidTurn", "validateModelTurn: a turn must be an object { finalAnswer } or { toolCalls }, with providerItems.");
   }
   const { finalAnswer, toolCalls, providerItems } = value;
   if (!Array.isArray(providerItems) || !providerItems.every(isJsonObject)) {
     throw new ContractViolation("InvalidTurn", "validateModelTurn: providerItems must be an array of JSON objects (use [] when there are none).");
   }
-  const items = cloneState(providerItems);
+  const items = copyData(providerItems);
   if ((finalAnswer === undefined) === (toolCalls === undefined)) {
     throw new ContractViolation("InvalidTurn", "validateModelTurn: a turn carries exactly one of finalAnswer or toolCalls.");
   }

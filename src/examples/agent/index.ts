@@ -1,6 +1,6 @@
 /**
- * The agent example: a model ⇄ tools loop drawn as a graph. The live OpenAI-compatible adapters are
- * in `./live/index.js`, kept apart so that importing this example never loads the `openai` package.
+ * `typed-state-graph/examples/agent`: a model ⇄ tools loop drawn as a graph. The live OpenAI-compatible
+ * adapters are in `typed-state-graph/examples/agent/live`, kept apart so that importing this example never loads the `openai` package.
  */
 export { buildAgentGraph, routeAfterModel, routeAfterTools, agentStepLimit } from "./graph.js";
 export { createAgentNodes } from "./nodes.js";

@@ -3,7 +3,7 @@
  * checks a whole batch, then runs it. Every failure becomes a safe code in `state.error` and ends
  * the run: nothing is retried, nothing is made up, no exception text enters state.
  */
-import { cloneState } from "../../index.js";
+import { copyData } from "../_data.js";
 import { resolveAgentBudgets, type AgentBudgets } from "./budgets.js";
 import { ContractViolation, failureKind, isJsonObject, validateModelTurn, type JsonObject, type ModelTurn, type ToolCall } from "./contracts.js";
 import type { AgentModel } from "./model.js";
@@ -55,7 +55,7 @@ async function runModel(model: AgentModel, budgets: AgentBudgets, state: AgentSt
   try {
     // The model gets its own copy of the conversation and nothing else: whatever it does to the
     // copy cannot change what the application checks below or what history records.
-    turn = validateModelTurn(await model.generate(cloneState(state.messages)));
+    turn = validateModelTurn(await model.generate(copyData(state.messages)));
     if (turn.toolCalls !== undefined) rejectReusedCallIds(turn.toolCalls, state.messages);
   } catch (error) {
     const code = `model_failed:${failureKind(error)}`;
@@ -123,9 +123,9 @@ async function runTools(tools: ToolSet, budgets: AgentBudgets, state: AgentState
 async function runOne(tools: ToolSet, call: ToolCall): Promise<JsonObject> {
   const tool = tools[call.name];
   if (tool === undefined) throw new ContractViolation("UnknownTool", `tools node: "${call.name}" is not a tool.`);
-  const result: unknown = await tool.run(cloneState(call.arguments));
+  const result: unknown = await tool.run(copyData(call.arguments));
   if (!isJsonObject(result)) {
     throw new ContractViolation("InvalidResult", `tools node: "${call.name}" must return a plain JSON object.`);
   }
-  return cloneState(result);
+  return copyData(result);
 }

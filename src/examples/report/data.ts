@@ -2,7 +2,7 @@
  * The report's data: the teaching records, the required notices, the unit conversion and the
  * contract a record must meet before the workflow trusts it.
  */
-import { isPlainObject } from "../../index.js";
+import { isRecord } from "../_data.js";
 import { describe } from "./_describe.js";
 import type { City, Language, Reading } from "./state.js";
 
@@ -12,12 +12,27 @@ export const CITIES: readonly City[] = ["Tokyo", "Paris"];
 /** The page languages, each with its own required notice. */
 export const LANGUAGES: readonly Language[] = ["en", "zh-CN"];
 
-/** Whether a value is one of {@link CITIES}. */
+/**
+ * Whether a value is one of {@link CITIES}.
+ *
+ * @example
+ * ```ts
+ * isCity("Tokyo"); // true
+ * isCity("Rome"); // false
+ * ```
+ */
 export function isCity(value: unknown): value is City {
   return (CITIES as readonly unknown[]).includes(value);
 }
 
-/** Whether a value is one of {@link LANGUAGES}. */
+/**
+ * Whether a value is one of {@link LANGUAGES}.
+ *
+ * @example
+ * ```ts
+ * isLanguage("zh-CN"); // true
+ * ```
+ */
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }
@@ -91,7 +106,14 @@ export function roundToTenth(value: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
-/** Formats a temperature for a brief: one decimal, `18` → `"18.0"`. */
+/**
+ * Formats a temperature for a brief: one decimal, `18` → `"18.0"`.
+ *
+ * @example
+ * ```ts
+ * formatTenths(18); // "18.0"
+ * ```
+ */
 export function formatTenths(value: number): string {
   return roundToTenth(value).toFixed(1);
 }
@@ -111,7 +133,7 @@ const READING_KEYS = ["city", "condition", "source", "temperature_c"] as const;
  */
 export function checkReading(city: City, record: unknown): Reading {
   const problem = `collect: the record for "${city}"`;
-  if (!isPlainObject(record)) {
+  if (!isRecord(record)) {
     throw new TypeError(`${problem} must be an object { city, temperature_c, condition, source }; got ${describe(record)}.`);
   }
   const keys = Object.keys(record).sort();

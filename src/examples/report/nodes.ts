@@ -3,7 +3,8 @@
  * the engine, the plain loop and the other engines all run these same functions, so comparing
  * engines changes the scheduling, never the acceptance rules.
  */
-import { cloneState, InvalidOptionError, type Awaitable } from "../../index.js";
+import { InvalidOptionError, type Awaitable } from "../../index.js";
+import { copyData } from "../_data.js";
 import { describe } from "./_describe.js";
 import { checkReading, NOTICES, readTeachingRecord } from "./data.js";
 import { expectedRows, renderBrief } from "./draft.js";
@@ -112,7 +113,7 @@ export function createReportNodes(options: ReportNodeOptions = {}): ReportNodes 
     check_draft(state) {
       const issues = reviewIssues(state);
       return {
-        review: { passed: issues.length === 0, issues, checkedDraft: cloneState(state.draft) },
+        review: { passed: issues.length === 0, issues, checkedDraft: copyData(state.draft) },
         events: [`checked draft: ${issues.length === 0 ? "accepted" : issues.join(", ")}`],
       };
     },

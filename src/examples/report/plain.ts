@@ -2,7 +2,7 @@
  * The report workflow as an ordinary loop, with no engine: the reference the graph is compared
  * against. Same nodes, same router, same merge rule (replace, except `events`, which appends).
  */
-import { cloneState } from "../../index.js";
+import { copyData } from "../_data.js";
 import type { ReportNodeName, ReportNodes } from "./nodes.js";
 import type { ReportState, ReportUpdate } from "./state.js";
 
@@ -24,7 +24,7 @@ export interface PlainReportResult {
  * ```
  */
 export async function runReportPlain(state: ReportState, nodes: ReportNodes): Promise<PlainReportResult> {
-  let current = cloneState(state);
+  let current = copyData(state);
   const trace: ReportNodeName[] = [];
   const run = async (name: ReportNodeName): Promise<void> => {
     current = merge(current, await nodes[name](current));

@@ -2,7 +2,7 @@
  * The acceptance rules. They read the draft's content and the request, never the revision count:
  * a draft passes because it is right, not because it has had its turn.
  */
-import { isPlainObject, jsonEqual } from "../../index.js";
+import { isRecord, sameData } from "../_data.js";
 import { NOTICES } from "./data.js";
 import { expectedRows } from "./draft.js";
 import type { Draft, ReportState, ReviewIssue } from "./state.js";
@@ -26,11 +26,11 @@ export const REVIEW_ISSUES: readonly ReviewIssue[] = ["invalid_draft_shape", "ro
 export function reviewIssues(state: ReportState): ReviewIssue[] {
   // The state type promises a Draft, but a draft is what is being checked: read it as untrusted data.
   const draft: unknown = state.draft;
-  const fields = isPlainObject(draft) ? draft : {};
+  const fields = isRecord(draft) ? draft : {};
   const issues: ReviewIssue[] = [];
   if (!isDraftShaped(draft)) issues.push("invalid_draft_shape");
   const expected = expectedRows(state);
-  if (expected === undefined || !jsonEqual(fields["rows"], expected)) issues.push("rows_do_not_match_records_and_units");
+  if (expected === undefined || !sameData(fields["rows"], expected)) issues.push("rows_do_not_match_records_and_units");
   if (fields["notice"] !== NOTICES[state.language]) issues.push("missing_fixed_data_notice");
   return issues;
 }
@@ -44,11 +44,11 @@ export function reviewIssues(state: ReportState): ReviewIssue[] {
  * ```
  */
 export function isSameDraft(a: Draft | null, b: Draft | null): boolean {
-  return jsonEqual(a, b);
+  return sameData(a, b);
 }
 
 function isDraftShaped(draft: unknown): boolean {
-  if (!isPlainObject(draft)) return false;
+  if (!isRecord(draft)) return false;
   const keys = Object.keys(draft).sort();
   return keys.length === 2 && keys[0] === "notice" && keys[1] === "rows" && Array.isArray(draft["rows"]) && typeof draft["notice"] === "string";
 }

@@ -10,7 +10,14 @@ export interface DocumentInput {
   readonly document: string;
 }
 
-/** A deterministic fake summary: the first five words. */
+/**
+ * A deterministic fake summary: the first five words.
+ *
+ * @example
+ * ```ts
+ * summarize({ document: "Tides follow the moon and the sun" }); // { summaries: ["Tides follow the moon and"] }
+ * ```
+ */
 export function summarize({ document }: DocumentInput): Partial<DigestState> {
   return { summaries: [document.split(/\s+/).slice(0, 5).join(" ")] };
 }

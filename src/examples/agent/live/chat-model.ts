@@ -4,7 +4,7 @@
  * carries the run's history, rebuilt from the run's messages.
  */
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
-import { cloneState, isPlainObject } from "../../../index.js";
+import { copyData, isRecord } from "../../_data.js";
 import { isJsonObject, type JsonObject, type ModelTurn, type ToolCall } from "../contracts.js";
 import type { AgentMessage } from "../state.js";
 import type { ToolDefinition } from "../tools.js";
@@ -38,7 +38,7 @@ function toChatTool(definition: ToolDefinition): ChatCompletionTool {
   // No `strict`: DeepSeek accepts it only on its beta endpoint; the tools node validates every call anyway.
   return {
     type: "function",
-    function: { name: definition.name, description: definition.description, parameters: cloneState({ ...definition.parameters }) },
+    function: { name: definition.name, description: definition.description, parameters: copyData({ ...definition.parameters }) },
   };
 }
 
@@ -62,7 +62,7 @@ export function toChatMessages(messages: readonly AgentMessage[]): JsonObject[] 
       case "assistant": {
         const item = message.providerItems[0];
         if (item !== undefined) {
-          return Object.fromEntries(Object.entries(cloneState(item)).filter(([key, value]) => REPLAYED_KEYS.includes(key) && (value !== null || key === "content")));
+          return Object.fromEntries(Object.entries(copyData(item)).filter(([key, value]) => REPLAYED_KEYS.includes(key) && (value !== null || key === "content")));
         }
         const calls = message.toolCalls.map((call) => ({ id: call.callId, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
         return calls.length > 0 ? { role: "assistant", content: message.content, tool_calls: calls } : { role: "assistant", content: message.content };
@@ -83,9 +83,9 @@ export function toChatMessages(messages: readonly AgentMessage[]): JsonObject[] 
  * ```
  */
 export function parseChatTurn(completion: unknown): ModelTurn {
-  const choices = isPlainObject(completion) ? completion["choices"] : undefined;
+  const choices = isRecord(completion) ? completion["choices"] : undefined;
   const choice: unknown = Array.isArray(choices) ? choices[0] : undefined;
-  if (!isPlainObject(choice) || !isJsonObject(choice["message"])) throw malformed("the reply has no choice with a message");
+  if (!isRecord(choice) || !isJsonObject(choice["message"])) throw malformed("the reply has no choice with a message");
   const finish = choice["finish_reason"];
   if (finish !== "stop" && finish !== "tool_calls") {
     throw new ProviderResponseError(
@@ -93,7 +93,7 @@ export function parseChatTurn(completion: unknown): ModelTurn {
       `ChatCompletionsModel: the finish reason is ${JSON.stringify(finish)}, not "stop" or "tool_calls"; nothing was taken from the reply.`,
     );
   }
-  const message = cloneState(choice["message"]);
+  const message = copyData(choice["message"]);
   const rawCalls = message["tool_calls"] ?? [];
   if (!Array.isArray(rawCalls)) throw malformed("tool_calls is not an array");
   const calls = rawCalls.map(toToolCall);
@@ -106,8 +106,8 @@ export function parseChatTurn(completion: unknown): ModelTurn {
 }
 
 function toToolCall(raw: unknown): ToolCall {
-  const fn = isPlainObject(raw) ? raw["function"] : undefined;
-  if (!isPlainObject(raw) || raw["type"] !== "function" || typeof raw["id"] !== "string" || !isPlainObject(fn) || typeof fn["name"] !== "string") {
+  const fn = isRecord(raw) ? raw["function"] : undefined;
+  if (!isRecord(raw) || raw["type"] !== "function" || typeof raw["id"] !== "string" || !isRecord(fn) || typeof fn["name"] !== "string") {
     throw malformed("a tool call is not a function call with an id and a name");
   }
   return { callId: raw["id"], name: fn["name"], arguments: parseToolArguments("ChatCompletionsModel", raw["id"], fn["arguments"]) };

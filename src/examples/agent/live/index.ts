@@ -1,5 +1,5 @@
 /**
- * Live OpenAI-compatible adapters for the agent example. Importing this module does not load
+ * `typed-state-graph/examples/agent/live`: live OpenAI-compatible adapters for the agent example. Importing this module does not load
  * `openai`: {@link openLiveClient} loads it when a live run starts.
  */
 export { readLiveSettings, openLiveClient, LiveSetupError, LIVE_APIS, DEEPSEEK_BASE_URL, OPENAI_BASE_URL } from "./client.js";

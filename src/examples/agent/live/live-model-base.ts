@@ -14,7 +14,15 @@ export interface LiveModelOptions {
   readonly tools?: readonly ToolDefinition[];
 }
 
-/** A live adapter: a client, the instructions and the tool definitions, and one request per model turn. */
+/**
+ * A live adapter: a client, the instructions and the tool definitions, and one request per model turn.
+ *
+ * @example
+ * ```ts
+ * const model: LiveModel = createLiveModel(client, "chat");
+ * const turn = await model.generate(messages);
+ * ```
+ */
 export abstract class LiveModel implements AgentModel {
   protected readonly client: LiveClient;
   protected readonly instructions: string;

@@ -4,7 +4,7 @@
  * runs or users through a "last response" variable.
  */
 import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseInputItem } from "openai/resources/responses/responses";
-import { cloneState, isPlainObject } from "../../../index.js";
+import { copyData, isRecord } from "../../_data.js";
 import { isJsonObject, type JsonObject, type ModelTurn, type ToolCall } from "../contracts.js";
 import type { AgentMessage } from "../state.js";
 import type { ToolDefinition } from "../tools.js";
@@ -42,7 +42,7 @@ function toFunctionTool(definition: ToolDefinition): FunctionTool {
     type: "function",
     name: definition.name,
     description: definition.description,
-    parameters: cloneState({ ...definition.parameters }),
+    parameters: copyData({ ...definition.parameters }),
     strict: true,
   };
 }
@@ -63,7 +63,7 @@ export function toResponsesInput(messages: readonly AgentMessage[]): JsonObject[
       case "user":
         return [{ role: "user", content: message.content }];
       case "assistant":
-        if (message.providerItems.length > 0) return cloneState(message.providerItems);
+        if (message.providerItems.length > 0) return copyData(message.providerItems);
         return message.content !== null
           ? [{ role: "assistant", content: message.content }]
           : message.toolCalls.map((call) => ({ type: "function_call", call_id: call.callId, name: call.name, arguments: JSON.stringify(call.arguments) }));
@@ -83,9 +83,9 @@ export function toResponsesInput(messages: readonly AgentMessage[]): JsonObject[
  * ```
  */
 export function parseResponsesTurn(response: unknown): ModelTurn {
-  if (!isPlainObject(response)) throw malformed("the response is not an object");
+  if (!isRecord(response)) throw malformed("the response is not an object");
   if (response["status"] !== "completed") {
-    const reason = isPlainObject(response["incomplete_details"]) ? ` (${String(response["incomplete_details"]["reason"])})` : "";
+    const reason = isRecord(response["incomplete_details"]) ? ` (${String(response["incomplete_details"]["reason"])})` : "";
     throw new ProviderResponseError(
       "INCOMPLETE_RESPONSE",
       `ResponsesModel: the response status is ${JSON.stringify(response["status"])}${reason}, not "completed"; nothing was taken from it.`,
@@ -93,13 +93,13 @@ export function parseResponsesTurn(response: unknown): ModelTurn {
   }
   const output = response["output"];
   if (!Array.isArray(output) || !output.every(isJsonObject)) throw malformed("output is not an array of JSON items");
-  const providerItems = cloneState(output);
+  const providerItems = copyData(output);
   const calls = providerItems.filter((item) => item["type"] === "function_call").map(toToolCall);
   if (calls.length > 0) return { toolCalls: calls, providerItems };
   const text = providerItems
     .filter((item) => item["type"] === "message")
     .flatMap((item) => (Array.isArray(item["content"]) ? item["content"] : []))
-    .map((part) => (isPlainObject(part) && part["type"] === "output_text" && typeof part["text"] === "string" ? part["text"] : ""))
+    .map((part) => (isRecord(part) && part["type"] === "output_text" && typeof part["text"] === "string" ? part["text"] : ""))
     .join("")
     .trim();
   if (text === "") {
