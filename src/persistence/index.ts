@@ -1,7 +1,7 @@
 /**
  * `typed-state-graph/persistence`: durable runs. Checkpointers, their errors, and the types of
- * threaded runs. A subpath entry because the SQLite checkpointer needs a native module (loaded lazily,
- * only when a SqliteCheckpointer opens).
+ * threaded runs. A subpath entry because the SQLite checkpointer needs a driver package (libsql or
+ * better-sqlite3, loaded lazily, only when a SqliteCheckpointer opens).
  */
 export type {
   Checkpoint,
@@ -15,7 +15,17 @@ export type {
 export { MemoryCheckpointer } from "./memory-checkpointer.js";
 export { SqliteCheckpointer, DEFAULT_DB_FILE, SQLITE_SCHEMA_VERSION } from "./sqlite-checkpointer.js";
 export type { SqliteCheckpointerOptions } from "./sqlite-checkpointer.js";
+export { sqliteDriver } from "./sqlite/load.js";
+export type {
+  SqliteConnection,
+  SqliteDriver,
+  SqliteDriverName,
+  SqliteOpenMode,
+  SqliteOpenOptions,
+  SqliteStatement,
+} from "./sqlite/driver.js";
 export { PersistenceError, NotSerializableError, CheckpointConflictError } from "../engine/threads/errors.js";
-export type { PersistenceErrorCode } from "../engine/threads/errors.js";
+export type { PersistenceErrorCode, PersistenceErrorDetails } from "../engine/threads/errors.js";
+export { checkListOptions, checkMetadata } from "../engine/threads/store-options.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/threads/threads.js";
 export { checkJson } from "../engine/threads/json-check.js";

@@ -5,6 +5,7 @@
  */
 import type { Checkpoint, Checkpointer, ListOptions } from "../engine/threads/checkpointer.js";
 import { CheckpointConflictError } from "../engine/threads/errors.js";
+import { checkListOptions } from "../engine/threads/store-options.js";
 
 interface StoredThread {
   /** JSON text of each checkpoint, oldest first. */
@@ -43,10 +44,11 @@ export class MemoryCheckpointer implements Checkpointer {
     return json === undefined ? undefined : (JSON.parse(json) as Checkpoint);
   }
 
-  async list(threadId: string, options: ListOptions = {}): Promise<Checkpoint[]> {
+  async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
+    const { limit } = checkListOptions("MemoryCheckpointer.list", options);
     const entries = this.#threads.get(threadId)?.checkpoints ?? [];
     const newestFirst = [...entries].reverse();
-    const limited = options.limit === undefined ? newestFirst : newestFirst.slice(0, options.limit);
+    const limited = limit === undefined ? newestFirst : newestFirst.slice(0, limit);
     return limited.map((entry) => JSON.parse(entry.json) as Checkpoint);
   }
 

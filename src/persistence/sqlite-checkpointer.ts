@@ -1,18 +1,23 @@
 /**
- * `SqliteCheckpointer`: the embedded default. One file, WAL mode, one transaction per checkpoint,
- * and a schema version table so a later schema can migrate old files. better-sqlite3 is loaded
- * lazily, when the first SqliteCheckpointer opens, so importing this package never loads it.
+ * `SqliteCheckpointer`: the embedded default. One file, WAL mode, one transaction per checkpoint, a
+ * checksum per checkpoint, and a schema version table so a later schema can migrate old files. The
+ * SQLite binding is a driver (libsql by default, better-sqlite3 12 for those who have it), loaded
+ * when the first SqliteCheckpointer opens, so importing this package loads neither.
  */
-import { createRequire } from "node:module";
-import type BetterSqlite3 from "better-sqlite3";
 import type { Checkpoint, Checkpointer, ListOptions } from "../engine/threads/checkpointer.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/threads/errors.js";
+import { checkListOptions } from "../engine/threads/store-options.js";
+import { checksumOf, decodeRow, type StoredRow } from "./sqlite/body.js";
+import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
+import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
+import { resolveDriver } from "./sqlite/load.js";
+import { openFile } from "./sqlite/open.js";
+import { immediate } from "./sqlite/transaction.js";
+
+export { SQLITE_SCHEMA_VERSION } from "./sqlite/schema.js";
 
 /** The database file `tsg` uses unless `--db` says otherwise, in the current directory. */
 export const DEFAULT_DB_FILE = "tsg.sqlite";
-
-/** The schema this version reads and writes. Older files are migrated when opened; newer ones are refused. */
-export const SQLITE_SCHEMA_VERSION = 1;
 
 /** Options of `new SqliteCheckpointer(file, options)`. */
 export interface SqliteCheckpointerOptions {
@@ -23,45 +28,43 @@ export interface SqliteCheckpointerOptions {
   readonly synchronous?: "normal" | "full";
   /** How long a write waits for another process's transaction to finish, in ms (default 5000). */
   readonly busyTimeoutMs?: number;
+  /**
+   * The SQLite binding: `"libsql"` (the default: prebuilt, nothing to compile), `"better-sqlite3"`
+   * (12.x, if you have it), or a {@link SqliteDriver} of your own. Both built-in drivers read and write
+   * the same file format.
+   */
+  readonly driver?: SqliteDriverName | SqliteDriver;
+  /**
+   * Open the file read-only: history and `getState` work, and saving is refused (`READ_ONLY`). Without
+   * it, a file that cannot be written (a read-only file, directory or file system) opens read-only by
+   * itself; {@link SqliteCheckpointer.readOnly} says which happened.
+   */
+  readonly readOnly?: boolean;
 }
 
-/** Each migration takes the schema from version `index` to `index + 1`. */
-const MIGRATIONS: readonly string[] = [
-  // One row per checkpoint; the one index serves the hot path (the latest checkpoint of a thread, read
-  // inside every save) and history. A rowid table keeps each save to two small B-tree writes.
-  `CREATE TABLE tsg_checkpoints (
-     seq        INTEGER PRIMARY KEY,  -- write order: a thread's latest checkpoint is its highest seq
-     thread_id  TEXT    NOT NULL,
-     id         TEXT    NOT NULL,
-     parent_id  TEXT,
-     step       INTEGER NOT NULL,
-     created_at TEXT    NOT NULL,
-     body       TEXT    NOT NULL      -- the whole checkpoint as JSON
-   );
-   CREATE INDEX tsg_checkpoints_thread ON tsg_checkpoints (thread_id, seq);`,
-];
-
-type Database = BetterSqlite3.Database;
-type DatabaseConstructor = typeof BetterSqlite3;
-
 interface Statements {
-  readonly latest: BetterSqlite3.Statement<[string], { body: string }>;
-  readonly latestId: BetterSqlite3.Statement<[string], { id: string }>;
-  readonly get: BetterSqlite3.Statement<[string, string], { body: string }>;
-  readonly list: BetterSqlite3.Statement<[string, number], { body: string }>;
-  readonly insert: BetterSqlite3.Statement<[string, string, string | null, number, string, string]>;
-  readonly deleteThread: BetterSqlite3.Statement<[string]>;
+  readonly latest: SqliteStatement<[string], StoredRow>;
+  readonly latestId: SqliteStatement<[string], { id: string }>;
+  readonly get: SqliteStatement<[string, string], StoredRow>;
+  readonly list: SqliteStatement<[string, number], StoredRow>;
+  /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
+  readonly writes?: {
+    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string]>;
+    readonly deleteThread: SqliteStatement<[string]>;
+  };
 }
 
 /**
  * A {@link Checkpointer} in an SQLite file. It survives the process being killed: a checkpoint is
  * one transaction, so after a crash the file holds every checkpoint that was saved, whole, and
  * nothing of the one being written. Several processes may share a file; a thread's writers are
- * kept from interleaving by the version check in {@link SqliteCheckpointer.save}.
+ * kept from interleaving by the version check in {@link SqliteCheckpointer.save}. Every failure is a
+ * coded `PersistenceError`: a corrupt checkpoint is `CHECKPOINT_CORRUPT`, a full disk `DISK_FULL`
+ * (carrying the run's state and trace), and so on.
  *
  * @example
  * ```ts
- * const checkpointer = new SqliteCheckpointer("runs.sqlite");
+ * const checkpointer = new SqliteCheckpointer("runs.sqlite"); // libsql; { driver: "better-sqlite3" } for that one
  * await graph.invoke(input, { threadId: "order-42", checkpointer });
  * checkpointer.close();
  * ```
@@ -69,99 +72,147 @@ interface Statements {
 export class SqliteCheckpointer implements Checkpointer {
   /** The path the database was opened with. */
   readonly file: string;
-  readonly #db: Database;
+  /** Whether the file is open read-only (asked for, or because it cannot be written): saving is refused. */
+  readonly readOnly: boolean;
+  /** The driver's name: `"libsql"`, `"better-sqlite3"`, or yours. */
+  readonly driver: string;
+  readonly #connection: SqliteConnection;
   readonly #statements: Statements;
-  readonly #save: (checkpoint: Checkpoint, body: string, expectedLatestId: string | null) => void;
+  #closed = false;
 
   constructor(file: string = DEFAULT_DB_FILE, options: SqliteCheckpointerOptions = {}) {
-    this.file = file;
-    const Driver = loadDriver();
-    this.#db = new Driver(file, { timeout: options.busyTimeoutMs ?? 5000 });
-    try {
-      this.#db.pragma("journal_mode = WAL");
-      this.#db.pragma(`synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
-      migrate(this.#db, file);
-    } catch (error) {
-      this.#db.close();
-      throw error;
-    }
-    const db = this.#db;
-    this.#statements = {
-      latest: db.prepare("SELECT body FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
-      latestId: db.prepare("SELECT id FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
-      get: db.prepare("SELECT body FROM tsg_checkpoints WHERE thread_id = ? AND id = ?"),
-      list: db.prepare("SELECT body FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT ?"),
-      insert: db.prepare("INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body) VALUES (?, ?, ?, ?, ?, ?)"),
-      deleteThread: db.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ?"),
-    };
-    const { latestId, insert } = this.#statements;
-    // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the insert are one atomic step, across processes too.
-    const save = db.transaction((checkpoint: Checkpoint, body: string, expectedLatestId: string | null) => {
-      const currentId = latestId.get(checkpoint.threadId)?.id ?? null;
-      if (currentId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, currentId);
-      insert.run(checkpoint.threadId, checkpoint.id, checkpoint.parentId, checkpoint.step, checkpoint.createdAt, body);
+    const driver = resolveDriver(options.driver);
+    const opened = openFile(file, {
+      driver,
+      busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+      synchronous: options.synchronous === "full" ? "FULL" : "NORMAL",
+      readOnly: options.readOnly === true,
     });
-    this.#save = (checkpoint, body, expectedLatestId) => save.immediate(checkpoint, body, expectedLatestId);
+    this.file = file;
+    this.driver = driver.name;
+    this.readOnly = opened.readOnly;
+    this.#connection = opened.connection;
+    // A read-only file of schema 1 cannot be migrated: its rows have no checksum to check.
+    const checksum = opened.version >= 2 ? "checksum" : "NULL AS checksum";
+    const row = `thread_id, id, parent_id, body, ${checksum}`;
+    const connection = this.#connection;
+    try {
+      this.#statements = {
+        latest: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1`),
+        latestId: connection.prepare("SELECT id FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
+        get: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1`),
+        list: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT ?`),
+        ...(opened.readOnly
+          ? {}
+          : {
+              writes: {
+                insert: connection.prepare(
+                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                ),
+                deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ?"),
+              },
+            }),
+      };
+    } catch (error) {
+      connection.close();
+      throw storageError("SqliteCheckpointer", error, file, "preparing the statements");
+    }
   }
 
   async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
-    this.#save(checkpoint, JSON.stringify(checkpoint), expectedLatestId);
+    this.#usable("save");
+    const failed = (code: PersistenceError["code"], problem: string, cause?: unknown) =>
+      new PersistenceError(code, `SqliteCheckpointer.save: ${problem}: ${whereTheRunStood(checkpoint, expectedLatestId)}`, {
+        threadId: checkpoint.threadId,
+        ...(expectedLatestId === null ? {} : { checkpointId: expectedLatestId }),
+        state: checkpoint.state,
+        trace: checkpoint.trace,
+        ...(cause === undefined ? {} : { cause }),
+      });
+    const { latestId, writes } = this.#statements;
+    if (writes === undefined)
+      throw failed("READ_ONLY", `${quoted(this.file)} is open read-only (it cannot be written, or readOnly was set)`);
+    const { insert } = writes;
+    const body = JSON.stringify(checkpoint);
+    try {
+      // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the insert are one atomic step, across processes too.
+      immediate(this.#connection, () => {
+        const currentId = latestId.get(checkpoint.threadId)?.id ?? null;
+        if (currentId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, currentId);
+        insert.run(checkpoint.threadId, checkpoint.id, checkpoint.parentId, checkpoint.step, checkpoint.createdAt, body, checksumOf(body));
+      });
+    } catch (error) {
+      if (error instanceof PersistenceError) throw error;
+      const { code, advice } = faultAdvice(error, this.file);
+      throw failed(code, `${advice} (${reasonOf(error)})`, error);
+    }
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
-    return parse(this.#statements.latest.get(threadId)?.body);
+    const row = this.#run("latest", "reading the database", () => this.#statements.latest.get(threadId));
+    return row === undefined ? undefined : decodeRow("SqliteCheckpointer.latest", this.file, row);
   }
 
   async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
-    return parse(this.#statements.get.get(threadId, id)?.body);
+    const row = this.#run("get", "reading the database", () => this.#statements.get.get(threadId, id));
+    return row === undefined ? undefined : decodeRow("SqliteCheckpointer.get", this.file, row);
   }
 
-  async list(threadId: string, options: ListOptions = {}): Promise<Checkpoint[]> {
-    return this.#statements.list.all(threadId, options.limit ?? -1).map((row) => JSON.parse(row.body) as Checkpoint);
+  async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
+    const { limit } = checkListOptions("SqliteCheckpointer.list", options);
+    const rows = this.#run("list", "reading the database", () => this.#statements.list.all(threadId, limit ?? -1));
+    return rows.map((row) => decodeRow("SqliteCheckpointer.list", this.file, row));
   }
 
   async deleteThread(threadId: string): Promise<void> {
-    this.#statements.deleteThread.run(threadId);
-  }
-
-  /** Closes the database file. The checkpointer cannot be used afterwards. */
-  close(): void {
-    this.#db.close();
-  }
-}
-
-function parse(body: string | undefined): Checkpoint | undefined {
-  return body === undefined ? undefined : (JSON.parse(body) as Checkpoint);
-}
-
-function loadDriver(): DatabaseConstructor {
-  try {
-    return createRequire(import.meta.url)("better-sqlite3") as DatabaseConstructor;
-  } catch (error) {
-    throw new PersistenceError(
-      "DRIVER_MISSING",
-      `SqliteCheckpointer: could not load better-sqlite3 (${error instanceof Error ? error.message : String(error)}). ` +
-        `Install it next to typed-state-graph: npm install better-sqlite3@12 (Node 20 needs the 12.x line).`,
-      { cause: error },
-    );
-  }
-}
-
-/** Brings the file to {@link SQLITE_SCHEMA_VERSION}, in one transaction, or refuses a newer file. */
-function migrate(db: Database, file: string): void {
-  db.transaction(() => {
-    db.exec("CREATE TABLE IF NOT EXISTS tsg_schema_version (version INTEGER NOT NULL)");
-    const row = db.prepare<[], { version: number }>("SELECT version FROM tsg_schema_version").get();
-    const version = row?.version ?? 0;
-    if (version > SQLITE_SCHEMA_VERSION) {
+    this.#usable("deleteThread");
+    const { writes } = this.#statements;
+    if (writes === undefined) {
       throw new PersistenceError(
-        "SCHEMA_VERSION",
-        `SqliteCheckpointer: "${file}" has schema version ${version}, written by a newer typed-state-graph; this one reads ` +
-          `version ${SQLITE_SCHEMA_VERSION}. Upgrade typed-state-graph, or use another file.`,
+        "READ_ONLY",
+        `SqliteCheckpointer.deleteThread: ${quoted(this.file)} is open read-only, so thread ${quoted(threadId)} cannot be deleted. Make the file writable first.`,
+        { threadId },
       );
     }
-    for (let next = version; next < SQLITE_SCHEMA_VERSION; next++) db.exec(MIGRATIONS[next] as string);
-    if (row === undefined) db.prepare("INSERT INTO tsg_schema_version (version) VALUES (?)").run(SQLITE_SCHEMA_VERSION);
-    else if (version < SQLITE_SCHEMA_VERSION) db.prepare("UPDATE tsg_schema_version SET version = ?").run(SQLITE_SCHEMA_VERSION);
-  }).immediate();
+    this.#run("deleteThread", "deleting the thread", () => writes.deleteThread.run(threadId));
+  }
+
+  /** Closes the database file. The checkpointer cannot be used afterwards; closing twice does nothing. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#connection.close();
+  }
+
+  #usable(method: string): void {
+    if (this.#closed) {
+      throw new PersistenceError(
+        "CLOSED",
+        `SqliteCheckpointer.${method}: the checkpointer of ${quoted(this.file)} was closed. Open a new SqliteCheckpointer to use the file again.`,
+      );
+    }
+  }
+
+  /** Runs one statement, with the driver's errors as coded `PersistenceError`s. */
+  #run<T>(method: string, what: string, statement: () => T): T {
+    this.#usable(method);
+    try {
+      return statement();
+    } catch (error) {
+      throw storageError(`SqliteCheckpointer.${method}`, error, this.file, what);
+    }
+  }
+}
+
+/** Where a run stood when its checkpoint could not be saved, and how to continue. */
+function whereTheRunStood(checkpoint: Checkpoint, expectedLatestId: string | null): string {
+  const recent = checkpoint.trace.slice(-5).map((node) => quoted(node).slice(1, -1));
+  const trace =
+    checkpoint.trace.length === 0 ? "no node completed yet" : `after ${checkpoint.trace.length > 5 ? "… → " : ""}${recent.join(" → ")}`;
+  const next = checkpoint.next.length === 0 ? "the run had reached END" : `next: ${checkpoint.next.slice(0, 5).join(", ")}`;
+  const resume =
+    expectedLatestId === null
+      ? "The thread has no saved checkpoint: start it again once the store can be written."
+      : `The thread's last saved checkpoint, ${quoted(expectedLatestId)}, is intact: fix the store, then resume with invoke(null, { threadId }); the nodes after it run again.`;
+  return `checkpoint ${checkpoint.step} of thread ${quoted(checkpoint.threadId)} (${trace}; ${next}) was not saved; the error carries the run's state and trace. ${resume}`;
 }

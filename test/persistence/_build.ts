@@ -2,7 +2,7 @@
  * Child processes run plain `node`, which cannot load TypeScript on Node 20. This compiles the
  * package's entry points into a private directory under node_modules/.cache (never `dist/`, which
  * others may be using), and only when a source file changed since the last build. It sits inside
- * the repository so the compiled files resolve better-sqlite3 from node_modules.
+ * the repository so the compiled files resolve the SQLite driver (libsql or better-sqlite3) from node_modules.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";

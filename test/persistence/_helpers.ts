@@ -1,9 +1,54 @@
-/** Shared by the persistence tests: checkpointers in temporary files, and small graphs. */
+/** Shared by the persistence tests: checkpointers in temporary files, the SQLite driver under test, and small graphs. */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { append, END, Send, START, StateGraph, type CompileOptions } from "../../src/index.js";
-import { MemoryCheckpointer, SqliteCheckpointer, type Checkpointer } from "../../src/persistence/index.js";
+import {
+  MemoryCheckpointer,
+  SqliteCheckpointer,
+  sqliteDriver,
+  type Checkpointer,
+  type SqliteConnection,
+  type SqliteDriverName,
+} from "../../src/persistence/index.js";
+
+/**
+ * The driver the SQLite suites run on: libsql (the default, what `npm test` uses), or the one
+ * `TSG_SQLITE_DRIVER` names (`.ci/run` runs the suites again with `TSG_SQLITE_DRIVER=better-sqlite3`).
+ */
+export const SQLITE_DRIVER: SqliteDriverName = process.env.TSG_SQLITE_DRIVER === "better-sqlite3" ? "better-sqlite3" : "libsql";
+
+function installed(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether {@link SQLITE_DRIVER}'s package is installed; when it is not, the SQLite suites skip and say so. */
+export const SQLITE_DRIVER_INSTALLED = installed(SQLITE_DRIVER);
+if (!SQLITE_DRIVER_INSTALLED) {
+  console.warn(
+    `[persistence tests] the SQLite driver "${SQLITE_DRIVER}" is not installed: its suites are skipped. ` +
+      `Install it with: npm install --no-save ${SQLITE_DRIVER === "libsql" ? "libsql@0.5" : "better-sqlite3@12"}`,
+  );
+}
+
+/** A name for a describe block that runs on the SQLite driver under test. */
+export const onDriver = (name: string) => `${name} [${SQLITE_DRIVER}${SQLITE_DRIVER_INSTALLED ? "" : ": not installed, skipped"}]`;
+
+/** A SqliteCheckpointer on the driver under test. */
+export function openSqlite(file: string, options: ConstructorParameters<typeof SqliteCheckpointer>[1] = {}): SqliteCheckpointer {
+  return new SqliteCheckpointer(file, { driver: SQLITE_DRIVER, ...options });
+}
+
+/** A raw connection to a database file, on the driver under test: for inspecting or damaging it behind the checkpointer's back. */
+export function rawConnection(file: string, mode: "readwrite" | "readonly" = "readwrite"): SqliteConnection {
+  return sqliteDriver(SQLITE_DRIVER).open(file, { mode, busyTimeoutMs: 5000 });
+}
 
 /** A checkpointer to test, and how to dispose of it. */
 export interface OpenedCheckpointer {
@@ -17,14 +62,13 @@ export function tempDir(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Every checkpointer the contract suite runs against, by name. */
-export const CHECKPOINTERS: readonly (readonly [string, () => OpenedCheckpointer])[] = [
+const ALL_CHECKPOINTERS: readonly (readonly [string, () => OpenedCheckpointer])[] = [
   ["MemoryCheckpointer", () => ({ checkpointer: new MemoryCheckpointer(), close: () => undefined })],
   [
-    "SqliteCheckpointer",
+    `SqliteCheckpointer on ${SQLITE_DRIVER}`,
     () => {
       const { dir, remove } = tempDir();
-      const checkpointer = new SqliteCheckpointer(join(dir, "checkpoints.sqlite"));
+      const checkpointer = openSqlite(join(dir, "checkpoints.sqlite"));
       return {
         checkpointer,
         close: () => {
@@ -35,6 +79,8 @@ export const CHECKPOINTERS: readonly (readonly [string, () => OpenedCheckpointer
     },
   ],
 ];
+/** Every checkpointer the contract suite runs against, by name (SQLite only when its driver is installed). */
+export const CHECKPOINTERS = ALL_CHECKPOINTERS.filter(([name]) => SQLITE_DRIVER_INSTALLED || !name.startsWith("SqliteCheckpointer"));
 
 /** The state of {@link parallelGraph}. */
 export interface ParallelState {

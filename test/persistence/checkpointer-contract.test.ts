@@ -3,6 +3,7 @@
  * tests before the engine may use it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InvalidOptionError } from "../../src/errors.js";
 import { CheckpointConflictError, type Checkpoint, type Checkpointer } from "../../src/persistence/index.js";
 import { CHECKPOINTERS, type OpenedCheckpointer } from "./_helpers.js";
 
@@ -158,5 +159,21 @@ describe.each(CHECKPOINTERS)("%s: the Checkpointer contract", (_name, open) => {
   it("stores a JSON round trip: an undefined property is dropped", async () => {
     await store.save(checkpoint({ state: { kept: 1, dropped: undefined } }), null);
     expect(Object.keys((await store.latest("t1"))?.state ?? {})).toEqual(["kept"]);
+  });
+
+  it.each([
+    ["-1", -1],
+    ["0", 0],
+    ["1.5", 1.5],
+    ["NaN", Number.NaN],
+    ["Infinity", Number.POSITIVE_INFINITY],
+    ['"2"', "2"],
+    ["null", null],
+  ])("refuses limit %s with INVALID_OPTION naming limit, the same in every store", async (shown, limit) => {
+    await store.save(checkpoint(), null);
+    const error = (await store.list("t1", { limit: limit as number }).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect(error.message).toMatch(/^\w+Checkpointer\.list: limit must be a positive integer /);
+    expect(error.message).toContain(`; got ${shown}. Leave it out for every checkpoint.`);
   });
 });

@@ -5,14 +5,10 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import type BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildForChildProcesses } from "./_build.js";
-import { tempDir } from "./_helpers.js";
-
-const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+import { onDriver, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
 const FIXTURE = join(import.meta.dirname, "fixtures/crash-run.mjs");
 const NODES = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
@@ -34,7 +30,9 @@ beforeEach(() => ({ dir, remove } = tempDir()));
 afterEach(() => remove());
 
 function start(db: string, log: string, thread: string, delayMs: number) {
-  const child = spawn(process.execPath, [FIXTURE, buildDir, db, log, thread, String(delayMs)], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [FIXTURE, buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -64,9 +62,9 @@ const count = (lines: string[], line: string) => lines.filter((l) => l === line)
 
 /** What the file says, read with a fresh connection: integrity, and the thread's checkpoints oldest first. */
 function inspect(db: string, thread: string) {
-  const conn = new Database(db, { readonly: true });
+  const conn = rawConnection(db, "readonly");
   try {
-    const integrity = conn.pragma("integrity_check", { simple: true });
+    const integrity = conn.pragma("integrity_check");
     const rows = conn.prepare<[string], { body: string }>("SELECT body FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq").all(thread);
     const checkpoints = rows.map(
       (row) =>
@@ -78,7 +76,7 @@ function inspect(db: string, thread: string) {
   }
 }
 
-describe("a run killed with SIGKILL resumes in a new process", () => {
+describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a run killed with SIGKILL resumes in a new process"), () => {
   it("resumes after the kill: same final state, the in-flight node re-run, no committed node run twice, file intact", async () => {
     const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 20);
     expect(expected).toMatchObject({ resumed: false, status: "done", trace: NODES });
@@ -140,16 +138,31 @@ describe("a run killed with SIGKILL resumes in a new process", () => {
   }, 120_000);
 });
 
-describe("the package entry points", () => {
-  it("importing the main entry and typed-state-graph/persistence does not load better-sqlite3; opening a SqliteCheckpointer does", async () => {
+describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("several processes on one file"), () => {
+  it("runs six processes at once on one file, each on its own threads: every run completes, every checkpoint is kept, the file is intact", async () => {
+    const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 0);
+    const db = join(dir, "shared.sqlite");
+    const threads = Array.from({ length: 6 }, (_, i) => `p${i}`);
+    const outcomes = await Promise.all(threads.map((thread) => runToEnd(db, join(dir, `${thread}.log`), thread, 0)));
+    for (const outcome of outcomes) expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
+    for (const thread of threads) {
+      const { integrity, checkpoints } = inspect(db, thread);
+      expect(integrity).toBe("ok");
+      expect(checkpoints.map((c) => c.metadata.writes)).toEqual([[], ...NODES.map((node) => [node])]);
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("the package entry points"), () => {
+  it(`importing the main entry and typed-state-graph/persistence loads no SQLite driver; opening a SqliteCheckpointer loads ${SQLITE_DRIVER}`, async () => {
     const script = `
       import { createRequire } from "node:module";
       import { pathToFileURL } from "node:url";
-      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((key) => key.includes("better-sqlite3"));
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((key) => /[\\/](libsql|better-sqlite3)[\\/]/.test(key));
       await import(pathToFileURL(${JSON.stringify(join(buildDir, "index.js"))}).href);
       const { SqliteCheckpointer } = await import(pathToFileURL(${JSON.stringify(join(buildDir, "persistence/index.js"))}).href);
       const before = loaded();
-      new SqliteCheckpointer(":memory:").close();
+      new SqliteCheckpointer(":memory:", { driver: ${JSON.stringify(SQLITE_DRIVER)} }).close();
       console.log(JSON.stringify({ before, after: loaded() }));`;
     const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";

@@ -1,41 +1,45 @@
-/** What the SQLite checkpointer adds to the contract: WAL, the schema version table, reopening, several connections. */
-import { createRequire } from "node:module";
+/** What the SQLite checkpointer adds to the contract: WAL, the schema version table, reopening, several connections, drivers. */
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
-import type BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InvalidOptionError } from "../../src/errors.js";
 import {
   CheckpointConflictError,
   DEFAULT_DB_FILE,
   PersistenceError,
   SQLITE_SCHEMA_VERSION,
   SqliteCheckpointer,
+  sqliteDriver,
+  type SqliteDriver,
 } from "../../src/persistence/index.js";
 import { counterGraph, counterInput } from "../helpers/graphs.js";
-import { tempDir } from "./_helpers.js";
-
-const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+import { onDriver, openSqlite, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
 
 let dir = "";
 let remove: () => void = () => undefined;
 beforeEach(() => ({ dir, remove } = tempDir()));
 afterEach(() => remove());
 
-describe("SqliteCheckpointer", () => {
+const FIXTURES = join(import.meta.dirname, "fixtures");
+
+describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => {
   it("opens the file in WAL mode and records the schema version in its own table", () => {
     const file = join(dir, "a.sqlite");
-    new SqliteCheckpointer(file).close();
-    const db = new Database(file, { readonly: true });
-    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    const checkpointer = openSqlite(file);
+    expect([checkpointer.driver, checkpointer.readOnly]).toEqual([SQLITE_DRIVER, false]);
+    checkpointer.close();
+    const db = rawConnection(file, "readonly");
+    expect(db.pragma("journal_mode")).toBe("wal");
     expect(db.prepare("SELECT version FROM tsg_schema_version").all()).toEqual([{ version: SQLITE_SCHEMA_VERSION }]);
     db.close();
   });
 
   it("keeps every checkpoint when the file is reopened", async () => {
     const file = join(dir, "a.sqlite");
-    const first = new SqliteCheckpointer(file);
+    const first = openSqlite(file);
     const result = await counterGraph(2).invoke(counterInput(), { threadId: "t1", checkpointer: first });
     first.close();
-    const second = new SqliteCheckpointer(file);
+    const second = openSqlite(file);
     expect((await second.latest("t1"))?.id).toBe(result.checkpointId);
     expect(await second.list("t1")).toHaveLength(4);
     second.close();
@@ -43,19 +47,19 @@ describe("SqliteCheckpointer", () => {
 
   it("refuses a file written with a newer schema, and leaves it as it was", () => {
     const file = join(dir, "newer.sqlite");
-    new SqliteCheckpointer(file).close();
-    const db = new Database(file);
-    db.prepare("UPDATE tsg_schema_version SET version = ?").run(SQLITE_SCHEMA_VERSION + 1);
+    openSqlite(file).close();
+    const db = rawConnection(file);
+    db.prepare<[number]>("UPDATE tsg_schema_version SET version = ?").run(SQLITE_SCHEMA_VERSION + 1);
     db.close();
-    const open = () => new SqliteCheckpointer(file);
+    const open = () => openSqlite(file);
     expect(open).toThrow(PersistenceError);
     expect(open).toThrow(`has schema version ${SQLITE_SCHEMA_VERSION + 1}, written by a newer typed-state-graph`);
   });
 
   it("applies the version check across connections (as across processes)", async () => {
     const file = join(dir, "shared.sqlite");
-    const a = new SqliteCheckpointer(file);
-    const b = new SqliteCheckpointer(file);
+    const a = openSqlite(file);
+    const b = openSqlite(file);
     const graph = counterGraph(1);
     await graph.invoke(counterInput(), { threadId: "t1", checkpointer: a });
     const latest = await b.latest("t1");
@@ -67,10 +71,69 @@ describe("SqliteCheckpointer", () => {
   });
 
   it('works in memory with ":memory:", and names tsg.sqlite as the CLI\'s default file', async () => {
-    const checkpointer = new SqliteCheckpointer(":memory:");
+    const checkpointer = openSqlite(":memory:");
     await counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer });
     expect(await checkpointer.list("t1")).toHaveLength(3);
     checkpointer.close();
     expect(DEFAULT_DB_FILE).toBe("tsg.sqlite");
+  });
+
+  it("refuses use after close with CLOSED, and closing twice does nothing", async () => {
+    const checkpointer = openSqlite(join(dir, "a.sqlite"));
+    checkpointer.close();
+    checkpointer.close();
+    await expect(checkpointer.latest("t1")).rejects.toMatchObject({
+      code: "CLOSED",
+      message: expect.stringMatching(/^SqliteCheckpointer\.latest: /),
+    });
+  });
+
+  it("takes a driver object of the user's, and uses it for every connection", async () => {
+    const opened: string[] = [];
+    const builtIn = sqliteDriver(SQLITE_DRIVER);
+    const logging: SqliteDriver = { name: "logging", open: (file, options) => (opened.push(options.mode), builtIn.open(file, options)) };
+    const checkpointer = new SqliteCheckpointer(join(dir, "a.sqlite"), { driver: logging });
+    await counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer });
+    expect([checkpointer.driver, opened]).toEqual(["logging", ["readwrite"]]);
+    checkpointer.close();
+  });
+
+  it("opens a file written by schema version 1 (before checksums), migrates it, and resumes its paused thread", async () => {
+    const file = join(dir, "v1.sqlite");
+    copyFileSync(join(FIXTURES, "schema-v1.sqlite"), file);
+    const checkpointer = openSqlite(file);
+    const finished = await checkpointer.list("finished");
+    expect(finished.map((c) => c.step)).toEqual([3, 2, 1, 0]);
+    expect(finished[0]).toMatchObject({ state: { n: 2, note: "finished" }, metadata: { user: { who: "fixture" } } });
+    const graph = counterGraph(2);
+    // The fixture's "paused" thread stopped before "done"; the counter graph has the same nodes.
+    const resumed = await graph.invoke(null, { threadId: "paused", checkpointer });
+    expect([resumed.status, resumed.state.note, resumed.trace]).toEqual(["done", "finished", ["inc", "inc", "done"]]);
+    checkpointer.close();
+
+    const db = rawConnection(file, "readonly");
+    expect(db.prepare("SELECT version FROM tsg_schema_version").all()).toEqual([{ version: 2 }]);
+    const unchecked = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM tsg_checkpoints WHERE checksum IS NULL").get();
+    expect(unchecked?.n).toBe(0);
+    db.close();
+  });
+});
+
+describe("SqliteCheckpointer options", () => {
+  it("refuses an unknown driver with INVALID_OPTION, naming the choices", () => {
+    const open = () => new SqliteCheckpointer(":memory:", { driver: "sqlite3" as "libsql" });
+    expect(open).toThrow(InvalidOptionError);
+    expect(open).toThrow('the driver option must be "libsql", "better-sqlite3" or an object with open(file, options); got "sqlite3"');
+  });
+
+  it.runIf(SQLITE_DRIVER === "libsql")("says how to install better-sqlite3 when it is chosen and missing (DRIVER_MISSING)", () => {
+    let installed = true;
+    try {
+      sqliteDriver("better-sqlite3");
+    } catch (error) {
+      installed = false;
+      expect(error).toMatchObject({ code: "DRIVER_MISSING", message: expect.stringContaining("npm install better-sqlite3@12") });
+    }
+    if (installed) console.info("[persistence tests] better-sqlite3 is installed: its DRIVER_MISSING message is not checked here.");
   });
 });

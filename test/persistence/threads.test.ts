@@ -2,9 +2,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { append, END, GraphExecutionError, GraphValidationError, InvalidOptionError, START, StateGraph } from "../../src/index.js";
-import { CheckpointConflictError, MemoryCheckpointer, SqliteCheckpointer, type Checkpoint } from "../../src/persistence/index.js";
+import { CheckpointConflictError, MemoryCheckpointer, type Checkpoint } from "../../src/persistence/index.js";
 import { counterGraph, counterInput, type CounterState } from "../helpers/graphs.js";
-import { parallelGraph, parallelInput, tempDir } from "./_helpers.js";
+import { openSqlite, parallelGraph, parallelInput, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
 
 const plainOutcome = <T extends { state: unknown; trace: unknown; routes: unknown; supersteps: unknown }>(r: T) => ({
   state: r.state,
@@ -94,19 +94,19 @@ describe("resume: invoke(null, { threadId })", () => {
     expect(resumed.steps.map((s) => s.node)).toEqual(["b", "c"]);
   });
 
-  it("restores join arrivals and Send inputs from an SQLite file reopened by a new checkpointer", async () => {
+  it.skipIf(!SQLITE_DRIVER_INSTALLED)(`restores join arrivals and Send inputs from an SQLite file reopened by a new checkpointer (${SQLITE_DRIVER})`, async () => {
     const { dir, remove } = tempDir();
     try {
       const file = join(dir, "runs.sqlite");
       const plain = await parallelGraph().invoke(parallelInput());
       const graph = parallelGraph({ interruptAfter: ["left"], interruptBefore: ["summarize"] });
-      let checkpointer = new SqliteCheckpointer(file);
+      let checkpointer = openSqlite(file);
       const first = await graph.invoke(parallelInput(), { threadId: "t1", checkpointer });
       expect(first).toMatchObject({ status: "interrupted", interrupt: { when: "after", nodes: ["left"] }, next: ["left2"] });
       expect((await checkpointer.latest("t1"))?.joins).toEqual([["right"]]);
       checkpointer.close();
 
-      checkpointer = new SqliteCheckpointer(file);
+      checkpointer = openSqlite(file);
       const second = await graph.invoke(null, { threadId: "t1", checkpointer });
       expect(second).toMatchObject({
         status: "interrupted",
@@ -116,7 +116,7 @@ describe("resume: invoke(null, { threadId })", () => {
       expect((await checkpointer.latest("t1"))?.tasks.map((t) => t.input)).toEqual([{ doc: "x" }, { doc: "y" }, { doc: "z" }]);
       checkpointer.close();
 
-      checkpointer = new SqliteCheckpointer(file);
+      checkpointer = openSqlite(file);
       const last = await graph.invoke(null, { threadId: "t1", checkpointer });
       checkpointer.close();
       expect(last.status).toBe("done");
@@ -167,6 +167,22 @@ describe("resume: invoke(null, { threadId })", () => {
     await graph.invoke(null, { threadId: "t1", checkpointer });
     const users = (await checkpointer.list("t1")).map((c) => c.metadata.user);
     expect(users.every((u) => u?.["requestedBy"] === "ana")).toBe(true);
+  });
+
+  class Tag {
+    readonly label = "x";
+  }
+  it.each([
+    ["a list", ["ana"], "a list"],
+    ["a string", "ana", '"ana"'],
+    ["null", null, "null"],
+    ["a class instance", new Tag(), "an instance of Tag"],
+  ])("refuses metadata that is %s with INVALID_OPTION, before writing anything", async (_what, metadata, described) => {
+    const checkpointer = new MemoryCheckpointer();
+    const run = counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer, metadata: metadata as unknown as Record<string, never> });
+    await expect(run).rejects.toBeInstanceOf(InvalidOptionError);
+    await expect(run).rejects.toThrow(`invoke: metadata must be a plain object of JSON values, such as { user: "ada" }; got ${described}.`);
+    expect(await checkpointer.list("t1")).toEqual([]);
   });
 });
 

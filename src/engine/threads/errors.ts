@@ -8,7 +8,33 @@ export type PersistenceErrorCode =
   | "CHECKPOINT_NOT_FOUND"
   | "INCOMPATIBLE_CHECKPOINT"
   | "SCHEMA_VERSION"
-  | "DRIVER_MISSING";
+  | "DRIVER_MISSING"
+  | "INVALID_DB_PATH"
+  | "OPEN_FAILED"
+  | "DATABASE_CORRUPT"
+  | "CHECKPOINT_CORRUPT"
+  | "DISK_FULL"
+  | "READ_ONLY"
+  | "DATABASE_BUSY"
+  | "STORAGE_FAILED"
+  | "CLOSED";
+
+/** What a {@link PersistenceError} can say besides its message: which thread, and where a run stood. */
+export interface PersistenceErrorDetails {
+  /** The driver's error (or the parser's), when there is one. */
+  readonly cause?: unknown;
+  /** The thread the failed operation was about. */
+  readonly threadId?: string;
+  /**
+   * The checkpoint it is about: the corrupt one for `CHECKPOINT_CORRUPT`; for a save that failed
+   * (`DISK_FULL`, `READ_ONLY`…), the thread's last saved checkpoint, where a resume continues.
+   */
+  readonly checkpointId?: string;
+  /** For a save that failed: the state the run had reached, which the store could not record. */
+  readonly state?: Record<string, unknown>;
+  /** For a save that failed: the nodes the run had completed, in order. */
+  readonly trace?: readonly string[];
+}
 
 /**
  * A durable run could not save, load or resume a checkpoint.
@@ -16,15 +42,25 @@ export type PersistenceErrorCode =
  * @example
  * ```ts
  * await graph.invoke(null, { threadId: "t1", checkpointer }).catch((e: PersistenceError) => e.code); // "NOTHING_TO_RESUME"
+ * // A save the disk could not hold: the run's state and trace travel with the error.
+ * await graph.invoke(input, { threadId: "t1", checkpointer }).catch((e: PersistenceError) => [e.code, e.trace]); // ["DISK_FULL", ["plan", "draft"]]
  * ```
  */
 export class PersistenceError extends Error {
   override readonly name: string = "PersistenceError";
   readonly code: PersistenceErrorCode;
+  readonly threadId?: string;
+  readonly checkpointId?: string;
+  readonly state?: Record<string, unknown>;
+  readonly trace?: readonly string[];
 
-  constructor(code: PersistenceErrorCode, message: string, options?: { cause: unknown }) {
-    super(message, options);
+  constructor(code: PersistenceErrorCode, message: string, details: PersistenceErrorDetails = {}) {
+    super(message, "cause" in details ? { cause: details.cause } : undefined);
     this.code = code;
+    if (details.threadId !== undefined) this.threadId = details.threadId;
+    if (details.checkpointId !== undefined) this.checkpointId = details.checkpointId;
+    if (details.state !== undefined) this.state = details.state;
+    if (details.trace !== undefined) this.trace = details.trace;
   }
 }
 
@@ -48,7 +84,7 @@ export class NotSerializableError extends PersistenceError {
  */
 export class CheckpointConflictError extends PersistenceError {
   override readonly name = "CheckpointConflictError";
-  readonly threadId: string;
+  override readonly threadId: string;
   /** The latest checkpoint id the writer expected (`null`: none). */
   readonly expectedLatestId: string | null;
   /** The thread's actual latest checkpoint id. */

@@ -12,6 +12,7 @@ import type { State } from "../step.js";
 import type { Checkpoint, Checkpointer, CheckpointMetadata, JsonValue } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
 import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
+import { checkMetadata } from "./store-options.js";
 
 /** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */
 export interface ThreadSettings {
@@ -78,7 +79,7 @@ export async function invokeThread(
   options: ThreadRunOptions,
 ): Promise<ThreadRunResult<State>> {
   const { threadId, checkpointer } = checkThreadOptions("invoke", settings, options);
-  if (options.metadata !== undefined) checkJson(options.metadata, "metadata", "invoke");
+  if (options.metadata !== undefined) checkMetadata("invoke", options.metadata);
   const latest = await checkpointer.latest(threadId);
   let run: Run;
   let writer: ThreadWriter;

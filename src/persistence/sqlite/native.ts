@@ -1,0 +1,36 @@
+/** What libsql and better-sqlite3 share (the better-sqlite3 API), wrapped once as a {@link SqliteConnection}. */
+import type { SqliteConnection, SqliteStatement } from "./driver.js";
+
+/** A better-sqlite3-style database object, as both bindings expose it. */
+export interface NativeDatabase {
+  readonly inTransaction: boolean;
+  prepare(sql: string): NativeStatement;
+  exec(sql: string): unknown;
+  close(): unknown;
+}
+
+interface NativeStatement {
+  run(...params: readonly unknown[]): unknown;
+  get(...params: readonly unknown[]): unknown;
+  all(...params: readonly unknown[]): unknown[];
+}
+
+/** The connection over `db`; `pragma` is the one call the bindings spell differently. */
+export function nativeConnection(db: NativeDatabase, pragma: (statement: string) => unknown): SqliteConnection {
+  return {
+    get inTransaction() {
+      return db.inTransaction;
+    },
+    prepare<P extends readonly unknown[], R>(sql: string): SqliteStatement<P, R> {
+      const statement = db.prepare(sql);
+      return {
+        run: (...params) => void statement.run(...params),
+        get: (...params) => statement.get(...params) as R | undefined,
+        all: (...params) => statement.all(...params) as R[],
+      };
+    },
+    exec: (sql) => void db.exec(sql),
+    pragma,
+    close: () => void db.close(),
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Opening the file: refuse a path that cannot be a database before SQLite sees it, then open it
+ * read-write (set up WAL, migrate), falling back to read-only when the file, its directory or its file
+ * system cannot be written, so history stays readable where nothing can be saved.
+ */
+import { accessSync, constants, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { PersistenceError } from "../../engine/threads/errors.js";
+import type { SqliteConnection, SqliteDriver, SqliteOpenMode } from "./driver.js";
+import { isReadOnlyFault, quoted, storageError } from "./faults.js";
+import { migrate, schemaVersion } from "./schema.js";
+
+/** How to open: from the checkpointer's options. */
+export interface OpenRequest {
+  readonly driver: SqliteDriver;
+  readonly busyTimeoutMs: number;
+  readonly synchronous: "NORMAL" | "FULL";
+  readonly readOnly: boolean;
+}
+
+/** An open file: the connection, whether it is read-only, and the schema version it has. */
+export interface OpenedFile {
+  readonly connection: SqliteConnection;
+  readonly readOnly: boolean;
+  readonly version: number;
+}
+
+const API = "SqliteCheckpointer";
+
+/** Refuses a path that is not a usable database location, with the reason and the fix. */
+function checkPath(file: unknown): asserts file is string {
+  const invalid = (problem: string) =>
+    new PersistenceError(
+      "INVALID_DB_PATH",
+      `${API}: the database path ${problem}. Pass a file path such as "runs.sqlite" (or ":memory:" for a store that lasts as long as the process).`,
+    );
+  if (typeof file !== "string") throw invalid(`must be a string, not ${file === null ? "null" : typeof file}`);
+  // SQLite reads "" as a private temporary database, deleted when it closes: a thread saved there is lost at once.
+  if (file.trim() === "")
+    throw invalid(`is empty${file === "" ? "" : " (only spaces)"}: SQLite would open a temporary database, lost when it closes`);
+  if (file === ":memory:") return;
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (stat !== undefined && !stat.isFile()) {
+    throw new PersistenceError(
+      "OPEN_FAILED",
+      `${API}: ${quoted(file)} is ${stat.isDirectory() ? "a directory" : "not a regular file"}, not a database file. Pass the path of a file (it is created if missing).`,
+    );
+  }
+  const parent = dirname(file);
+  if (stat === undefined && statSync(parent, { throwIfNoEntry: false })?.isDirectory() !== true) {
+    throw new PersistenceError(
+      "OPEN_FAILED",
+      `${API}: cannot create ${quoted(file)}: the directory ${quoted(parent)} does not exist. Create it first, or pass a path in an existing directory.`,
+    );
+  }
+}
+
+function openWith(request: OpenRequest, file: string, mode: SqliteOpenMode, setUp: (connection: SqliteConnection) => number): OpenedFile {
+  let connection: SqliteConnection | undefined;
+  try {
+    connection = request.driver.open(file, { mode, busyTimeoutMs: request.busyTimeoutMs });
+    return { connection, readOnly: mode !== "readwrite", version: setUp(connection) };
+  } catch (error) {
+    try {
+      connection?.close();
+    } catch {
+      // The open error is the one to report.
+    }
+    throw error;
+  }
+}
+
+/** The schema of a file opened read-only, which cannot be set up: it must already be a checkpoint database. */
+function readOnlySchema(file: string): (connection: SqliteConnection) => number {
+  return (connection) => {
+    const version = schemaVersion(connection, file);
+    if (version > 0) return version;
+    throw new PersistenceError(
+      "OPEN_FAILED",
+      `${API}: ${quoted(file)} has no checkpoint tables and cannot be written, so it cannot be set up. Make it writable, or pass another file.`,
+    );
+  };
+}
+
+/**
+ * Whether SQLite could write `file`: SQLite itself opens an unwritable file read-only without a word,
+ * and needs its directory writable to create the WAL's side files.
+ */
+function writable(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK);
+    accessSync(dirname(file), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens `file` as the request says; every failure is a coded `PersistenceError`. */
+export function openFile(file: unknown, request: OpenRequest): OpenedFile {
+  checkPath(file);
+  const exists = file === ":memory:" || statSync(file, { throwIfNoEntry: false }) !== undefined;
+  if (!request.readOnly && (!exists || file === ":memory:" || writable(file))) {
+    try {
+      return openWith(request, file, "readwrite", (connection) => {
+        connection.pragma("journal_mode = WAL");
+        connection.pragma(`synchronous = ${request.synchronous}`);
+        return migrate(connection, file);
+      });
+    } catch (error) {
+      if (!(exists && isReadOnlyFault(error))) throw storageError(API, error, file, "opening the database");
+    }
+  } else if (!exists) {
+    throw new PersistenceError("OPEN_FAILED", `${API}: cannot open ${quoted(file)} read-only: it does not exist. Check the path.`);
+  }
+  // Read-only: SQLite still needs the WAL's side files; where it cannot create them, read a snapshot.
+  try {
+    return openWith(request, file, "readonly", readOnlySchema(file));
+  } catch (error) {
+    if (!isReadOnlyFault(error)) throw storageError(API, error, file, "opening the database read-only");
+  }
+  // A snapshot reads the main file only: checkpoints still in a WAL (left by a crash) would be missed.
+  if ((statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) {
+    throw new PersistenceError(
+      "READ_ONLY",
+      `${API}: ${quoted(file)} cannot be written, and its write-ahead log ${quoted(`${file}-wal`)} still holds checkpoints that ` +
+        `only a writable connection can read. Copy the file and its -wal file to a writable directory and open the copy.`,
+    );
+  }
+  try {
+    return openWith(request, file, "snapshot", readOnlySchema(file));
+  } catch (error) {
+    throw storageError(API, error, file, "opening the database read-only");
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The file's schema: the tables, the migrations between versions, and the version check. A file
+ * keeps its version in `tsg_schema_version`; an older file is migrated when it opens read-write,
+ * read as it is when it opens read-only, and a newer (or unreadable) version is refused.
+ */
+import { PersistenceError } from "../../engine/threads/errors.js";
+import { checksumOf } from "./body.js";
+import type { SqliteConnection } from "./driver.js";
+import { quoted } from "./faults.js";
+import { immediate } from "./transaction.js";
+
+/** The schema this version reads and writes. Older files are migrated when opened; newer ones are refused. */
+export const SQLITE_SCHEMA_VERSION = 2;
+
+/** Each migration takes the schema from version `index` to `index + 1`. */
+const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
+  // One row per checkpoint; the one index serves the hot path (the latest checkpoint of a thread, read
+  // inside every save) and history. A rowid table keeps each save to two small B-tree writes.
+  (connection) =>
+    connection.exec(
+      `CREATE TABLE tsg_checkpoints (
+         seq        INTEGER PRIMARY KEY,  -- write order: a thread's latest checkpoint is its highest seq
+         thread_id  TEXT    NOT NULL,
+         id         TEXT    NOT NULL,
+         parent_id  TEXT,
+         step       INTEGER NOT NULL,
+         created_at TEXT    NOT NULL,
+         body       TEXT    NOT NULL      -- the whole checkpoint as JSON
+       );
+       CREATE INDEX tsg_checkpoints_thread ON tsg_checkpoints (thread_id, seq);`,
+    ),
+  // Version 2: the SHA-256 of each body, filled in for the checkpoints already stored.
+  (connection) => {
+    connection.exec("ALTER TABLE tsg_checkpoints ADD COLUMN checksum TEXT");
+    const rows = connection.prepare<[], { seq: number; body: unknown }>("SELECT seq, body FROM tsg_checkpoints").all();
+    const update = connection.prepare<[string, number]>("UPDATE tsg_checkpoints SET checksum = ? WHERE seq = ?");
+    for (const row of rows) if (typeof row.body === "string") update.run(checksumOf(row.body), row.seq);
+  },
+];
+
+/** The tables of ours the file has. */
+function tablesOf(connection: SqliteConnection): Set<string> {
+  const rows = connection.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'tsg_%'").all();
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * The file's schema version: 0 for a file with none of our tables (a new file), else the one row of
+ * `tsg_schema_version`, checked to be a version this code knows.
+ */
+export function schemaVersion(connection: SqliteConnection, file: string): number {
+  const tables = tablesOf(connection);
+  if (!tables.has("tsg_schema_version")) {
+    if (!tables.has("tsg_checkpoints")) return 0;
+    throw new PersistenceError(
+      "SCHEMA_VERSION",
+      `SqliteCheckpointer: ${quoted(file)} has a tsg_checkpoints table but no tsg_schema_version table, so its schema is unknown: ` +
+        `it was not written by typed-state-graph, or it is damaged. Use another file, or restore this one from a backup.`,
+    );
+  }
+  const rows = connection.prepare<[], { version: unknown }>("SELECT version FROM tsg_schema_version").all();
+  const version = rows.length === 1 ? rows[0]?.version : undefined;
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
+    const found = rows.length === 1 ? `the version ${quoted(String(version))}` : `${rows.length} version rows`;
+    throw new PersistenceError(
+      "SCHEMA_VERSION",
+      `SqliteCheckpointer: ${quoted(file)} records ${found} in tsg_schema_version, not one known schema version ` +
+        `(1 to ${SQLITE_SCHEMA_VERSION}): the file is damaged. Use another file, or restore this one from a backup.`,
+    );
+  }
+  if (version > SQLITE_SCHEMA_VERSION) {
+    throw new PersistenceError(
+      "SCHEMA_VERSION",
+      `SqliteCheckpointer: ${quoted(file)} has schema version ${version}, written by a newer typed-state-graph; this one reads ` +
+        `versions up to ${SQLITE_SCHEMA_VERSION}. Upgrade typed-state-graph, or use another file.`,
+    );
+  }
+  return version;
+}
+
+/** Brings a writable file to {@link SQLITE_SCHEMA_VERSION} in one transaction, or refuses it; returns that version. */
+export function migrate(connection: SqliteConnection, file: string): number {
+  return immediate(connection, () => {
+    const version = schemaVersion(connection, file);
+    if (version === SQLITE_SCHEMA_VERSION) return version;
+    for (let next = version; next < SQLITE_SCHEMA_VERSION; next++) MIGRATIONS[next]?.(connection);
+    if (version === 0) {
+      connection.exec("CREATE TABLE tsg_schema_version (version INTEGER NOT NULL)");
+      connection.prepare<[number]>("INSERT INTO tsg_schema_version (version) VALUES (?)").run(SQLITE_SCHEMA_VERSION);
+    } else connection.prepare<[number]>("UPDATE tsg_schema_version SET version = ?").run(SQLITE_SCHEMA_VERSION);
+    return SQLITE_SCHEMA_VERSION;
+  });
+}
