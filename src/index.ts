@@ -47,7 +47,7 @@ export {
 } from "./engine/merge.js";
 export { Send } from "./engine/send.js";
 export { subgraph } from "./engine/subgraph.js";
-export type { SubgraphOptions } from "./engine/subgraph.js";
+export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/subgraph.js";
 export type { GraphWarning } from "./engine/warnings.js";
 export {
   /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */

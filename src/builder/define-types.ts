@@ -4,6 +4,7 @@
  * the same kind of text types as the builder's (see `types.ts`).
  */
 import type { AnyReducer } from "../engine/reducers.js";
+import type { NodeContext } from "../engine/context.js";
 import type { Send } from "../engine/send.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
@@ -12,8 +13,8 @@ import type { Awaitable, CompileOptions, MaxTypeLevelDepth, NodeReturn, ReachBac
 type Quoted<X> = `"${X & string}"`;
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
-/** The nodes object: name → node function of the state. */
-export type NodeTable<S> = { readonly [name: string]: (state: S) => unknown };
+/** The nodes object: name → node function of the state (and, optionally, its {@link NodeContext}). */
+export type NodeTable<S> = { readonly [name: string]: (state: S, context: NodeContext) => unknown };
 
 /** The update type a node function returns (what its Promise resolves to, without `void`). */
 export type UpdateOf<F> = F extends (...args: never[]) => infer R ? Exclude<Awaited<R>, void | undefined> : never;
@@ -26,7 +27,7 @@ export type CheckedNodes<S, Nodes> = {
     ? `defineGraph: ${Quoted<K>} is reserved; choose another node name`
     : K extends ""
       ? "defineGraph: a node name cannot be empty"
-      : (state: S) => NodeReturn<UpdateOf<Nodes[K]>, S>;
+      : (state: S, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S>;
 };
 
 type Pairs<Edges, Routes> = EdgePairs<Edges> | RoutePairs<Routes>;

@@ -3,14 +3,15 @@
  * router's literal keys inferred and checks the path map against them, exactly like
  * `addConditionalEdges`. Destination names are checked by `defineGraph`, which knows the nodes.
  */
+import type { RouterContext } from "../engine/context.js";
 import type { Send } from "../engine/send.js";
-import type { Awaitable, NoUnreturnedKeys, RouteError } from "./types.js";
+import type { NoUnreturnedKeys, RouteError, RouterOf } from "./types.js";
 
 type Quoted<X> = `"${X & string}"`;
 
 /** A conditional edge as a value: its router, its path map and whether it is a list (Send) form. */
 export interface RouteDeclaration<S, P extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> {
-  readonly router: (state: S) => unknown;
+  readonly router: (state: S, context: RouterContext) => unknown;
   readonly paths: P;
   readonly sends: boolean;
 }
@@ -29,18 +30,18 @@ export interface RouteDeclaration<S, P extends Readonly<Record<string, string>> 
  * ```
  */
 export function route<S, K extends string, const D extends readonly K[]>(
-  router: (state: S) => Awaitable<K | readonly (K | Send<K>)[]>,
+  router: RouterOf<S, K | readonly (K | Send<K>)[]>,
   destinations: D,
 ): [Exclude<K, D[number]>] extends [never]
   ? RouteDeclaration<S, { readonly [X in D[number]]: X }>
   : RouteError<`route: the router can return ${Quoted<Exclude<K, D[number]>>}, which the destination list lacks; add it`>;
 export function route<S, K extends string, const P extends { readonly [X in K]: string }>(
-  router: (state: S) => Awaitable<K | readonly K[]>,
+  router: RouterOf<S, K | readonly K[]>,
   pathMap: P & NoUnreturnedKeys<P, K>,
 ): string extends K
   ? RouteError<`route: the router returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
   : RouteDeclaration<S, P>;
-export function route(router: (state: never) => unknown, paths: object): unknown {
+export function route(router: RouteDeclaration<never>["router"], paths: object): unknown {
   if (typeof router !== "function") throw new TypeError(`route: the router must be a function (state) => routeKey; got ${typeof router}.`);
   if (typeof paths !== "object" || paths === null) {
     throw new TypeError(`route: the path map must be an object { routeKey: destination } or a list of node names.`);

@@ -8,12 +8,17 @@ import type { Send } from "../engine/send.js";
 import type { Reducer } from "../engine/reducers.js";
 import type { End, Start } from "../spec.js";
 import type { Checkpointer } from "../engine/threads/checkpointer.js";
+import type { NodeContext, RouterContext } from "../engine/context.js";
+import type { ParentState } from "../engine/subgraph.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
 export type Awaitable<T> = T | PromiseLike<T>;
 
-/** The reducers a state may declare: at most one per field, typed by the field. */
-export type ReducersFor<S> = { readonly [K in keyof S]?: Reducer<S[K]> };
+/**
+ * The reducers a state may declare: at most one per field, typed by the field. An optional field's
+ * reducer is typed by the value it holds once set (the engine calls it only with values).
+ */
+export type ReducersFor<S> = { readonly [K in keyof S]?: Reducer<Exclude<S[K], undefined>> };
 
 /** Options of `new StateGraph<S>(options)`. */
 export interface StateGraphOptions<S> {
@@ -43,6 +48,12 @@ export type TypedEdge = readonly [from: string, to: string];
 
 type Quoted<X> = `"${X & string}"`;
 
+/**
+ * Whether `T` is `any`: helpers typed `StateGraph<S, any, any, any>` skip the type-level checks. (Not
+ * the usual `0 extends 1 & T`: for a `T` constrained to `string`, `1 & T` reduces to `never` early.)
+ */
+export type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false;
+
 /** The members of a list, or the value itself. */
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
@@ -51,9 +62,11 @@ export type CheckedNodeName<Name extends string, N extends string> = Name extend
   ? `addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`
   : Name extends ""
     ? "addNode: a node name cannot be empty"
-    : Name extends N
-      ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
-      : Name;
+    : IsAny<N> extends true
+      ? Name // a builder typed `StateGraph<S, any, any, any>` opted out of name checks
+      : Name extends N
+        ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
+        : Name;
 
 /**
  * A node's update checked against the state: each key must be a field of `S` with a value of the
@@ -67,6 +80,19 @@ export type CheckedUpdate<U, S> = {
 /** What a node may return. */
 export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdate<U, S> | void>;
 
+/**
+ * What `addNode` takes: a node function or a compiled graph of the same state. One signature over
+ * both, not two overloads: with overloads TypeScript first checks an inline node against the
+ * compiled-graph overload, which gives it no contextual return type, and keeps its widened result
+ * (`"running"` becomes `string`) for the function overload too. {@link ParentState} is there for
+ * `subgraph(child, { input: (s) => … })`: a nested generic call cannot infer its types from a
+ * parameter typed by `I`, which is not known yet, so the brand hands it the state.
+ */
+export type NodeArgument<S extends object, I, U> = CompiledGraph<S> | ParentState<S> | ((state: I, context: NodeContext) => NodeReturn<U, S>);
+
+/** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
+export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
+
 /** A path map: every key the router can return, mapped to a declared node or END. */
 export type PathMapFor<K extends string, N extends string> = { readonly [P in K]: N | End };
 
@@ -75,7 +101,8 @@ export type PathMapFor<K extends string, N extends string> = { readonly [P in K]
  * intersection with the path map keeps its other keys instead of collapsing to `never`.
  */
 export type NoUnreturnedKeys<P, K extends string> = {
-  readonly [X in Exclude<keyof P, K>]: KeyTheRouterNeverReturns<X>;
+  // `${K}`: a string enum's members read as their values, the keys a path map is written with.
+  readonly [X in Exclude<keyof P, `${K}`>]: KeyTheRouterNeverReturns<X>;
 };
 
 /** The type an unreturnable path-map key must have: its text is the message. */
@@ -144,8 +171,9 @@ type ReachabilityProblems<N extends string, R extends string, Forward, Backward>
           : never);
 
 /** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
-export type CompileThis<Self, N extends string, E, R extends string> =
-  TopologyProblems<N, E, R> extends infer Problems extends string
+export type CompileThis<Self, N extends string, E, R extends string> = true extends IsAny<N> | IsAny<E> | IsAny<R>
+  ? Self // `StateGraph<S, any, any, any>`: nothing to check at the type level; run-time validation still runs
+  : TopologyProblems<N, E, R> extends infer Problems extends string
     ? [Problems] extends [never]
       ? Self
       : // New member strings make a new union without the alias, so the error shows the messages themselves.
@@ -180,8 +208,7 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string>(name: CheckedNodeName<Name, N>, subgraph: CompiledGraph<S>): StateGraph<S, N | Name, E, R>;
-  addNode<const Name extends string, U = {}, I = S>(name: CheckedNodeName<Name, N>, node: (state: I) => NodeReturn<U, S>): StateGraph<S, N | Name, E, R>;
+  addNode<const Name extends string, U = {}, I = S>(name: CheckedNodeName<Name, N>, node: NodeArgument<S, I, U>): StateGraph<S, N | Name, E, R>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out
@@ -214,14 +241,14 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    */
   addConditionalEdges<const From extends Exclude<N | Start, R>, K extends N | End, const D extends readonly K[]>(
     from: From,
-    router: (state: S) => Awaitable<K | readonly (K | Send<K>)[]>,
+    router: RouterOf<S, K | readonly (K | Send<K>)[]>,
     destinations: D,
   ): [Exclude<K, D[number]>] extends [never]
     ? StateGraph<S, N, E | readonly [From, D[number]], R | From>
     : RouteError<`the router for ${Quoted<From>} can return ${Quoted<Exclude<K, D[number]>>}, which the destination list lacks; add it`>;
   addConditionalEdges<const From extends Exclude<N | Start, R>, K extends string, const P extends PathMapFor<K, N>>(
     from: From,
-    router: (state: S) => Awaitable<K | readonly K[]>,
+    router: RouterOf<S, K | readonly K[]>,
     pathMap: P & NoUnreturnedKeys<P, K>,
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>

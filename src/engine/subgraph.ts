@@ -19,6 +19,20 @@ export interface SubgraphOptions<P, C> extends Pick<RunOptions, "maxSteps" | "re
   readonly output?: (child: C, parent: P) => Partial<P>;
 }
 
+declare const parentState: unique symbol;
+
+/**
+ * Carries the parent's state type of a {@link SubgraphNode}. A type-level brand only: the property
+ * does not exist at run time. `addNode` accepts it next to node functions, so that
+ * `subgraph(child, { input: (s) => … })` infers `s` as the parent's state without an annotation.
+ */
+export interface ParentState<P> {
+  readonly [parentState]: P;
+}
+
+/** A node function made by {@link subgraph}: it runs the child graph and returns the parent's update. */
+export type SubgraphNode<P> = ((state: P) => Promise<Partial<P>>) & ParentState<P>;
+
 /**
  * Turns a compiled graph into a node function. `addNode(name, compiledGraph)` does this with the
  * defaults; call it yourself to map between different state types.
@@ -30,7 +44,7 @@ export interface SubgraphOptions<P, C> extends Pick<RunOptions, "maxSteps" | "re
  * parent.addNode("summary", subgraph(summarizer, { input: (s) => ({ text: s.findings.join("\n") }), output: (c) => ({ summary: c.summary }) }));
  * ```
  */
-export function subgraph<P extends object, C extends object>(child: CompiledGraph<C>, options: SubgraphOptions<P, C> = {}): (state: P) => Promise<Partial<P>> {
+export function subgraph<P extends object, C extends object>(child: CompiledGraph<C>, options: SubgraphOptions<P, C> = {}): SubgraphNode<P> {
   const reducers = executableOf(child).reducers;
   const limits = {
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
@@ -50,5 +64,5 @@ export function subgraph<P extends object, C extends object>(child: CompiledGrap
     return update as Partial<P>;
   };
   recordSubgraph(runSubgraph, child.spec);
-  return runSubgraph;
+  return runSubgraph as SubgraphNode<P>;
 }
