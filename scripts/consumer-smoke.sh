@@ -73,6 +73,17 @@ diagram="$(npx --no-install tsg diagram report)"
 head -n 3 <<<"$diagram" | sed 's/^/  /'
 grep -q '^flowchart TD' <<<"$diagram"
 
+step "without xstate, --engine xstate and --via xstate exit 2 with the install command"
+for args in "report --engine xstate" "paths report --via xstate"; do
+  set +e
+  refusal="$(npx --no-install tsg $args 2>&1 >/dev/null)"
+  status=$?
+  set -e
+  printf '  tsg %s: exit %s: %s\n' "$args" "$status" "$(head -n 1 <<<"$refusal")"
+  [ "$status" = 2 ] && grep -q "npm install xstate" <<<"$refusal"
+done
+printf '  tsg --version: %s\n' "$(npx --no-install tsg --version)"
+
 step "npm install the peer dependencies, TypeScript and @types/node"
 npm_install \
   "xstate@$(version_of xstate)" \
@@ -142,7 +153,7 @@ const builder = new StateGraph<Review>({ reducers: { log: append } })
 // @ts-expect-error - "publsh" is not a declared node: the compiler catches the typo
 builder.addEdge("publsh", END);
 
-const graph: CompiledGraph<Review> = builder.compile();
+export const graph: CompiledGraph<Review> = builder.compile();
 const { state, trace } = await graph.invoke({ draft: "", approved: false, log: [] });
 if (trace.join(" ") !== "write check publish" || state.log.length !== 3) throw new Error(`unexpected run: ${trace.join(" ")}`);
 console.log(`  trace: ${trace.join(" -> ")}`);
@@ -155,5 +166,15 @@ export type Types = [GraphMachine<Review>, ReducerLawName, LangGraphGraph<Review
 TS
 "$app/node_modules/.bin/tsc" -p .
 node out/graph.js
+
+step "tsg on the user's own graph: the compiled module, and the TypeScript source without tsx"
+npx --no-install tsg check ./out/graph.js#graph | sed 's/^/  /'
+npx --no-install tsg paths ./out/graph.js#graph --via xstate | sed 's/^/  /'
+set +e
+refusal="$(npx --no-install tsg check ./graph.ts#graph 2>&1)"
+status=$?
+set -e
+printf '  tsg check ./graph.ts#graph: exit %s: %s\n' "$status" "$(head -n 1 <<<"$refusal")"
+[ "$status" = 2 ] && grep -q "npm install --save-dev tsx" <<<"$refusal"
 
 step "the consumer smoke test passed"

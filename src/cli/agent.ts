@@ -29,45 +29,27 @@ import { GraphExecutionError } from "../index.js";
 import { formatUpdateLine } from "./format.js";
 import { ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseChoiceFlag, parseCommandFlags, parseIntegerFlag } from "./options.js";
+import { parseChoiceFlag, parseIntegerFlag } from "./options.js";
+import { defineCommand, type FlagTable, type FlagValues } from "./command.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
 export const AGENT_ENGINES = ENGINES;
 
-const USAGE = `Usage: tsg agent [options]
-
-Runs the model ⇄ tools loop on the teaching weather data. Offline by default (a scripted model).
-
-Options:
-  --city ${TEACHING_CITIES.join("|")}         the city to ask about (default: Tokyo)
-  --task ${AGENT_TASKS.join("|")}  what to ask (default: convert)
-  --language ${LANGUAGES.join("|")}       answer language (default: en)
-  --max-model-steps N      model requests allowed, failed ones included (default: ${DEFAULT_MAX_MODEL_STEPS})
-  --max-tool-calls N       tool runs allowed, failed ones included (default: ${DEFAULT_MAX_TOOL_CALLS})
-  --show-updates           print the fields each node updated
-  --engine ENGINE          ${AGENT_ENGINES.join("|")} (default: mini)
-  --live                   ask a real model over the network (billed; needs credentials, see below)
-  --api ${LIVE_APIS.join("|")}    the live API (default: chat for DeepSeek, responses otherwise)
-  -h, --help               show this help
-
-Live credentials: DEEPSEEK_API_KEY and DEEPSEEK_MODEL, or OPENAI_API_KEY and OPENAI_MODEL
-(and OPENAI_BASE_URL for another OpenAI-compatible provider). Without them --live exits with 2;
-it never falls back to the scripted model.
-
-Exit codes: 0 a final answer, 1 no final answer, 2 bad arguments or live setup.`;
-
 const FLAGS = {
-  city: { type: "string" },
-  task: { type: "string" },
-  language: { type: "string" },
-  "max-model-steps": { type: "string" },
-  "max-tool-calls": { type: "string" },
-  "show-updates": { type: "boolean" },
-  engine: { type: "string" },
-  live: { type: "boolean" },
-  api: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
+  city: { type: "string", valueHint: TEACHING_CITIES.join("|"), description: "the city to ask about", default: "Tokyo" },
+  task: { type: "string", valueHint: AGENT_TASKS.join("|"), description: "what to ask", default: "convert" },
+  language: { type: "string", valueHint: LANGUAGES.join("|"), description: "answer language", default: "en" },
+  "max-model-steps": { type: "string", valueHint: "N", description: "model requests allowed, failed ones included", default: String(DEFAULT_MAX_MODEL_STEPS) },
+  "max-tool-calls": { type: "string", valueHint: "N", description: "tool runs allowed, failed ones included", default: String(DEFAULT_MAX_TOOL_CALLS) },
+  "show-updates": { type: "boolean", description: "print the fields each node updated" },
+  engine: { type: "string", valueHint: AGENT_ENGINES.join("|"), description: "the engine to run on", default: "mini" },
+  live: { type: "boolean", description: "ask a real model over the network (billed; needs credentials, see below)" },
+  api: { type: "string", valueHint: LIVE_APIS.join("|"), description: "the live API", default: "chat for DeepSeek, responses otherwise" },
+} as const satisfies FlagTable;
+
+const NOTES = `Live credentials: DEEPSEEK_API_KEY and DEEPSEEK_MODEL, or OPENAI_API_KEY and OPENAI_MODEL
+(and OPENAI_BASE_URL for another OpenAI-compatible provider). Without them --live exits with 2;
+it never falls back to the scripted model.`;
 
 /** What `tsg agent` reads from outside the arguments; tests pass their own. */
 export interface AgentCommandEnvironment {
@@ -89,6 +71,48 @@ interface PreparedRun {
 }
 
 /**
+ * `tsg agent` reading the given environment and fetch (tests pass their own, so they never touch the
+ * network); {@link agentCommand} reads `process.env` and the global `fetch`.
+ *
+ * @example
+ * ```ts
+ * await agentCommandWith({ env: {} }).run(["--live"], io); // 2: no credentials
+ * ```
+ */
+export function agentCommandWith(outside: AgentCommandEnvironment): Command {
+  return defineCommand({
+    name: "agent",
+    summary: "run the model ⇄ tools loop (scripted, or --live against an OpenAI-compatible API)",
+    description: "Runs the model ⇄ tools loop on the teaching weather data. Offline by default (a scripted model).",
+    flags: FLAGS,
+    notes: NOTES,
+    exitCodes: "0 a final answer, 1 no final answer, 2 bad arguments or live setup.",
+    run: async ({ flags }, io) => {
+      const run = prepare(flags);
+      if (run.live === undefined) return execute(run, new ScriptedModel(run.script), io);
+      let client: LiveClient;
+      try {
+        client = await openLiveClient(readLiveSettings(outside.env ?? process.env), outside.fetch ? { fetch: outside.fetch } : {});
+      } catch (error) {
+        if (error instanceof LiveSetupError) throw new UsageError(error.message);
+        throw error;
+      }
+      try {
+        const api = run.live === "default" ? client.settings.defaultApi : run.live;
+        const provider = client.settings.provider === "deepseek" ? "DeepSeek" : client.settings.baseURL;
+        io.stderr.write(`live run: ${provider}, ${api === "chat" ? "Chat Completions" : "Responses API"}, model ${client.settings.model} (network access, billed usage)\n`);
+        return await execute(run, createLiveModel(client, api), io);
+      } finally {
+        client.close();
+      }
+    },
+  });
+}
+
+/** `tsg agent`, for the command table. */
+export const agentCommand: Command = agentCommandWith({});
+
+/**
  * Runs `tsg agent` with the arguments after `agent` and resolves with the exit code: 0 with a final
  * answer, 1 without one, 2 for bad arguments or a live run that cannot start.
  *
@@ -98,51 +122,12 @@ interface PreparedRun {
  * // code === 1, after "error: model_budget_exhausted" and "No final answer."
  * ```
  */
-export async function runAgentCommand(argv: readonly string[], io: CliIO, outside: AgentCommandEnvironment = {}): Promise<number> {
-  let run: PreparedRun | "help";
-  try {
-    run = prepare(argv);
-  } catch (error) {
-    if (error instanceof UsageError) return usageFailure(io, error.message);
-    throw error;
-  }
-  if (run === "help") {
-    io.stdout.write(USAGE + "\n");
-    return 0;
-  }
-  if (run.live === undefined) return execute(run, new ScriptedModel(run.script), io);
-  let client: LiveClient;
-  try {
-    client = await openLiveClient(readLiveSettings(outside.env ?? process.env), outside.fetch ? { fetch: outside.fetch } : {});
-  } catch (error) {
-    if (error instanceof LiveSetupError) return usageFailure(io, error.message);
-    throw error;
-  }
-  try {
-    const api = run.live === "default" ? client.settings.defaultApi : run.live;
-    const provider = client.settings.provider === "deepseek" ? "DeepSeek" : client.settings.baseURL;
-    io.stderr.write(`live run: ${provider}, ${api === "chat" ? "Chat Completions" : "Responses API"}, model ${client.settings.model} (network access, billed usage)\n`);
-    return await execute(run, createLiveModel(client, api), io);
-  } finally {
-    client.close();
-  }
+export function runAgentCommand(argv: readonly string[], io: CliIO, outside: AgentCommandEnvironment = {}): Promise<number> {
+  return agentCommandWith(outside).run(argv, io);
 }
 
-/** `tsg agent`, for the command table. */
-export const agentCommand: Command = {
-  summary: "run the model ⇄ tools loop (scripted, or --live against an OpenAI-compatible API)",
-  run: (argv, io) => runAgentCommand(argv, io),
-};
-
-function usageFailure(io: CliIO, message: string): number {
-  io.stderr.write(`tsg agent: ${message}\nRun \`tsg agent --help\` for the options.\n`);
-  return 2;
-}
-
-/** Turns the arguments into a validated run, or throws a UsageError. */
-function prepare(argv: readonly string[]): PreparedRun | "help" {
-  const { values } = parseCommandFlags(argv, FLAGS);
-  if (values.help === true) return "help";
+/** Turns the flags into a validated run, or throws a UsageError. */
+function prepare(values: FlagValues<typeof FLAGS>): PreparedRun {
   const engine = parseChoiceFlag("--engine", values.engine, AGENT_ENGINES) ?? "mini";
   const city = parseChoiceFlag("--city", values.city, TEACHING_CITIES) ?? "Tokyo";
   const task = parseChoiceFlag("--task", values.task, AGENT_TASKS) ?? "convert";
@@ -169,7 +154,6 @@ async function execute(run: PreparedRun, model: AgentModel, io: CliIO): Promise<
       state = step.state;
     }
   } catch (error) {
-    if (error instanceof UsageError) return usageFailure(io, error.message);
     if (error instanceof GraphExecutionError) {
       io.stderr.write(`tsg agent: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
       return 1;

@@ -6,6 +6,7 @@ import { pathsCommand } from "./paths.js";
 import { resumeCommand } from "./resume.js";
 import { historyCommand } from "./history.js";
 import { diagramCommand } from "./diagram.js";
+import { checkCommand } from "./check.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
 export const commands: Readonly<Record<string, Command>> = {
@@ -16,4 +17,5 @@ export const commands: Readonly<Record<string, Command>> = {
   resume: resumeCommand,
   history: historyCommand,
   diagram: diagramCommand,
+  check: checkCommand,
 };

@@ -4,6 +4,7 @@
  */
 import type { CompiledGraph, Step } from "../index.js";
 import { UsageError } from "./io.js";
+import { importPeer, XSTATE } from "./peers.js";
 
 /** Every engine `--engine` can name. */
 export const ENGINES = ["mini", "xstate", "langgraph"] as const;
@@ -30,7 +31,7 @@ export async function* streamOnEngine<S extends object>(engine: Engine, graph: C
     return;
   }
   if (engine === "xstate") {
-    const { streamOnXState, XStateExportError } = await import("../xstate/index.js");
+    const { streamOnXState, XStateExportError } = await importPeer("--engine xstate", XSTATE, () => import("../xstate/index.js"));
     yield* refusalsAsUsageErrors(streamOnXState(graph, input, options), XStateExportError);
     return;
   }

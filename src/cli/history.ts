@@ -1,26 +1,29 @@
 /** `tsg history`: lists a thread's checkpoints, newest first. */
-import { DEFAULT_DB_FILE, PersistenceError, type Checkpoint } from "../persistence/index.js";
-import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseCommandFlags } from "./options.js";
-import { withCheckpointer } from "./report-thread.js";
+import { DEFAULT_DB_FILE, type Checkpoint } from "../persistence/index.js";
+import { defineCommand } from "./command.js";
+import { UsageError, type CliIO } from "./io.js";
+import { DB_FLAG, THREAD_FLAG, withCheckpointer } from "./thread-db.js";
 
-const USAGE = `Usage: tsg history --thread T [--db FILE]
-
-Lists the checkpoints of a thread, newest first: one per committed step, each with the nodes it
-recorded and the nodes that run next. Resume from an older one with tsg resume --checkpoint ID.
-
-Options:
-  --thread T    the thread (required)
-  --db FILE     the checkpoint database (default: ${DEFAULT_DB_FILE} in the current directory)
-  -h, --help    show this help
-
-Exit codes: 0 listed, 2 bad arguments or unknown thread.`;
-
-const FLAGS = {
-  thread: { type: "string" },
-  db: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
+/** `tsg history`, for the command table. */
+export const historyCommand = defineCommand({
+  name: "history",
+  summary: "list a thread's checkpoints, newest first",
+  description:
+    "Lists the checkpoints of a thread, newest first: one per committed step, each with the nodes it\n" +
+    "recorded and the nodes that run next. Resume from an older one with tsg resume --checkpoint ID.\n" +
+    "It only reads: a --db file that does not exist is refused, never created.",
+  flags: { thread: THREAD_FLAG, db: DB_FLAG },
+  exitCodes: "0 listed, 2 bad arguments, an unknown thread or an unusable --db.",
+  async run({ flags }, io) {
+    const threadId = flags.thread;
+    if (threadId === undefined || threadId.trim() === "") throw new UsageError("--thread T is required.");
+    const db = flags.db ?? DEFAULT_DB_FILE;
+    const history = await withCheckpointer({ threadId, db }, (checkpointer) => checkpointer.list(threadId), { create: false, mapStoreErrors: true });
+    if (history.length === 0) throw new UsageError(`thread ${JSON.stringify(threadId)} has no checkpoint in ${db}.`);
+    io.stdout.write(formatHistory(threadId, db, history));
+    return 0;
+  },
+});
 
 /**
  * Runs `tsg history` with the arguments after `history` and resolves with the exit code.
@@ -30,32 +33,9 @@ const FLAGS = {
  * await runHistoryCommand(["--thread", "brief-1"], { stdout: process.stdout, stderr: process.stderr });
  * ```
  */
-export async function runHistoryCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  try {
-    const { values } = parseCommandFlags(argv, FLAGS);
-    if (values.help === true) {
-      io.stdout.write(USAGE + "\n");
-      return 0;
-    }
-    const threadId = values.thread;
-    if (threadId === undefined || threadId.trim() === "") throw new UsageError("--thread T is required.");
-    const db = values.db ?? DEFAULT_DB_FILE;
-    const history = await withCheckpointer({ threadId, db }, (checkpointer) => checkpointer.list(threadId));
-    if (history.length === 0) throw new UsageError(`thread "${threadId}" has no checkpoint in ${db}.`);
-    io.stdout.write(formatHistory(threadId, db, history));
-    return 0;
-  } catch (error) {
-    if (!(error instanceof UsageError || error instanceof PersistenceError)) throw error;
-    io.stderr.write(`tsg history: ${error.message}\n`);
-    return 2;
-  }
+export function runHistoryCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  return historyCommand.run(argv, io);
 }
-
-/** `tsg history`, for the command table. */
-export const historyCommand: Command = {
-  summary: "list a thread's checkpoints, newest first",
-  run: runHistoryCommand,
-};
 
 /**
  * The history table: step, source, the nodes recorded, the nodes next, the id, when.

@@ -7,10 +7,20 @@ export interface CliIO {
 /** A `tsg` subcommand. */
 export interface Command {
   readonly summary: string;
+  /** The `--help` text. */
+  readonly usage: string;
   run(argv: readonly string[], io: CliIO): Promise<number>;
 }
 
-/** Bad arguments: the command prints the message and exits with code 2. */
+/**
+ * Bad arguments, or input the command cannot use (an unknown thread, a missing file): the command
+ * prints the message, then the pointer to `--help`, and exits with code 2.
+ *
+ * @example
+ * ```ts
+ * throw new UsageError("--thread T is required.");
+ * ```
+ */
 export class UsageError extends Error {
   override readonly name = "UsageError";
   readonly code = "EARG" as const;

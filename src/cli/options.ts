@@ -1,6 +1,5 @@
-/** Argument helpers shared by the `tsg` subcommands. */
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { UsageError, type CliIO } from "./io.js";
+/** Flag value parsers shared by the `tsg` subcommands: each names its flag in the message. */
+import { UsageError } from "./io.js";
 
 /**
  * Parses a flag's integer value, or throws a {@link UsageError} that names the flag.
@@ -33,51 +32,4 @@ export function parseChoiceFlag<const C extends string>(flag: string, value: str
     throw new UsageError(`${flag} must be one of ${choices.join(", ")}; got ${JSON.stringify(value)}.`);
   }
   return value as C;
-}
-
-/**
- * Parses a command's flags strictly (unknown flags and stray arguments are errors) and turns
- * `parseArgs`' errors into a {@link UsageError}, keeping its words (they name the flag) and dropping its stack.
- *
- * @example
- * ```ts
- * const { values } = parseCommandFlags(["--json"], { json: { type: "boolean" } });
- * ```
- */
-export function parseCommandFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(
-  argv: readonly string[],
-  options: O,
-): ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: false }>> {
-  try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false });
-  } catch (error) {
-    const isParseError = error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
-    if (isParseError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
-/**
- * Runs a command's argument parsing: resolves with what `prepare` returns, or with the exit code when the
- * arguments asked for help (0, after printing the usage) or were bad (2, after a message naming the
- * problem and pointing at `--help`).
- *
- * @example
- * ```ts
- * const request = prepareCommand("paths", USAGE, io, () => prepare(argv));
- * if (typeof request === "number") return request;
- * ```
- */
-export function prepareCommand<T extends object>(name: string, usage: string, io: CliIO, prepare: () => T | "help"): T | number {
-  let prepared: T | "help";
-  try {
-    prepared = prepare();
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`tsg ${name}: ${error.message}\nRun \`tsg ${name} --help\` for the options.\n`);
-    return 2;
-  }
-  if (prepared !== "help") return prepared;
-  io.stdout.write(usage + "\n");
-  return 0;
 }

@@ -1,37 +1,48 @@
-/** `tsg paths`: prints the coverage plan of an example graph, one START→END path per line. */
-import { parseArgs } from "node:util";
-import { coveragePlan, formatPath, type CoveragePlan, type CoveragePlanner } from "../coverage/index.js";
-import { buildAgentGraph, ScriptedModel } from "../examples/agent/index.js";
-import { buildReportGraph } from "../examples/report/index.js";
-import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseChoiceFlag, prepareCommand } from "./options.js";
+/** `tsg paths`: prints the coverage plan of a graph (an example, or a user's module), one START→END path per line. */
+import { CoverageError, coveragePlan, formatPath, type CoveragePlan, type CoveragePlanner } from "../coverage/index.js";
+import { defineCommand } from "./command.js";
+import { specOrRefusal } from "./graph-commands.js";
+import { EXAMPLE_GRAPHS, GRAPH_ARGUMENT } from "./graph-source.js";
+import { UsageError, type CliIO } from "./io.js";
+import { parseChoiceFlag } from "./options.js";
 
-/** The graphs `tsg paths` can plan. */
-export const PATH_GRAPHS = ["report", "agent"] as const;
+/** The example graphs `tsg paths` plans by name (it plans a user's module too). */
+export const PATH_GRAPHS = EXAMPLE_GRAPHS;
 
-/** A graph `tsg paths` can plan. */
-export type PathGraph = (typeof PATH_GRAPHS)[number];
+/** The planners `--via` accepts. */
+export const PATH_PLANNERS: readonly CoveragePlanner[] = ["linear", "xstate"];
 
-const PLANNERS: readonly CoveragePlanner[] = ["linear", "xstate"];
+/** Coverage failures that are about the input (the graph, or a missing peer), not a bug: exit 2. */
+const REFUSALS: ReadonlySet<string> = new Set(["XSTATE_UNAVAILABLE", "UNSUPPORTED_GRAPH", "PLAN_TOO_LARGE", "UNCOVERABLE", "XSTATE_PLAN_FAILED"]);
 
-const USAGE = `Usage: tsg paths ${PATH_GRAPHS.join("|")} [options]
-
-Prints START→END paths that together take every fixed edge and every route key of the graph,
-each route key in brackets after the node whose router returned it, then how many transitions
-the paths cover.
-
-Options:
-  --json                 print the plan as JSON
-  --via linear|xstate    who plans: the built-in linear cover (default) or xstate/graph
-  -h, --help             show this help
-
-Exit codes: 0 every transition covered, 1 some not covered, 2 bad arguments.`;
-
-const FLAGS = {
-  json: { type: "boolean" },
-  via: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
+/** `tsg paths`, for the command table. */
+export const pathsCommand = defineCommand({
+  name: "paths",
+  summary: "print the START→END paths that cover every edge and route key of a graph",
+  description:
+    "Prints START→END paths that together take every fixed edge and every route key of the graph,\n" +
+    "each route key in brackets after the node whose router returned it, then how many transitions\n" +
+    "the paths cover. A graph that fans out or joins is planned as runs, superstep by superstep.",
+  positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
+  flags: {
+    json: { type: "boolean", description: "print the plan as JSON" },
+    via: { type: "string", valueHint: PATH_PLANNERS.join("|"), description: "who plans: the built-in linear cover, or xstate/graph", default: "linear" },
+  },
+  exitCodes: "0 every transition covered, 1 some not covered, 2 bad arguments (or a graph that cannot be planned).",
+  async run({ flags, positional }, io) {
+    const via = parseChoiceFlag("--via", flags.via, PATH_PLANNERS) ?? "linear";
+    const spec = await specOrRefusal(positional);
+    let plan: CoveragePlan;
+    try {
+      plan = await coveragePlan({ spec }, { via });
+    } catch (error) {
+      if (error instanceof CoverageError && REFUSALS.has(error.code)) throw new UsageError(error.message);
+      throw error;
+    }
+    io.stdout.write(flags.json === true ? JSON.stringify(planAsJson(positional, plan), null, 2) + "\n" : planAsText(plan));
+    return plan.covered === plan.total ? 0 : 1;
+  },
+});
 
 /**
  * Runs `tsg paths` with the arguments after `paths` and resolves with the exit code.
@@ -44,51 +55,15 @@ const FLAGS = {
  * // covers 9/9 transitions
  * ```
  */
-export async function runPathsCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const request = prepareCommand("paths", USAGE, io, () => prepare(argv));
-  if (typeof request === "number") return request;
-  const plan = await coveragePlan(graphOf(request.graph), { via: request.via });
-  io.stdout.write(request.json ? JSON.stringify(planAsJson(request.graph, plan), null, 2) + "\n" : planAsText(plan));
-  return plan.covered === plan.total ? 0 : 1;
-}
-
-/** `tsg paths`, for the command table. */
-export const pathsCommand: Command = {
-  summary: "print the START→END paths that cover every edge and route key of an example graph",
-  run: runPathsCommand,
-};
-
-function prepare(argv: readonly string[]): { graph: PathGraph; via: CoveragePlanner; json: boolean } | "help" {
-  const { values, positionals } = parseFlags(argv);
-  if (values.help === true) return "help";
-  if (positionals.length !== 1) {
-    throw new UsageError(`name one graph, ${PATH_GRAPHS.join(" or ")}; got ${positionals.length === 0 ? "none" : positionals.join(" ")}.`);
-  }
-  const graph = parseChoiceFlag("the graph", positionals[0], PATH_GRAPHS) as PathGraph;
-  return { graph, via: parseChoiceFlag("--via", values.via, PLANNERS) ?? "linear", json: values.json === true };
-}
-
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: FLAGS, strict: true, allowPositionals: true });
-  } catch (error) {
-    // parseArgs names the offending flag or argument; keep its words, drop its stack.
-    const isParseError = error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
-    if (isParseError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
-function graphOf(name: PathGraph) {
-  // Only the shape is planned: the options and the model behind the nodes do not change it.
-  return name === "report" ? buildReportGraph() : buildAgentGraph(new ScriptedModel({ city: "Tokyo", task: "convert", language: "en" }));
+export function runPathsCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  return pathsCommand.run(argv, io);
 }
 
 function planAsText(plan: CoveragePlan): string {
   return [...plan.paths.map(formatPath), `covers ${plan.covered}/${plan.total} transitions`].map((line) => line + "\n").join("");
 }
 
-function planAsJson(graph: PathGraph, plan: CoveragePlan) {
+function planAsJson(graph: string, plan: CoveragePlan) {
   return {
     graph,
     via: plan.via,

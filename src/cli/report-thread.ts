@@ -13,25 +13,13 @@ import {
   type ReportState,
 } from "../examples/report/index.js";
 import { GraphExecutionError, GraphLimitError } from "../index.js";
-import {
-  DEFAULT_DB_FILE,
-  PersistenceError,
-  SqliteCheckpointer,
-  type Checkpoint,
-  type JsonValue,
-  type ThreadRunResult,
-} from "../persistence/index.js";
+import { DEFAULT_DB_FILE, PersistenceError, type Checkpoint, type JsonValue, type ThreadRunResult } from "../persistence/index.js";
 import { formatUpdateLine } from "./format.js";
 import type { CliIO } from "./io.js";
+import { withCheckpointer, type ThreadLocation } from "./thread-db.js";
 
 /** The exit code of a run that paused at an interrupt, waiting for `tsg resume`. */
 export const EXIT_PAUSED = 3;
-
-/** Where a thread lives: its id and the database file (as the user wrote it). */
-export interface ThreadLocation {
-  readonly threadId: string;
-  readonly db: string;
-}
 
 /** What `tsg report --thread` stores in each checkpoint's `metadata.user`, so `tsg resume` runs the same graph. */
 export interface ReportRunSettings {
@@ -40,16 +28,6 @@ export interface ReportRunSettings {
   readonly maxRevisions: number;
   readonly maxSteps: number;
   readonly interruptBefore: readonly ReportNodeName[];
-}
-
-/** Opens the thread's database, runs `use`, and closes it. */
-export async function withCheckpointer<T>(location: ThreadLocation, use: (checkpointer: SqliteCheckpointer) => Promise<T>): Promise<T> {
-  const checkpointer = new SqliteCheckpointer(location.db);
-  try {
-    return await use(checkpointer);
-  } finally {
-    checkpointer.close();
-  }
 }
 
 /** The report graph a thread's settings describe. */
@@ -105,14 +83,17 @@ export async function runReportThread(
 ): Promise<number> {
   let result: ThreadRunResult<ReportState>;
   try {
-    result = await withCheckpointer(location, (checkpointer) =>
-      reportGraphFor(settings).invoke(input, {
-        threadId: location.threadId,
-        checkpointer,
-        maxSteps: settings.maxSteps,
-        metadata: settingsMetadata(settings),
-        ...(options.checkpointId === undefined ? {} : { checkpointId: options.checkpointId }),
-      }),
+    result = await withCheckpointer(
+      location,
+      (checkpointer) =>
+        reportGraphFor(settings).invoke(input, {
+          threadId: location.threadId,
+          checkpointer,
+          maxSteps: settings.maxSteps,
+          metadata: settingsMetadata(settings),
+          ...(options.checkpointId === undefined ? {} : { checkpointId: options.checkpointId }),
+        }),
+      { create: true, mapStoreErrors: false },
     );
   } catch (error) {
     return reportFailure(error, location, io);

@@ -15,10 +15,12 @@ import {
 import { GraphExecutionError, GraphLimitError, type Step } from "../index.js";
 import { formatUpdateLine } from "./format.js";
 import { ENGINES, streamOnEngine } from "./engines.js";
-import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseChoiceFlag, parseCommandFlags, parseIntegerFlag } from "./options.js";
-import { DEFAULT_DB_FILE, PersistenceError } from "../persistence/index.js";
-import { EXIT_PAUSED, runReportThread, withCheckpointer, type ThreadLocation } from "./report-thread.js";
+import { UsageError, type CliIO } from "./io.js";
+import { parseChoiceFlag, parseIntegerFlag } from "./options.js";
+import { DEFAULT_DB_FILE } from "../persistence/index.js";
+import { defineCommand, type FlagTable, type FlagValues } from "./command.js";
+import { EXIT_PAUSED, runReportThread } from "./report-thread.js";
+import { DB_FLAG, withCheckpointer, type ThreadLocation } from "./thread-db.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
 export const REPORT_ENGINES = ENGINES;
@@ -29,41 +31,45 @@ export type ReportEngine = (typeof REPORT_ENGINES)[number];
 /** The step bound of a report run unless `--max-steps` says otherwise. */
 export const REPORT_DEFAULT_MAX_STEPS = 30;
 
-const USAGE = `Usage: tsg report [options]
-
-Runs the two-city weather brief: collect, draft, check, revise, then publish or hold.
-
-Options:
-  --cities Tokyo,Paris     cities to brief, comma-separated or repeated (default: Tokyo,Paris)
-  --language en|zh-CN      page language, which picks the required notice (default: en)
-  --celsius-only           leave out °F
-  --draft-style STYLE      ${DRAFT_STYLES.join("|")} (default: missing-notice)
-  --max-revisions N        revisions allowed after the first check (default: 1)
-  --max-steps N            node executions allowed (default: ${REPORT_DEFAULT_MAX_STEPS})
-  --show-updates           print the fields each node updated
-  --engine ENGINE          ${REPORT_ENGINES.join("|")} (default: mini)
-  --thread T               save a checkpoint per step on thread T (resume it with tsg resume)
-  --db FILE                the checkpoint database (default: ${DEFAULT_DB_FILE} in the current directory)
-  --interrupt-before NODE  with --thread: pause before NODE (e.g. publish), print the draft, exit ${EXIT_PAUSED}
-  -h, --help               show this help
-
-Exit codes: 0 published, 1 held or stopped by the step limit, 2 bad arguments or request,
-${EXIT_PAUSED} paused at --interrupt-before (continue with tsg resume --thread T).`;
-
 const FLAGS = {
-  cities: { type: "string", multiple: true },
-  language: { type: "string" },
-  "celsius-only": { type: "boolean" },
-  "draft-style": { type: "string" },
-  "max-revisions": { type: "string" },
-  "max-steps": { type: "string" },
-  "show-updates": { type: "boolean" },
-  engine: { type: "string" },
-  thread: { type: "string" },
-  db: { type: "string" },
-  "interrupt-before": { type: "string", multiple: true },
-  help: { type: "boolean", short: "h" },
-} as const;
+  cities: { type: "string", valueHint: "Tokyo,Paris", description: "cities to brief, comma-separated", multiple: true, default: "Tokyo,Paris" },
+  language: { type: "string", valueHint: LANGUAGES.join("|"), description: "page language, which picks the required notice", default: "en" },
+  "celsius-only": { type: "boolean", description: "leave out °F" },
+  "draft-style": { type: "string", valueHint: DRAFT_STYLES.join("|"), description: "how the scripted writer drafts", default: "missing-notice" },
+  "max-revisions": { type: "string", valueHint: "N", description: "revisions allowed after the first check", default: "1" },
+  "max-steps": { type: "string", valueHint: "N", description: "node executions allowed", default: String(REPORT_DEFAULT_MAX_STEPS) },
+  "show-updates": { type: "boolean", description: "print the fields each node updated" },
+  engine: { type: "string", valueHint: REPORT_ENGINES.join("|"), description: "the engine to run on", default: "mini" },
+  thread: { type: "string", valueHint: "T", description: "save a checkpoint per step on thread T (resume it with tsg resume)" },
+  db: DB_FLAG,
+  "interrupt-before": {
+    type: "string",
+    valueHint: "NODE",
+    description: `with --thread: pause before NODE (e.g. publish), print the draft, exit ${EXIT_PAUSED}`,
+    multiple: true,
+  },
+} as const satisfies FlagTable;
+
+/** `tsg report`, for the command table. */
+export const reportCommand = defineCommand({
+  name: "report",
+  summary: "run the two-city weather brief (collect, check, revise, publish or hold)",
+  description: "Runs the two-city weather brief: collect, draft, check, revise, then publish or hold.",
+  flags: FLAGS,
+  exitCodes:
+    "0 published, 1 held or stopped by the step limit, 2 bad arguments or request,\n" +
+    `${EXIT_PAUSED} paused at --interrupt-before (continue with tsg resume --thread T).`,
+  async run({ flags }, io) {
+    let run: PreparedRun;
+    try {
+      run = prepare(flags);
+    } catch (error) {
+      if (error instanceof ReportRequestError) throw new UsageError(error.message);
+      throw error;
+    }
+    return execute(run, io);
+  },
+});
 
 /**
  * Runs `tsg report` with the arguments after `report` and resolves with the exit code:
@@ -75,29 +81,9 @@ const FLAGS = {
  * // code === 1, after "status: needs_attention revisions: 2"
  * ```
  */
-export async function runReportCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  let run: ReturnType<typeof prepare>;
-  try {
-    run = prepare(argv);
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ReportRequestError) {
-      io.stderr.write(`tsg report: ${error.message}\nRun \`tsg report --help\` for the options.\n`);
-      return 2;
-    }
-    throw error;
-  }
-  if (run === "help") {
-    io.stdout.write(USAGE + "\n");
-    return 0;
-  }
-  return execute(run, io);
+export function runReportCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  return reportCommand.run(argv, io);
 }
-
-/** `tsg report`, for the command table. */
-export const reportCommand: Command = {
-  summary: "run the two-city weather brief (collect, check, revise, publish or hold)",
-  run: runReportCommand,
-};
 
 interface PreparedRun {
   readonly input: ReportState;
@@ -110,22 +96,20 @@ interface PreparedRun {
   readonly thread?: ThreadLocation & { readonly interruptBefore: readonly ReportNodeName[] };
 }
 
-/** Turns the arguments into a validated run, or throws a UsageError / ReportRequestError. */
-function prepare(argv: readonly string[]): PreparedRun | "help" {
-  const { values } = parseCommandFlags(argv, FLAGS);
-  if (values.help === true) return "help";
+/** Turns the flags into a validated run, or throws a UsageError / ReportRequestError. */
+function prepare(flags: FlagValues<typeof FLAGS>): PreparedRun {
   return {
-    engine: parseChoiceFlag("--engine", values.engine, REPORT_ENGINES) ?? "mini",
+    engine: parseChoiceFlag("--engine", flags.engine, REPORT_ENGINES) ?? "mini",
     input: initialReportState({
-      cities: parseCities(values.cities) ?? DEFAULT_REPORT_REQUEST.cities,
-      includeFahrenheit: values["celsius-only"] !== true,
-      language: parseChoiceFlag("--language", values.language, LANGUAGES) ?? DEFAULT_REPORT_REQUEST.language,
+      cities: parseCities(flags.cities) ?? DEFAULT_REPORT_REQUEST.cities,
+      includeFahrenheit: flags["celsius-only"] !== true,
+      language: parseChoiceFlag("--language", flags.language, LANGUAGES) ?? DEFAULT_REPORT_REQUEST.language,
     }),
-    draftStyle: parseChoiceFlag("--draft-style", values["draft-style"], DRAFT_STYLES) ?? "missing-notice",
-    maxRevisions: parseIntegerFlag("--max-revisions", values["max-revisions"], { min: 0 }) ?? 1,
-    maxSteps: parseIntegerFlag("--max-steps", values["max-steps"], { min: 1 }) ?? REPORT_DEFAULT_MAX_STEPS,
-    showUpdates: values["show-updates"] === true,
-    ...parseThreadFlags(values.thread, values.db, values["interrupt-before"], values.engine),
+    draftStyle: parseChoiceFlag("--draft-style", flags["draft-style"], DRAFT_STYLES) ?? "missing-notice",
+    maxRevisions: parseIntegerFlag("--max-revisions", flags["max-revisions"], { min: 0 }) ?? 1,
+    maxSteps: parseIntegerFlag("--max-steps", flags["max-steps"], { min: 1 }) ?? REPORT_DEFAULT_MAX_STEPS,
+    showUpdates: flags["show-updates"] === true,
+    ...parseThreadFlags(flags.thread, flags.db, flags["interrupt-before"], flags.engine),
   };
 }
 
@@ -166,10 +150,6 @@ async function execute(run: PreparedRun, io: CliIO): Promise<number> {
       last = step;
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`tsg report: ${error.message}\n`);
-      return 2;
-    }
     if (error instanceof GraphLimitError) {
       io.stdout.write(`stopped before: ${error.node}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
       return 1;
@@ -188,17 +168,14 @@ async function execute(run: PreparedRun, io: CliIO): Promise<number> {
 }
 
 async function executeOnThread(run: PreparedRun, thread: NonNullable<PreparedRun["thread"]>, io: CliIO): Promise<number> {
-  let unfinished: readonly string[];
-  try {
-    unfinished = await withCheckpointer(thread, async (checkpointer) => (await checkpointer.latest(thread.threadId))?.next ?? []);
-  } catch (error) {
-    if (!(error instanceof PersistenceError)) throw error;
-    io.stderr.write(`tsg report: ${error.message}\n`);
-    return 2;
-  }
+  const unfinished = await withCheckpointer(thread, async (checkpointer) => (await checkpointer.latest(thread.threadId))?.next ?? [], {
+    create: true,
+    mapStoreErrors: true,
+  });
   if (unfinished.length > 0) {
-    io.stderr.write(`tsg report: thread "${thread.threadId}" has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${thread.threadId}, or choose another --thread.\n`);
-    return 2;
+    throw new UsageError(
+      `thread "${thread.threadId}" has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${thread.threadId}, or choose another --thread.`,
+    );
   }
   const settings = { command: "report", draftStyle: run.draftStyle, maxRevisions: run.maxRevisions, maxSteps: run.maxSteps, interruptBefore: thread.interruptBefore } as const;
   return runReportThread(thread, run.input, settings, io, { showUpdates: run.showUpdates });

@@ -1,42 +1,10 @@
 /** `tsg resume`: continues a report thread that paused at an interrupt, or whose process died. */
 import { isSameDraft, type ReportState } from "../examples/report/index.js";
-import { DEFAULT_DB_FILE, PersistenceError, type Checkpoint } from "../persistence/index.js";
-import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseCommandFlags } from "./options.js";
-import {
-  EXIT_PAUSED,
-  pausedAt,
-  reportGraphFor,
-  runReportThread,
-  settingsOf,
-  withCheckpointer,
-  type ReportRunSettings,
-  type ThreadLocation,
-} from "./report-thread.js";
-
-const USAGE = `Usage: tsg resume --thread T [--db FILE] [--approve | --edit-notice TEXT] [--checkpoint ID]
-
-Continues a report thread started with \`tsg report --thread T\`: after an interrupt, or after the
-process died (the node that was running when it died runs again: at-least-once).
-
-Options:
-  --thread T           the thread to resume (required)
-  --db FILE            the checkpoint database (default: ${DEFAULT_DB_FILE} in the current directory)
-  --approve            publish the paused, checked draft
-  --edit-notice TEXT   replace the draft's notice; the edited draft goes back through check_draft
-  --checkpoint ID      resume from an older checkpoint (see tsg history), forking a new branch
-  -h, --help           show this help
-
-Exit codes: 0 published, 1 held or stopped, 2 bad arguments or unknown thread, ${EXIT_PAUSED} paused again.`;
-
-const FLAGS = {
-  thread: { type: "string" },
-  db: { type: "string" },
-  approve: { type: "boolean" },
-  "edit-notice": { type: "string" },
-  checkpoint: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
+import { DEFAULT_DB_FILE, type Checkpoint } from "../persistence/index.js";
+import { defineCommand } from "./command.js";
+import { UsageError, type CliIO } from "./io.js";
+import { EXIT_PAUSED, pausedAt, reportGraphFor, runReportThread, settingsOf, type ReportRunSettings } from "./report-thread.js";
+import { DB_FLAG, THREAD_FLAG, withCheckpointer, type ThreadLocation } from "./thread-db.js";
 
 interface ResumeRequest {
   readonly location: ThreadLocation;
@@ -44,6 +12,36 @@ interface ResumeRequest {
   readonly editNotice: string | undefined;
   readonly checkpointId: string | undefined;
 }
+
+/** `tsg resume`, for the command table. */
+export const resumeCommand = defineCommand({
+  name: "resume",
+  summary: "resume a report thread: approve or edit a paused draft, or finish a crashed run",
+  description:
+    "Continues a report thread started with `tsg report --thread T`: after an interrupt, or after the\n" +
+    "process died (the node that was running when it died runs again: at-least-once).",
+  flags: {
+    thread: { ...THREAD_FLAG, description: "the thread to resume (required)" },
+    db: DB_FLAG,
+    approve: { type: "boolean", description: "publish the paused, checked draft" },
+    "edit-notice": { type: "string", valueHint: "TEXT", description: "replace the draft's notice; the edited draft goes back through check_draft" },
+    checkpoint: { type: "string", valueHint: "ID", description: "resume from an older checkpoint (see tsg history), forking a new branch" },
+  },
+  exitCodes: `0 published, 1 held or stopped, 2 bad arguments, an unknown thread or an unusable --db, ${EXIT_PAUSED} paused again.`,
+  async run({ flags }, io) {
+    if (flags.thread === undefined || flags.thread.trim() === "") throw new UsageError("--thread T is required: the thread to resume (see tsg history).");
+    if (flags.approve === true && flags["edit-notice"] !== undefined) throw new UsageError("pass --approve or --edit-notice TEXT, not both.");
+    return resume(
+      {
+        location: { threadId: flags.thread, db: flags.db ?? DEFAULT_DB_FILE },
+        approve: flags.approve === true,
+        editNotice: flags["edit-notice"],
+        checkpointId: flags.checkpoint,
+      },
+      io,
+    );
+  },
+});
 
 /**
  * Runs `tsg resume` with the arguments after `resume` and resolves with the exit code.
@@ -53,60 +51,24 @@ interface ResumeRequest {
  * await runResumeCommand(["--thread", "brief-1", "--approve"], { stdout: process.stdout, stderr: process.stderr }); // 0
  * ```
  */
-export async function runResumeCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  let request: ResumeRequest | "help";
-  try {
-    request = prepare(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`tsg resume: ${error.message}\nRun \`tsg resume --help\` for the options.\n`);
-    return 2;
-  }
-  if (request === "help") {
-    io.stdout.write(USAGE + "\n");
-    return 0;
-  }
-  try {
-    return await resume(request, io);
-  } catch (error) {
-    if (!(error instanceof UsageError || error instanceof PersistenceError)) throw error;
-    io.stderr.write(`tsg resume: ${error.message}\n`);
-    return 2;
-  }
-}
-
-/** `tsg resume`, for the command table. */
-export const resumeCommand: Command = {
-  summary: "resume a report thread: approve or edit a paused draft, or finish a crashed run",
-  run: runResumeCommand,
-};
-
-function prepare(argv: readonly string[]): ResumeRequest | "help" {
-  const { values } = parseCommandFlags(argv, FLAGS);
-  if (values.help === true) return "help";
-  if (values.thread === undefined || values.thread.trim() === "")
-    throw new UsageError("--thread T is required: the thread to resume (see tsg history).");
-  if (values.approve === true && values["edit-notice"] !== undefined)
-    throw new UsageError("pass --approve or --edit-notice TEXT, not both.");
-  return {
-    location: { threadId: values.thread, db: values.db ?? DEFAULT_DB_FILE },
-    approve: values.approve === true,
-    editNotice: values["edit-notice"],
-    checkpointId: values.checkpoint,
-  };
+export function runResumeCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  return resumeCommand.run(argv, io);
 }
 
 async function resume(request: ResumeRequest, io: CliIO): Promise<number> {
   const { location, checkpointId } = request;
-  const from = await withCheckpointer(location, (checkpointer) =>
-    checkpointId === undefined ? checkpointer.latest(location.threadId) : checkpointer.get(location.threadId, checkpointId),
+  const from = await withCheckpointer(
+    location,
+    (checkpointer) => (checkpointId === undefined ? checkpointer.latest(location.threadId) : checkpointer.get(location.threadId, checkpointId)),
+    { create: false, mapStoreErrors: true },
   );
   if (from === undefined) {
-    const what =
+    const thread = JSON.stringify(location.threadId);
+    throw new UsageError(
       checkpointId === undefined
-        ? `thread "${location.threadId}" has no checkpoint in ${location.db}`
-        : `thread "${location.threadId}" has no checkpoint "${checkpointId}"`;
-    throw new UsageError(`${what}. Start one with tsg report --thread ${location.threadId}.`);
+        ? `thread ${thread} has no checkpoint in ${location.db}. Start one with tsg report --thread ${location.threadId}.`
+        : `thread ${thread} has no checkpoint ${JSON.stringify(checkpointId)} in ${location.db}; tsg history --thread ${location.threadId} lists its checkpoints.`,
+    );
   }
   const settings = settingsOf(from);
   if (settings === undefined)
@@ -135,12 +97,15 @@ async function editAndResume(
   if (draft === null) throw new UsageError(`thread "${request.location.threadId}" has no draft yet; there is no notice to edit.`);
   if (isSameDraft({ ...draft, notice }, draft))
     io.stderr.write(`tsg resume: the notice is unchanged; the draft is checked again anyway.\n`);
-  await withCheckpointer(request.location, (checkpointer) =>
-    reportGraphFor(settings).updateState(
-      request.location.threadId,
-      { draft: { ...draft, notice }, review: null, events: ["edited notice by hand"] },
-      { asNode: "revise_draft", checkpointer, ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }) },
-    ),
+  await withCheckpointer(
+    request.location,
+    (checkpointer) =>
+      reportGraphFor(settings).updateState(
+        request.location.threadId,
+        { draft: { ...draft, notice }, review: null, events: ["edited notice by hand"] },
+        { asNode: "revise_draft", checkpointer, ...(request.checkpointId === undefined ? {} : { checkpointId: request.checkpointId }) },
+      ),
+    { create: false, mapStoreErrors: true },
   );
   return runReportThread(request.location, null, settings, io);
 }

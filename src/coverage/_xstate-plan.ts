@@ -83,7 +83,7 @@ async function loadXState() {
     throw new CoverageError(
       "XSTATE_UNAVAILABLE",
       `coveragePlan: via "xstate" needs the xstate package (5.20 or later, which ships xstate/graph), and it could not be loaded. ` +
-        `Install xstate, or omit \`via\` for the built-in linear plan.`,
+        `Install it (npm install xstate), or omit \`via\` for the built-in linear plan.`,
       { cause: error },
     );
   }

@@ -35,20 +35,21 @@ describe("tsg diagram", () => {
   it("--help prints the usage, exit 0", async () => {
     const { code, stdout } = await run(["--help"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("Usage: tsg diagram report|agent|research [options]");
-    expect(stdout).toContain("Exit codes: 0 printed, 2 bad arguments.");
+    expect(stdout).toContain("Usage: tsg diagram GRAPH [options]");
+    expect(stdout).toContain("report, agent, research, or a module's export: ./dist/graph.js#triage");
+    expect(stdout).toContain("Exit codes: 0 printed, 2 bad arguments");
   });
 
   it("is listed in tsg's usage", async () => {
     let stdout = "";
     await runCli(["--help"], { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } });
-    expect(stdout).toMatch(/^ {2}diagram {4}print an example graph/m);
+    expect(stdout).toMatch(/^ {2}diagram {4}print a graph as a Mermaid flowchart/m);
   });
 
   it.each([
-    [[], /name one graph, report, agent, research; got none/],
-    [["report", "agent"], /name one graph, report, agent, research; got report agent/],
-    [["digest"], /the graph must be one of report, agent, research; got "digest"/],
+    [[], /name one GRAPH \(report, agent, research, or a module's export.*\); got none/],
+    [["report", "agent"], /name one GRAPH .*; got "report" "agent"/],
+    [["digest"], /unknown graph "digest": name an example \(report, agent, research\) or a module's export, e.g. \.\/dist\/graph\.js#triage/],
     [["report", "--format", "svg"], /--format must be one of mermaid, dot, json; got "svg"/],
     [["report", "--coverage"], /Unknown option '--coverage'/],
   ])("rejects %j with exit 2", async (argv, message) => {

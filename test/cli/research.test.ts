@@ -30,7 +30,7 @@ describe("tsg research", () => {
 
   it.each([
     [["--engine", "langchain"], /--engine must be one of mini/],
-    [["--topic", "  "], /the topic must be non-blank text/],
+    [["--topic", "  "], /--topic must be non-blank text; got " {2}"\./],
     [["--depth", "3"], /Unknown option '--depth'/],
   ])("rejects %j with exit 2", async (argv, message) => {
     const { code, stderr } = await run(argv);

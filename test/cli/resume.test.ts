@@ -171,8 +171,20 @@ describe("tsg history", () => {
   });
 
   it("exits 2 for an unknown thread", async () => {
+    await tsg("report", "--thread", "somebody", "--db", db);
     const { code, err } = await tsg("history", "--thread", "nobody", "--db", db);
     expect(code).toBe(2);
     expect(err).toContain(`thread "nobody" has no checkpoint in ${db}`);
+    expect(err.endsWith("Run `tsg history --help` for the options.\n")).toBe(true);
+  });
+
+  it("never creates the database it was asked to read: --db typo.sqlite exits 2 and leaves no file", async () => {
+    const typo = join(dir, "typo.sqlite");
+    const { code, err } = await tsg("history", "--thread", "t", "--db", typo);
+    expect(code).toBe(2);
+    expect(err).toBe(`tsg history: --db ${typo}: no such file. tsg report --thread T creates it; check the path (the default is tsg.sqlite).\nRun \`tsg history --help\` for the options.\n`);
+    expect(existsSync(typo)).toBe(false);
+    expect((await tsg("resume", "--thread", "t", "--db", typo)).code).toBe(2);
+    expect(existsSync(typo)).toBe(false);
   });
 });

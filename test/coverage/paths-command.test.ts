@@ -66,9 +66,9 @@ describe("tsg paths", () => {
   });
 
   it.each([
-    [[], "name one graph, report or agent; got none."],
-    [["research"], 'the graph must be one of report, agent; got "research".'],
-    [["report", "agent"], "name one graph, report or agent; got report agent."],
+    [[], "name one GRAPH (report, agent, research, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)); got none."],
+    [["reprot"], 'unknown graph "reprot": name an example (report, agent, research) or a module\'s export, e.g. ./dist/graph.js#triage.'],
+    [["report", "agent"], "name one GRAPH (report, agent, research, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)); got \"report\" \"agent\"."],
     [["report", "--via", "dfs"], '--via must be one of linear, xstate; got "dfs".'],
   ])("exits 2 with a usage message for %j", async (argv, message) => {
     expect(await paths(...argv)).toEqual({ code: 2, out: "", err: `tsg paths: ${message}\nRun \`tsg paths --help\` for the options.\n` });
@@ -77,6 +77,6 @@ describe("tsg paths", () => {
   it("shows its help", async () => {
     const { code, out } = await paths("--help");
     expect(code).toBe(0);
-    expect(out).toMatch(/^Usage: tsg paths report\|agent/);
+    expect(out).toMatch(/^Usage: tsg paths GRAPH \[options\]/);
   });
 });

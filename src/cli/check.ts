@@ -1,0 +1,47 @@
+/** `tsg check`: validates a graph (an example, or a user's module) and lists its problems. */
+import { validateTopology, type GraphProblem } from "../index.js";
+import { defineCommand } from "./command.js";
+import { GRAPH_ARGUMENT, loadGraph } from "./graph-source.js";
+import type { CliIO } from "./io.js";
+
+/** `tsg check`, for the command table. */
+export const checkCommand = defineCommand({
+  name: "check",
+  summary: "validate a graph (an example, or a module's export) and list its problems",
+  description:
+    "Validates a graph as compile() does: declared names, START and END, exits, reachability, route keys.\n" +
+    "A module whose top level calls compile() and throws is reported the same way.",
+  positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
+  flags: {
+    json: { type: "boolean", description: "print { graph, valid, problems } as JSON" },
+  },
+  exitCodes: "0 valid, 1 problems listed, 2 bad arguments (or a module that does not load).",
+  async run({ flags, positional }, io) {
+    const source = await loadGraph(positional);
+    const problems: readonly GraphProblem[] = source.problems ?? validateTopology(source.spec);
+    if (flags.json === true) {
+      io.stdout.write(JSON.stringify({ graph: source.label, valid: problems.length === 0, problems }, null, 2) + "\n");
+    } else if (problems.length === 0) {
+      io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes)\n`);
+    } else {
+      const lines = problems.map((problem) => `  - [${problem.code}] ${problem.message}`);
+      io.stdout.write(`${source.label}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n${lines.join("\n")}\n`);
+    }
+    return problems.length === 0 ? 0 : 1;
+  },
+});
+
+/**
+ * Runs `tsg check` with the arguments after `check` and resolves with the exit code: 0 valid,
+ * 1 problems listed, 2 bad arguments.
+ *
+ * @example
+ * ```ts
+ * await runCheckCommand(["./dist/graph.js#triage"], { stdout: process.stdout, stderr: process.stderr });
+ * // ./dist/graph.js#triage: 1 problem
+ * //   - [UNREACHABLE_NODE] …
+ * ```
+ */
+export function runCheckCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  return checkCommand.run(argv, io);
+}

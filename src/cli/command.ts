@@ -1,0 +1,157 @@
+/**
+ * One table declares a command: its flags (type, value hint, description, default), its positional
+ * argument, its notes and exit codes. The same table drives parsing (`node:util` parseArgs, strict) and
+ * the `--help` text, so usage and parsing cannot drift (citty's `ArgsDef` is the model).
+ */
+import { parseArgs } from "node:util";
+import { UsageError, type CliIO, type Command } from "./io.js";
+
+/** One flag of a command. */
+export interface FlagDef {
+  readonly type: "string" | "boolean";
+  /** What the flag does, in the help text. */
+  readonly description: string;
+  /** The value's placeholder in the help text: `N`, `FILE`, `en|zh-CN`. String flags only. */
+  readonly valueHint?: string;
+  /** The default, as the help text shows it: `(default: …)`. */
+  readonly default?: string;
+  /** Collect every occurrence (`--cities A --cities B`); otherwise a repeated flag takes its last value. */
+  readonly multiple?: boolean;
+}
+
+/** A command's flags by long name (without `--`). `--help`/`-h` is added to every command. */
+export type FlagTable = Readonly<Record<string, FlagDef>>;
+
+type FlagValue<D extends FlagDef> = D["type"] extends "boolean"
+  ? boolean | undefined
+  : D["multiple"] extends true
+    ? string[] | undefined
+    : string | undefined;
+
+/** The parsed flags of a table: `undefined` for a flag not given. */
+export type FlagValues<F extends FlagTable> = { readonly [K in keyof F]: FlagValue<F[K]> };
+
+/** A command's one positional argument (a graph name or module). */
+export interface PositionalDef {
+  /** Its placeholder in the usage line, e.g. `GRAPH`. */
+  readonly name: string;
+  readonly description: string;
+}
+
+/** What a command's body receives. */
+export interface CommandInput<F extends FlagTable> {
+  readonly flags: FlagValues<F>;
+  /** The positional argument, for a command that declares one (always present: it is required). */
+  readonly positional: string;
+}
+
+/** A command, declared once. */
+export interface CommandDefinition<F extends FlagTable> {
+  readonly name: string;
+  /** One line, for `tsg --help` and docs/cli.md's command table. */
+  readonly summary: string;
+  /** The paragraph under the usage line. */
+  readonly description: string;
+  readonly positional?: PositionalDef;
+  readonly flags: F;
+  /** Text after the options (credentials, a rendering hint). */
+  readonly notes?: string;
+  /** The exit codes, as one sentence after `Exit codes: `. */
+  readonly exitCodes: string;
+  /**
+   * Runs the command and resolves with its exit code. A {@link UsageError} thrown here exits with 2,
+   * its message followed by the pointer to `--help`.
+   */
+  run(input: CommandInput<F>, io: CliIO): Promise<number>;
+}
+
+const HELP: FlagDef = { type: "boolean", description: "show this help" };
+
+/**
+ * Turns a command table into a {@link Command}: strict parsing, `--help`, and one way to report bad
+ * arguments (exit 2, the message, then ``Run `tsg <command> --help` for the options.``).
+ *
+ * @example
+ * ```ts
+ * const hello = defineCommand({
+ *   name: "hello", summary: "greet", description: "Greets someone.", exitCodes: "0 greeted.",
+ *   flags: { name: { type: "string", valueHint: "NAME", description: "who to greet", default: "world" } },
+ *   run: async ({ flags }, io) => (io.stdout.write(`hello ${flags.name ?? "world"}\n`), 0),
+ * });
+ * ```
+ */
+export function defineCommand<const F extends FlagTable>(definition: CommandDefinition<F>): Command {
+  const usage = usageText(definition);
+  return {
+    summary: definition.summary,
+    usage,
+    async run(argv, io) {
+      try {
+        const input = parseCommandLine(definition, argv);
+        if (input === "help") {
+          io.stdout.write(usage + "\n");
+          return 0;
+        }
+        return await definition.run(input, io);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        io.stderr.write(`tsg ${definition.name}: ${error.message}\nRun \`tsg ${definition.name} --help\` for the options.\n`);
+        return 2;
+      }
+    },
+  };
+}
+
+function parseCommandLine<F extends FlagTable>(definition: CommandDefinition<F>, argv: readonly string[]): CommandInput<F> | "help" {
+  const options = Object.fromEntries([
+    ...Object.entries(definition.flags).map(([name, flag]) => [name, { type: flag.type, multiple: flag.multiple === true }]),
+    ["help", { type: "boolean", short: "h" }],
+  ]) as Record<string, { type: "string" | "boolean"; multiple: boolean; short?: string }>;
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: definition.positional !== undefined });
+  } catch (error) {
+    // parseArgs names the offending flag or argument: keep its words, drop its stack.
+    const isParseError = error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+    if (isParseError) throw new UsageError(error.message.replaceAll("\n", " "));
+    throw error;
+  }
+  if (parsed.values["help"] === true) return "help";
+  const { positional } = definition;
+  if (positional === undefined) return { flags: parsed.values as FlagValues<F>, positional: "" };
+  if (parsed.positionals.length !== 1) {
+    const got = parsed.positionals.length === 0 ? "none" : parsed.positionals.map((p) => JSON.stringify(p)).join(" ");
+    throw new UsageError(`name one ${positional.name} (${positional.description}); got ${got}.`);
+  }
+  return { flags: parsed.values as FlagValues<F>, positional: parsed.positionals[0] as string };
+}
+
+/**
+ * The `--help` text of a command, generated from its table.
+ *
+ * @example
+ * ```ts
+ * usageText(definition).split("\n")[0]; // "Usage: tsg paths GRAPH [options]"
+ * ```
+ */
+export function usageText(definition: CommandDefinition<FlagTable>): string {
+  const rows: [string, string][] = Object.entries(definition.flags).map(([name, flag]) => [
+    `--${name}${flag.type === "string" ? ` ${flag.valueHint ?? "VALUE"}` : ""}`,
+    `${flag.description}${flag.multiple === true ? " (repeatable)" : ""}${flag.default === undefined ? "" : ` (default: ${flag.default})`}`,
+  ]);
+  rows.push(["-h, --help", HELP.description]);
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  const { positional } = definition;
+  return [
+    `Usage: tsg ${definition.name}${positional === undefined ? "" : ` ${positional.name}`} [options]`,
+    "",
+    definition.description,
+    ...(positional === undefined ? [] : ["", "Arguments:", `  ${positional.name.padEnd(width)}${positional.description}`]),
+    "",
+    "Options:",
+    ...rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`),
+    ...(definition.notes === undefined ? [] : ["", definition.notes]),
+    "",
+    `Exit codes: ${definition.exitCodes}`,
+  ].join("\n");
+}

@@ -1,0 +1,168 @@
+/**
+ * The graph a `tsg diagram`, `tsg paths` or `tsg check` reads: an example by name (`report`, `agent`,
+ * `research`), or a user's module, `FILE#EXPORT` (`./dist/graph.js#triage`; `#default` when no `#`).
+ * TypeScript sources (`.ts`, `.mts`, `.cts`) load through `tsx` when it is installed.
+ */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildAgentGraph, ScriptedModel } from "../examples/agent/index.js";
+import { buildReportGraph } from "../examples/report/index.js";
+import { buildResearchGraph } from "../examples/research/index.js";
+import { checkSpecSchema, GraphValidationError, type GraphProblem, type GraphSpec } from "../index.js";
+import { UsageError } from "./io.js";
+
+/** The example graphs every graph command knows by name. */
+export const EXAMPLE_GRAPHS = ["report", "agent", "research"] as const;
+
+/** An example graph's name. */
+export type ExampleGraph = (typeof EXAMPLE_GRAPHS)[number];
+
+/** The positional argument's description, shared by the graph commands' help. */
+export const GRAPH_ARGUMENT = `${EXAMPLE_GRAPHS.join(", ")}, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)`;
+
+const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);
+
+/** A graph as a command reads it: its spec, or the problems that keep it from being a graph. */
+export type GraphSource =
+  | { readonly label: string; readonly spec: GraphSpec; readonly problems?: undefined }
+  | { readonly label: string; readonly spec?: undefined; readonly problems: readonly GraphProblem[] };
+
+/** `tsx`'s ESM API, as far as tsg uses it. */
+export interface TsxApi {
+  tsImport(specifier: string, parentURL: string): Promise<unknown>;
+}
+
+/** Where modules come from; tests pass their own. */
+export interface GraphLoaders {
+  /** Where relative paths start. Default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Loads `tsx/esm/api`. Default: from tsg's own dependencies, else from the current project. */
+  readonly tsx?: () => Promise<unknown>;
+}
+
+/**
+ * Reads the graph an argument names: an example, or `FILE#EXPORT`. Throws a {@link UsageError} (exit 2)
+ * when the argument names no graph, the file or export does not exist, or the module fails to load.
+ * A graph that does not validate (its module throws `GraphValidationError`, or its builder or spec has
+ * problems) comes back with its `problems`.
+ *
+ * @example
+ * ```ts
+ * const { spec } = await loadGraph("./dist/graph.js#triage");
+ * ```
+ */
+export async function loadGraph(argument: string, loaders: GraphLoaders = {}): Promise<GraphSource> {
+  if ((EXAMPLE_GRAPHS as readonly string[]).includes(argument)) return { label: argument, spec: exampleSpec(argument as ExampleGraph) };
+  const hash = argument.lastIndexOf("#");
+  const file = hash < 0 ? argument : argument.slice(0, hash);
+  const exportName = hash < 0 ? "default" : argument.slice(hash + 1);
+  if (hash < 0 && !/[./\\]/.test(argument)) {
+    throw new UsageError(`unknown graph ${JSON.stringify(argument)}: name an example (${EXAMPLE_GRAPHS.join(", ")}) or a module's export, e.g. ./dist/graph.js#triage.`);
+  }
+  if (file === "" || exportName === "") throw new UsageError(`${JSON.stringify(argument)} must be FILE#EXPORT, e.g. ./dist/graph.js#triage.`);
+  const cwd = loaders.cwd ?? process.cwd();
+  const path = resolve(cwd, file);
+  if (!existsSync(path)) throw new UsageError(`cannot find the module ${file} (looked for ${path}).`);
+  let module: Record<string, unknown>;
+  try {
+    const url = pathToFileURL(path).href;
+    module = TYPESCRIPT.has(extname(path))
+      ? ((await (await loadTsx(loaders.tsx ?? findTsx(cwd))).tsImport(url, import.meta.url)) as Record<string, unknown>)
+      : ((await import(url)) as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    if (error instanceof GraphValidationError) return { label: argument, problems: error.problems };
+    throw new UsageError(`the module ${file} failed to load: ${firstLine(error)}`);
+  }
+  if (!Object.hasOwn(module, exportName)) {
+    const names = Object.keys(module).filter((name) => name !== "__esModule").sort();
+    throw new UsageError(`the module ${file} has no export ${JSON.stringify(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`);
+  }
+  return graphOf(argument, module[exportName]);
+}
+
+/**
+ * The spec of an example graph. Only the shape is read: the options and the model behind the nodes do
+ * not change it.
+ *
+ * @example
+ * ```ts
+ * exampleSpec("research").joins; // [{ from: ["web", "papers", "internal"], to: "synthesize" }]
+ * ```
+ */
+export function exampleSpec(graph: ExampleGraph): GraphSpec {
+  switch (graph) {
+    case "report":
+      return buildReportGraph().spec;
+    case "agent":
+      return buildAgentGraph(new ScriptedModel({ city: "Tokyo", task: "convert", language: "en" })).spec;
+    case "research":
+      return buildResearchGraph().spec;
+  }
+}
+
+/** A compiled graph (its `spec`), a builder (compiled here, so its problems are listed), or a spec as data. */
+function graphOf(label: string, value: unknown): GraphSource {
+  if (typeof value === "object" && value !== null) {
+    const candidate = value as { spec?: unknown; compile?: unknown; nodes?: unknown };
+    if (typeof candidate.compile === "function") {
+      try {
+        return { label, spec: (candidate.compile as () => { spec: GraphSpec })().spec };
+      } catch (error) {
+        if (error instanceof GraphValidationError) return { label, problems: error.problems };
+        throw new UsageError(`${label}: compile() failed: ${firstLine(error)}`);
+      }
+    }
+    if (typeof candidate.spec === "object" && candidate.spec !== null) return specOrProblems(label, candidate.spec);
+    if (Array.isArray(candidate.nodes)) return specOrProblems(label, value);
+  }
+  throw new UsageError(
+    `${label} is not a graph: export a compiled graph (builder.compile()), a StateGraph builder, or a GraphSpec; got ${describeValue(value)}.`,
+  );
+}
+
+function specOrProblems(label: string, spec: unknown): GraphSource {
+  const problems = checkSpecSchema(spec);
+  return problems.length > 0 ? { label, problems } : { label, spec: spec as GraphSpec };
+}
+
+/** `tsx/esm/api` from tsg's own dependencies, else from the project in `cwd` (where a user installs it). */
+function findTsx(cwd: string): () => Promise<unknown> {
+  return async () => {
+    try {
+      return await import("tsx/esm/api" as string);
+    } catch {
+      return import(pathToFileURL(createRequire(join(cwd, "package.json")).resolve("tsx/esm/api")).href);
+    }
+  };
+}
+
+async function loadTsx(load: () => Promise<unknown>): Promise<TsxApi> {
+  let api: Partial<TsxApi> | undefined;
+  try {
+    api = (await load()) as Partial<TsxApi>;
+  } catch {
+    // Not installed (or not loadable): say what to install.
+  }
+  if (typeof api?.tsImport === "function") return api as TsxApi;
+  throw new UsageError("loading TypeScript needs tsx, which is not installed: npm install --save-dev tsx. Or point tsg at the compiled .js file.");
+}
+
+function firstLine(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? error.message : String(error);
+  } catch {
+    text = "a value that cannot be printed was thrown";
+  }
+  const line = text.split("\n")[0] ?? "";
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object with no spec" : typeof value;
+}
