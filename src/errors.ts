@@ -1,7 +1,53 @@
 /**
  * Every error the library raises. Each has an explicit `name` (minifiers and bundlers keep it)
- * and a `code` a program can switch on.
+ * and a `code` a program can switch on; every one extends {@link GraphError}, so one `instanceof`
+ * tells the library's errors from anything else. Each list of codes below is data, so the table in
+ * docs/concepts.md is checked against it.
  */
+
+/**
+ * The base of every error the library raises: `code` names the fault (one code per fault), `message`
+ * starts with the API that raised it and says how to fix it, `cause` keeps what was thrown inside.
+ *
+ * @example
+ * ```ts
+ * try { await graph.invoke(input); } catch (error) {
+ *   if (error instanceof GraphError) console.log(error.code); // "NODE_FAILED", "INVALID_OPTION", …
+ *   else throw error; // not ours
+ * }
+ * ```
+ */
+export class GraphError<C extends string = string> extends Error {
+  override readonly name: string = "GraphError";
+  readonly code: C;
+
+  constructor(code: C, message: string, options?: { readonly cause?: unknown }) {
+    super(message, options !== undefined && "cause" in options ? { cause: options.cause } : undefined);
+    this.code = code;
+  }
+}
+
+/** The codes of the problems `compile()`'s validation (and `bindSpec`'s) can report, one per fault. */
+export const GRAPH_PROBLEM_CODES = [
+  "MISSING_START_EDGE",
+  "UNKNOWN_NODE",
+  "INVALID_ENDPOINT",
+  "INVALID_NODE_NAME",
+  "DUPLICATE_NODE",
+  "NO_OUTGOING_RULE",
+  "DUPLICATE_RULE",
+  "EMPTY_PATH_MAP",
+  "EMPTY_ROUTE_KEY",
+  "EMPTY_FAN_OUT",
+  "DUPLICATE_TARGET",
+  "INVALID_SPEC",
+  "UNKNOWN_REDUCER_FIELD",
+  "DUPLICATE_REDUCER",
+  "MISSING_IMPLEMENTATION",
+  "EXTRA_IMPLEMENTATION",
+  "UNREACHABLE_NODE",
+  "NO_PATH_TO_END",
+] as const;
 
 /** One problem found by `compile()`'s validation. */
 export interface GraphProblem {
@@ -13,25 +59,17 @@ export interface GraphProblem {
 }
 
 /** The codes a {@link GraphProblem} can carry. */
-export type GraphProblemCode =
-  | "MISSING_START_EDGE"
-  | "UNKNOWN_NODE"
-  | "INVALID_NODE_NAME"
-  | "DUPLICATE_NODE"
-  | "NO_OUTGOING_RULE"
-  | "DUPLICATE_RULE"
-  | "EMPTY_PATH_MAP"
-  | "EMPTY_ROUTE_KEY"
-  | "EMPTY_FAN_OUT"
-  | "DUPLICATE_TARGET"
-  | "INVALID_SPEC"
-  | "UNKNOWN_REDUCER_FIELD"
-  | "UNREACHABLE_NODE"
-  | "NO_PATH_TO_END";
+export type GraphProblemCode = (typeof GRAPH_PROBLEM_CODES)[number];
+
+/** The most problems a {@link GraphValidationError}'s message lists; `problems` holds every one. */
+const LISTED_PROBLEMS = 50;
+/** The most characters of one problem's message that the error's message repeats. */
+const PROBLEM_MESSAGE_LENGTH = 600;
 
 /**
- * `compile()` found problems in the graph's topology. `message` lists every problem;
- * `problems` holds each one with its own code.
+ * `compile()` (or `bindSpec`, `compileGraph`) found problems in the graph. `message` lists them (the
+ * first 50: a spec with thousands of problems still gives a readable message); `problems` holds each
+ * one with its own code.
  *
  * @example
  * ```ts
@@ -40,31 +78,48 @@ export type GraphProblemCode =
  * }
  * ```
  */
-export class GraphValidationError extends Error {
+export class GraphValidationError extends GraphError<"GRAPH_VALIDATION"> {
   override readonly name = "GraphValidationError";
-  readonly code = "GRAPH_VALIDATION" as const;
   readonly problems: readonly GraphProblem[];
 
-  constructor(problems: readonly GraphProblem[]) {
-    super(
-      `StateGraph.compile: the graph has ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n` +
-        problems.map((p) => `  - [${p.code}] ${p.message}`).join("\n"),
-    );
+  /** `api` is the entry point that validated, named once at the start of the message. */
+  constructor(problems: readonly GraphProblem[], api = "StateGraph.compile") {
+    super("GRAPH_VALIDATION", validationMessage(api, problems));
     this.problems = problems;
   }
 }
 
-/** The codes a {@link GraphExecutionError} can carry. */
-export type GraphExecutionCode =
-  | "INVALID_INPUT"
-  | "INVALID_UPDATE"
-  | "NODE_FAILED"
-  | "ROUTER_FAILED"
-  | "UNKNOWN_ROUTE_KEY"
-  | "REDUCER_FAILED"
-  | "STEP_LIMIT"
-  | "JOIN_INCOMPLETE"
-  | "ABORTED";
+function validationMessage(api: string, problems: readonly GraphProblem[]): string {
+  const count = problems.length;
+  const listed = problems.slice(0, LISTED_PROBLEMS).map((p) => `  - [${p.code}] ${clipProblem(p.message)}`);
+  const rest = count - listed.length;
+  if (rest > 0) listed.push(`  … and ${rest.toLocaleString("en-US")} more (error.problems lists every one).`);
+  return `${api}: the graph has ${count.toLocaleString("en-US")} problem${count === 1 ? "" : "s"}:\n${listed.join("\n")}`;
+}
+
+function clipProblem(message: string): string {
+  return message.length <= PROBLEM_MESSAGE_LENGTH ? message : `${message.slice(0, PROBLEM_MESSAGE_LENGTH)}…`;
+}
+
+/** The codes of a run that failed ({@link GraphExecutionError} itself; its subclasses have their own). */
+export const RUN_FAILURE_CODES = [
+  "INVALID_INPUT",
+  "NODE_FAILED",
+  "ROUTER_FAILED",
+  "UNKNOWN_ROUTE_KEY",
+  "REDUCER_FAILED",
+  "JOIN_INCOMPLETE",
+  "ABORTED",
+] as const;
+/** The codes of an {@link InvalidUpdateError}. */
+export const INVALID_UPDATE_CODES = ["INVALID_UPDATE", "CONCURRENT_WRITE"] as const;
+/** The code of a {@link GraphLimitError}. */
+export const LIMIT_CODES = ["STEP_LIMIT"] as const;
+
+/** The codes an {@link InvalidUpdateError} can carry: a bad return value, or two nodes writing one field. */
+export type InvalidUpdateCode = (typeof INVALID_UPDATE_CODES)[number];
+/** The codes a {@link GraphExecutionError} can carry (its subclasses' included). */
+export type GraphExecutionCode = (typeof RUN_FAILURE_CODES)[number] | InvalidUpdateCode | (typeof LIMIT_CODES)[number];
 
 /** What a run had achieved when it failed. */
 export interface ExecutionContext {
@@ -89,9 +144,8 @@ export interface ExecutionContext {
  * }
  * ```
  */
-export class GraphExecutionError extends Error {
+export class GraphExecutionError extends GraphError<GraphExecutionCode> {
   override readonly name: string = "GraphExecutionError";
-  readonly code: GraphExecutionCode;
   readonly node: string;
   readonly state: Record<string, unknown>;
   readonly trace: readonly string[];
@@ -99,8 +153,7 @@ export class GraphExecutionError extends Error {
   readonly path: readonly string[];
 
   constructor(code: GraphExecutionCode, message: string, context: ExecutionContext) {
-    super(message, "cause" in context ? { cause: context.cause } : undefined);
-    this.code = code;
+    super(code, message, "cause" in context ? { cause: context.cause } : undefined);
     this.node = context.node;
     this.state = context.state;
     this.trace = context.trace;
@@ -118,35 +171,55 @@ export class GraphExecutionError extends Error {
  */
 export class GraphLimitError extends GraphExecutionError {
   override readonly name = "GraphLimitError";
+  declare readonly code: "STEP_LIMIT";
   constructor(message: string, context: ExecutionContext) {
     super("STEP_LIMIT", message, context);
   }
 }
 
 /**
- * A node returned something that is not a partial update (or named a field the graph does not declare).
+ * A node's update cannot be merged: it is not a partial update, or names a field the graph does not
+ * declare (`INVALID_UPDATE`), or two nodes of one superstep wrote a field that has no reducer
+ * (`CONCURRENT_WRITE`).
  *
  * @example
  * ```ts
  * // a node that returns null, a string, an array or a class instance raises InvalidUpdateError
+ * await graph.invoke(input).catch((e: InvalidUpdateError) => e.code); // "INVALID_UPDATE"
  * ```
  */
 export class InvalidUpdateError extends GraphExecutionError {
   override readonly name = "InvalidUpdateError";
-  constructor(message: string, context: ExecutionContext) {
-    super("INVALID_UPDATE", message, context);
+  declare readonly code: InvalidUpdateCode;
+  constructor(message: string, context: ExecutionContext, code: InvalidUpdateCode = "INVALID_UPDATE") {
+    super(code, message, context);
   }
 }
 
+/** The codes of an {@link InvalidOptionError}: a bad field of an options object, or a bad argument of a call. */
+export const INVALID_OPTION_CODES = ["INVALID_OPTION", "INVALID_ARGUMENT"] as const;
+/** The codes an {@link InvalidOptionError} can carry. */
+export type InvalidOptionCode = (typeof INVALID_OPTION_CODES)[number];
+
 /**
- * An option passed to an API is invalid (for example `maxSteps: 0`).
+ * An API was called wrongly: an option is invalid (`INVALID_OPTION`, for example `maxSteps: 0`), or an
+ * argument is (`INVALID_ARGUMENT`, for example `addNode("a", "not a function")`). Not a `TypeError`
+ * (it was before 0.2): test `instanceof InvalidOptionError` or `instanceof GraphError`.
  *
  * @example
  * ```ts
  * await graph.invoke(input, { maxSteps: 0 }); // rejects with InvalidOptionError, code "INVALID_OPTION"
  * ```
  */
-export class InvalidOptionError extends TypeError {
+export class InvalidOptionError extends GraphError<InvalidOptionCode> {
   override readonly name = "InvalidOptionError";
-  readonly code = "INVALID_OPTION" as const;
+
+  constructor(message: string, options: { readonly code?: InvalidOptionCode; readonly cause?: unknown } = {}) {
+    super(options.code ?? "INVALID_OPTION", message, "cause" in options ? { cause: options.cause } : undefined);
+  }
+}
+
+/** An {@link InvalidOptionError} for a bad argument (`INVALID_ARGUMENT`): what builder calls throw. @internal */
+export function invalidArgument(message: string, cause?: { readonly cause: unknown }): InvalidOptionError {
+  return new InvalidOptionError(message, { code: "INVALID_ARGUMENT", ...cause });
 }

@@ -9,13 +9,14 @@ export {
 } from "./spec.js";
 export type { GraphSpec, EdgeSpec, FanOutSpec, JoinSpec, RouteSpec, ReducerSpec, Start, End } from "./spec.js";
 export {
+  GraphError,
   GraphValidationError,
   GraphExecutionError,
   GraphLimitError,
   InvalidUpdateError,
   InvalidOptionError,
 } from "./errors.js";
-export type { GraphProblem, GraphProblemCode, GraphExecutionCode, ExecutionContext } from "./errors.js";
+export type { GraphProblem, GraphProblemCode, GraphExecutionCode, ExecutionContext, InvalidUpdateCode, InvalidOptionCode } from "./errors.js";
 export { StateGraph } from "./builder/state-graph.js";
 export { defineGraph } from "./builder/define-graph.js";
 export { route } from "./builder/route.js";

@@ -56,6 +56,8 @@ const layerOf = (file: string) => (file.includes("/") ? file.slice(0, file.index
 const forbidden: Record<string, readonly string[]> = {
   spec: ["*"],
   errors: ["*"],
+  // How messages quote values: a leaf every layer may use.
+  _describe: ["*"],
   validate: ["builder", "engine", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
   engine: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "persistence", "examples", "cli", "index"],
   builder: ["xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],

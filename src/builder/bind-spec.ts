@@ -6,7 +6,8 @@
  */
 import type { CompiledGraph } from "../engine/compiled-graph.js";
 import { append, mergeById, replace, sum, union, type AnyReducer } from "../engine/reducers.js";
-import { GraphValidationError, type GraphProblem } from "../errors.js";
+import { describeValue, quote } from "../_describe.js";
+import { GraphValidationError, invalidArgument, type GraphProblem, type GraphProblemCode } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
 import { checkSpecSchema } from "../validate/spec-schema.js";
 import { validateTopology } from "../validate/topology.js";
@@ -42,43 +43,70 @@ export function bindSpec<const Sp, const Impl extends Implementations>(
 ): Sp extends BindableSpec ? CompiledGraph<StateOfImplementations<Impl>> : CompiledGraph<Record<string, unknown>>;
 export function bindSpec(spec: unknown, implementations: Implementations): CompiledGraph<never> {
   const schemaProblems = checkSpecSchema(spec);
-  if (schemaProblems.length > 0) throw new GraphValidationError(schemaProblems);
+  if (schemaProblems.length > 0) throw new GraphValidationError(schemaProblems, "bindSpec");
   const data = spec as BindableSpec;
-  if (typeof implementations !== "object" || implementations === null || typeof implementations.nodes !== "object" || implementations.nodes === null) {
-    throw new TypeError("bindSpec: implementations must be { nodes: { name: fn }, routers?: { source: fn }, reducers?: { field: fn } }.");
-  }
-  const missing = data.nodes.filter((name) => !Object.hasOwn(implementations.nodes, name) || typeof implementations.nodes[name] !== "function");
-  const missingRouters = data.routes.filter((r) => typeof (Object.hasOwn(implementations.routers ?? {}, r.from) ? implementations.routers?.[r.from] : undefined) !== "function");
-  const extra = Object.keys(implementations.nodes).filter((name) => !data.nodes.includes(name));
-  const extraRouters = Object.keys(implementations.routers ?? {}).filter((from) => !data.routes.some((r) => r.from === from));
-  const unknownReducers = (data.reducers ?? []).filter(
-    (r) => !Object.hasOwn(builtInReducers, r.reducer) && !Object.hasOwn(implementations.reducers ?? {}, r.field),
-  );
-  const problems: GraphProblem[] = [
-    ...missing.map((node) => ({ code: "UNKNOWN_NODE" as const, node, message: `bindSpec: node "${node}" has no implementation. Add implementations.nodes["${node}"].` })),
-    ...missingRouters.map((r) => ({ code: "UNKNOWN_NODE" as const, node: r.from, message: `bindSpec: the route from "${r.from}" has no router. Add implementations.routers["${r.from}"].` })),
-    ...extra.map((node) => ({ code: "UNKNOWN_NODE" as const, node, message: `bindSpec: "${node}" is implemented but is not a node of the spec. Remove it, or add it to the spec.` })),
-    ...extraRouters.map((node) => ({ code: "UNKNOWN_NODE" as const, node, message: `bindSpec: a router is given for "${node}", which has no route in the spec. Remove it.` })),
-    ...unknownReducers.map((r) => ({
-      code: "UNKNOWN_REDUCER_FIELD" as const,
-      node: r.field,
-      message: `bindSpec: the reducer "${r.reducer}" of "${r.field}" is not built in; pass it as implementations.reducers.${r.field}.`,
-    })),
-  ];
+  const tables = implementationTables(implementations);
   // Every problem at once: the topology's too, so fixing the implementations does not reveal more.
-  problems.push(...validateTopology(asGraphSpec(data)));
-  if (problems.length > 0) throw new GraphValidationError(problems);
+  const problems = [...implementationProblems(data, tables), ...validateTopology(asGraphSpec(data))];
+  if (problems.length > 0) throw new GraphValidationError(problems, "bindSpec");
 
-  const reducers = Object.fromEntries((data.reducers ?? []).map((r) => [r.field, implementations.reducers?.[r.field] ?? builtInReducers[r.reducer]]));
+  const reducers = Object.fromEntries((data.reducers ?? []).map((r) => [r.field, ownValue(tables.reducers, r.field) ?? ownValue(builtInReducers, r.reducer)]));
   let builder = looseBuilder({ reducers, ...(data.fields ? { fields: [...data.fields] } : {}) });
-  for (const node of data.nodes) builder = builder.addNode(node, implementations.nodes[node]);
+  for (const node of data.nodes) builder = builder.addNode(node, ownValue(tables.nodes, node));
   for (const edge of data.edges) builder = builder.addEdge(edge.from, edge.to);
   for (const fanOut of data.fanOuts ?? []) builder = builder.addEdge(fanOut.from, fanOut.to);
   for (const join of data.joins ?? []) builder = builder.addEdge(join.from, join.to);
   for (const route of data.routes) {
-    builder = builder.addConditionalEdges(route.from, implementations.routers?.[route.from], route.sends ? Object.keys(route.paths) : route.paths);
+    builder = builder.addConditionalEdges(route.from, ownValue(tables.routers, route.from), route.sends ? Object.keys(route.paths) : route.paths);
   }
   return builder.compile({ typeLevelTopology: false });
+}
+
+type FunctionTable = Readonly<Record<string, unknown>>;
+
+/** The three tables of `implementations`, checked to be objects (`routers` and `reducers` may be omitted). */
+function implementationTables(implementations: unknown): { nodes: FunctionTable; routers: FunctionTable; reducers: FunctionTable } {
+  const table = (value: unknown, name: string, optional: boolean): FunctionTable => {
+    if (value === undefined && optional) return {};
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as FunctionTable;
+    throw invalidArgument(
+      `bindSpec: implementations${name} must be an object { name: fn }; got ${describeValue(value)}. ` +
+        `Pass { nodes: { name: fn }, routers?: { source: fn }, reducers?: { field: fn } }.`,
+    );
+  };
+  const given = table(implementations, "", false);
+  return { nodes: table(given["nodes"], ".nodes", false), routers: table(given["routers"], ".routers", true), reducers: table(given["reducers"], ".reducers", true) };
+}
+
+/** Missing and extra implementations, in one pass over each table (a 100k-node spec stays linear). */
+function implementationProblems(data: BindableSpec, tables: ReturnType<typeof implementationTables>): GraphProblem[] {
+  const nodes = new Set(data.nodes);
+  const routed = new Set(data.routes.map((r) => r.from));
+  const problems: GraphProblem[] = [];
+  const report = (code: GraphProblemCode, node: string, message: string) => problems.push({ code, node, message });
+  for (const node of nodes) {
+    if (typeof ownValue(tables.nodes, node) !== "function") report("MISSING_IMPLEMENTATION", node, `node ${quote(node)} has no implementation. Add implementations.nodes[${quote(node)}].`);
+  }
+  for (const from of routed) {
+    if (typeof ownValue(tables.routers, from) !== "function") report("MISSING_IMPLEMENTATION", from, `the route from ${quote(from)} has no router. Add implementations.routers[${quote(from)}].`);
+  }
+  for (const node of Object.keys(tables.nodes)) {
+    if (!nodes.has(node)) report("EXTRA_IMPLEMENTATION", node, `${quote(node)} is implemented but is not a node of the spec. Remove it, or add it to the spec.`);
+  }
+  for (const from of Object.keys(tables.routers)) {
+    if (!routed.has(from)) report("EXTRA_IMPLEMENTATION", from, `a router is given for ${quote(from)}, which has no route in the spec. Remove it.`);
+  }
+  for (const { field, reducer } of data.reducers ?? []) {
+    if (typeof ownValue(tables.reducers, field) !== "function" && ownValue(builtInReducers, reducer) === undefined) {
+      report("MISSING_IMPLEMENTATION", field, `the reducer ${quote(reducer)} of ${quote(field)} is not built in; pass it as implementations.reducers[${quote(field)}].`);
+    }
+  }
+  return problems;
+}
+
+/** `table[key]` when `table` has it as its own: `toString` or `constructor` must never resolve to Object.prototype's. */
+function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /** The topology as validation reads it (a bindable spec may omit router names and reducers; subgraphs are checked when bound). */

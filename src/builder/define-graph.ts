@@ -3,6 +3,8 @@
  * same runtime builder as the chained form, so both give the same compiled graph, the same spec and
  * the same validation.
  */
+import { describeValue, quote } from "../_describe.js";
+import { invalidArgument } from "../errors.js";
 import type { CompiledGraph } from "../engine/compiled-graph.js";
 import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTable } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
@@ -43,20 +45,20 @@ export function defineGraph<S extends object>() {
     options?: O,
   ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O> {
     if (typeof declaration !== "object" || declaration === null || typeof declaration.nodes !== "object" || !Array.isArray(declaration.edges)) {
-      throw new TypeError("defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }.");
+      throw invalidArgument(`defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`);
     }
     let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields });
     for (const [name, node] of Object.entries(declaration.nodes)) builder = builder.addNode(name, node);
     for (const edge of declaration.edges as readonly unknown[]) {
       if (!Array.isArray(edge) || edge.length !== 2) {
-        throw new TypeError(`defineGraph: each edge is a pair [from, to]; got ${JSON.stringify(edge)}.`);
+        throw invalidArgument(`defineGraph: each edge is a pair [from, to]; got ${quote(edge)}.`);
       }
       builder = builder.addEdge(edge[0] as string, edge[1] as string);
     }
     const routes = (declaration.routes ?? {}) as Readonly<Record<string, RouteDeclaration<S>>>;
     for (const [from, declared] of Object.entries(routes)) {
       if (typeof declared !== "object" || declared === null || typeof declared.router !== "function") {
-        throw new TypeError(`defineGraph: the route from "${from}" must be made with route(router, pathMap).`);
+        throw invalidArgument(`defineGraph: the route from ${quote(from)} must be made with route(router, pathMap); got ${describeValue(declared)}.`);
       }
       builder = builder.addConditionalEdges(from, declared.router, declared.sends ? Object.keys(declared.paths) : declared.paths);
     }

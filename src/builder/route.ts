@@ -3,7 +3,9 @@
  * router's literal keys inferred and checks the path map against them, exactly like
  * `addConditionalEdges`. Destination names are checked by `defineGraph`, which knows the nodes.
  */
+import { describeValue } from "../_describe.js";
 import type { RouterContext } from "../engine/context.js";
+import { invalidArgument } from "../errors.js";
 import type { Send } from "../engine/send.js";
 import type { NoUnreturnedKeys, RouteError, RouterOf } from "./types.js";
 
@@ -42,9 +44,9 @@ export function route<S, K extends string, const P extends { readonly [X in K]: 
   ? RouteError<`route: the router returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
   : RouteDeclaration<S, P>;
 export function route(router: RouteDeclaration<never>["router"], paths: object): unknown {
-  if (typeof router !== "function") throw new TypeError(`route: the router must be a function (state) => routeKey; got ${typeof router}.`);
+  if (typeof router !== "function") throw invalidArgument(`route: the router must be a function (state) => routeKey; got ${describeValue(router)}.`);
   if (typeof paths !== "object" || paths === null) {
-    throw new TypeError(`route: the path map must be an object { routeKey: destination } or a list of node names.`);
+    throw invalidArgument(`route: the path map must be an object { routeKey: destination } or a list of node names; got ${describeValue(paths)}.`);
   }
   const declaration: RouteDeclaration<never> = Array.isArray(paths)
     ? { router, paths: Object.fromEntries(paths.map((name: unknown) => [String(name), String(name)])), sends: true }

@@ -8,9 +8,31 @@ import { subgraph } from "../engine/subgraph.js";
 import type { NodeFunction, RouterFunction } from "../engine/executable.js";
 import { reducerNameOf, type AnyReducer } from "../engine/reducers.js";
 import type { EdgeSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
+import { describeValue, quote } from "../_describe.js";
+import { invalidArgument, InvalidOptionError } from "../errors.js";
+import { checkCompileOptions } from "../validate/compile-options.js";
 import type { CompileOptions, StateGraph as TypedStateGraph, StateGraphConstructor, StateGraphOptions } from "./types.js";
 
-interface Declarations {
+/** One builder call, as the spec records it. */
+type Declaration =
+  | { readonly kind: "node"; readonly name: string; readonly node: NodeFunction<never> }
+  | { readonly kind: "edge"; readonly edge: EdgeSpec }
+  | { readonly kind: "fanOut"; readonly fanOut: FanOutSpec }
+  | { readonly kind: "join"; readonly join: JoinSpec }
+  | { readonly kind: "route"; readonly route: RouteSpec; readonly router: RouterFunction<never> };
+
+/**
+ * The calls so far, newest first, each linked to the ones before it. A new builder adds one link and
+ * shares the rest with the builder it came from, so each call costs O(1) and a builder still never
+ * changes: declaring 100k nodes is linear, where copying the tables on every call was quadratic.
+ */
+interface History {
+  readonly last: Declaration;
+  readonly before: History | undefined;
+}
+
+/** The tables `compile()` reads, built once per builder from its history (a builder never changes). */
+interface Tables {
   readonly nodes: readonly string[];
   readonly nodeFunctions: Readonly<Record<string, NodeFunction<never>>>;
   readonly edges: readonly EdgeSpec[];
@@ -20,64 +42,61 @@ interface Declarations {
   readonly routers: Readonly<Record<string, RouterFunction<never>>>;
 }
 
-const empty: Declarations = { nodes: [], nodeFunctions: {}, edges: [], fanOuts: [], joins: [], routes: [], routers: {} };
+/** Lets the builder make its successors without re-checking options it already checked. */
+const derived = Symbol("derived builder");
 
 class StateGraphBuilder {
   readonly #options: StateGraphOptions<Record<string, unknown>>;
-  readonly #declarations: Declarations;
+  readonly #history: History | undefined;
+  #tables: Tables | undefined;
 
-  constructor(options: StateGraphOptions<Record<string, unknown>> = {}, declarations: Declarations = empty) {
-    if (typeof options !== "object" || options === null) {
-      throw new TypeError(`new StateGraph: options must be an object such as { reducers, fields }; got ${String(options)}.`);
-    }
-    checkReducers(options.reducers);
-    checkFields(options.fields);
+  constructor(options: StateGraphOptions<Record<string, unknown>> = {}, history?: typeof derived, calls?: History) {
+    if (history !== derived) checkOptions(options);
     this.#options = options;
-    this.#declarations = declarations;
+    this.#history = calls;
   }
 
   get nodes(): readonly string[] {
-    return [...this.#declarations.nodes];
+    return [...this.#read().nodes];
   }
 
   addNode(name: string, nodeOrGraph: NodeFunction<never> | CompiledGraph<never>): StateGraphBuilder {
     const node = nodeOrGraph instanceof CompiledGraph ? (subgraph(nodeOrGraph) as NodeFunction<never>) : nodeOrGraph;
     if (typeof node !== "function") {
-      throw new TypeError(`addNode: the node "${String(name)}" must be a function (state) => update, or a compiled graph; got ${typeof node}.`);
+      throw invalidArgument(`StateGraph.addNode: the node ${quote(name)} must be a function (state) => update, or a compiled graph; got ${describeValue(node)}.`);
     }
-    const d = this.#declarations;
     // Duplicates and reserved names are recorded and reported by compile(), with every other problem.
-    const nodeFunctions = Object.hasOwn(d.nodeFunctions, name) ? d.nodeFunctions : { ...d.nodeFunctions, [name]: node };
-    return this.#with({ nodes: [...d.nodes, name], nodeFunctions });
+    return this.#with({ kind: "node", name, node });
   }
 
   addEdge(from: string | readonly string[], to: string | readonly string[]): StateGraphBuilder {
-    const d = this.#declarations;
     if (Array.isArray(from) && Array.isArray(to)) {
-      throw new TypeError(`addEdge: a join leads to one node; got lists on both sides. Join into one node, then fan out from it.`);
+      throw invalidArgument(`StateGraph.addEdge: a join leads to one node; got lists on both sides. Join into one node, then fan out from it.`);
     }
-    if (Array.isArray(from)) return this.#with({ joins: [...d.joins, { from: [...from], to: to as string }] });
-    if (Array.isArray(to)) return this.#with({ fanOuts: [...d.fanOuts, { from: from as string, to: [...to] }] });
-    return this.#with({ edges: [...d.edges, { from: from as string, to: to as string }] });
+    if (Array.isArray(from)) return this.#with({ kind: "join", join: { from: [...from], to: to as string } });
+    if (Array.isArray(to)) return this.#with({ kind: "fanOut", fanOut: { from: from as string, to: [...to] } });
+    return this.#with({ kind: "edge", edge: { from: from as string, to: to as string } });
   }
 
   addConditionalEdges(from: string, router: RouterFunction<never>, pathMap: Record<string, string> | readonly string[]): StateGraphBuilder {
     if (typeof router !== "function") {
-      throw new TypeError(`addConditionalEdges: the router for "${from}" must be a function (state) => routeKey; got ${typeof router}.`);
+      throw invalidArgument(`StateGraph.addConditionalEdges: the router for ${quote(from)} must be a function (state) => routeKey; got ${describeValue(router)}.`);
     }
     if (typeof pathMap !== "object" || pathMap === null) {
-      throw new TypeError(`addConditionalEdges: the path map for "${from}" must be an object { routeKey: destination } or a list of node names.`);
+      throw invalidArgument(
+        `StateGraph.addConditionalEdges: the path map for ${quote(from)} must be an object { routeKey: destination } or a list of node names; got ${describeValue(pathMap)}.`,
+      );
     }
-    const d = this.#declarations;
     // A list of node names routes by name, and allows several names or Sends at once.
     const route: RouteSpec = Array.isArray(pathMap)
       ? { from, router: router.name || "router", paths: Object.fromEntries(pathMap.map((name: string) => [name, name])), sends: true }
       : { from, router: router.name || "router", paths: { ...(pathMap as Record<string, string>) } };
-    return this.#with({ routes: [...d.routes, route], routers: { ...d.routers, [from]: router } });
+    return this.#with({ kind: "route", route, router });
   }
 
   compile(options: CompileOptions = {}): CompiledGraph<Record<string, unknown>> {
-    const d = this.#declarations;
+    checkCompileOptions(options, "StateGraph.compile");
+    const d = this.#read();
     const reducers = (this.#options.reducers ?? {}) as Record<string, AnyReducer | undefined>;
     const reducerEntries = Object.entries(reducers).filter((entry): entry is [string, AnyReducer] => entry[1] !== undefined);
     const spec: GraphSpec = {
@@ -94,19 +113,74 @@ class StateGraphBuilder {
     return compileGraph({ spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries) }, threads);
   }
 
-  #with(change: Partial<Declarations>): StateGraphBuilder {
-    return new StateGraphBuilder(this.#options, { ...this.#declarations, ...change });
+  #with(last: Declaration): StateGraphBuilder {
+    return new StateGraphBuilder(this.#options, derived, { last, before: this.#history });
   }
+
+  #read(): Tables {
+    return (this.#tables ??= tablesOf(this.#history));
+  }
+}
+
+/** The declarations in call order. A loop, not recursion: a history may be 100k calls long. */
+function tablesOf(history: History | undefined): Tables {
+  const calls: Declaration[] = [];
+  for (let link = history; link !== undefined; link = link.before) calls.push(link.last);
+  calls.reverse();
+  const nodes: string[] = [];
+  const nodeFunctions: Record<string, NodeFunction<never>> = {};
+  const edges: EdgeSpec[] = [];
+  const fanOuts: FanOutSpec[] = [];
+  const joins: JoinSpec[] = [];
+  const routes: RouteSpec[] = [];
+  const routers: Record<string, RouterFunction<never>> = {};
+  for (const call of calls) {
+    switch (call.kind) {
+      case "node":
+        nodes.push(call.name);
+        // The first declaration of a name keeps its function; compile() reports the duplicate.
+        if (!Object.hasOwn(nodeFunctions, call.name)) defineEntry(nodeFunctions, call.name, call.node);
+        break;
+      case "edge":
+        edges.push(call.edge);
+        break;
+      case "fanOut":
+        fanOuts.push(call.fanOut);
+        break;
+      case "join":
+        joins.push(call.join);
+        break;
+      case "route":
+        routes.push(call.route);
+        defineEntry(routers, call.route.from, call.router);
+        break;
+    }
+  }
+  return { nodes, nodeFunctions, edges, fanOuts, joins, routes, routers };
+}
+
+/** Sets an own entry, even for a name such as `__proto__` that plain assignment would turn into a prototype. */
+function defineEntry<T>(table: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(table, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+function checkOptions(options: unknown): void {
+  if (typeof options !== "object" || options === null) {
+    throw new InvalidOptionError(`new StateGraph: options must be an object such as { reducers, fields }; got ${describeValue(options)}.`);
+  }
+  const { reducers, fields } = options as StateGraphOptions<Record<string, unknown>>;
+  checkReducers(reducers);
+  checkFields(fields);
 }
 
 function checkReducers(reducers: unknown): void {
   if (reducers === undefined) return;
   if (typeof reducers !== "object" || reducers === null) {
-    throw new TypeError(`new StateGraph: reducers must be an object { field: reducer }; got ${String(reducers)}.`);
+    throw new InvalidOptionError(`new StateGraph: reducers must be an object { field: reducer }; got ${describeValue(reducers)}.`);
   }
   for (const [field, reducer] of Object.entries(reducers)) {
     if (reducer !== undefined && typeof reducer !== "function") {
-      throw new TypeError(`new StateGraph: the reducer for "${field}" must be a function (current, update) => next; got ${typeof reducer}.`);
+      throw new InvalidOptionError(`new StateGraph: the reducer for ${quote(field)} must be a function (current, update) => next; got ${describeValue(reducer)}.`);
     }
   }
 }
@@ -114,11 +188,15 @@ function checkReducers(reducers: unknown): void {
 function checkFields(fields: unknown): void {
   if (fields === undefined) return;
   if (!Array.isArray(fields) || fields.some((f) => typeof f !== "string" || f.trim() === "")) {
-    throw new TypeError(`new StateGraph: fields must be an array of non-empty field names, e.g. ["messages", "error"].`);
+    throw new InvalidOptionError(`new StateGraph: fields must be an array of non-empty field names, e.g. ["messages", "error"].`);
   }
-  const duplicate = fields.find((f, i) => fields.indexOf(f) !== i);
-  if (duplicate !== undefined) throw new TypeError(`new StateGraph: fields lists "${String(duplicate)}" twice; list each field once.`);
+  const seen = new Set<string>();
+  for (const field of fields as string[]) {
+    if (seen.has(field)) throw new InvalidOptionError(`new StateGraph: fields lists ${quote(field)} twice; list each field once.`);
+    seen.add(field);
+  }
 }
+
 
 /**
  * Declares a state graph. Node names, edges and routes are checked by the compiler; `compile()`

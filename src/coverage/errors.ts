@@ -1,5 +1,19 @@
 /** The one error class of the coverage tools, with a code a program (or a test) can switch on. */
+import { GraphError } from "../errors.js";
 import type { GraphTransition } from "./transitions.js";
+
+// A record, not a list, so that a code missing here (or one too many) fails to compile.
+/** The codes a {@link CoverageError} can carry, as data (docs/concepts.md's table is checked against it). */
+export const COVERAGE_ERROR_CODES = Object.keys({
+  MISSING_TRANSITIONS: true,
+  RUN_MISMATCH: true,
+  UNCOVERABLE: true,
+  PLAN_TOO_LARGE: true,
+  UNSUPPORTED_GRAPH: true,
+  XSTATE_UNAVAILABLE: true,
+  XSTATE_PLAN_FAILED: true,
+  REPLAY_DIVERGED: true,
+} satisfies Record<CoverageErrorCode, true>) as readonly CoverageErrorCode[];
 
 /** The codes a {@link CoverageError} can carry. */
 export type CoverageErrorCode =
@@ -31,14 +45,12 @@ export type CoverageErrorCode =
  * }
  * ```
  */
-export class CoverageError extends Error {
+export class CoverageError extends GraphError<CoverageErrorCode> {
   override readonly name = "CoverageError";
-  readonly code: CoverageErrorCode;
   readonly transitions: readonly GraphTransition[];
 
   constructor(code: CoverageErrorCode, message: string, options: { transitions?: readonly GraphTransition[]; cause?: unknown } = {}) {
-    super(message, "cause" in options ? { cause: options.cause } : undefined);
-    this.code = code;
+    super(code, message, "cause" in options ? { cause: options.cause } : undefined);
     this.transitions = options.transitions ?? [];
   }
 }

@@ -1,4 +1,6 @@
-import { GraphValidationError, InvalidOptionError, type GraphProblem } from "../errors.js";
+import { describeValue, quote } from "../_describe.js";
+import { GraphValidationError, invalidArgument, InvalidOptionError, type GraphProblem } from "../errors.js";
+import { checkCompileOptions } from "../validate/compile-options.js";
 import type { GraphSpec } from "../spec.js";
 import { validateTopology } from "../validate/topology.js";
 import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";
@@ -178,10 +180,22 @@ export function executableOf<S extends object>(graph: CompiledGraph<S>): Executa
  * ```
  */
 export function compileGraph<S extends object = Record<string, unknown>>(definition: GraphDefinition, options: ThreadCompileOptions = {}): CompiledGraph<S> {
+  checkCompileOptions(options, "compileGraph");
+  checkDefinition(definition);
   const problems: GraphProblem[] = validateTopology(definition.spec);
+  // A spec that is not spec-shaped (edges missing, say) cannot be checked any further.
+  if (problems.some((p) => p.code === "INVALID_SPEC")) throw new GraphValidationError(problems, "compileGraph");
   problems.push(...missingImplementations(definition), ...unknownInterrupts(definition, options));
   if (problems.length > 0) throw new GraphValidationError(problems);
   return new CompiledGraph<S>(freezeSpec(withSubgraphs(definition)), buildExecutable(definition), orderWarnings(definition), threadSettings(options));
+}
+
+function checkDefinition(definition: unknown): void {
+  const isTable = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  const tables = isTable(definition) ? (["spec", "nodes", "routers", "reducers"] as const).filter((name) => !isTable((definition as Record<string, unknown>)[name])) : ["definition"];
+  if (tables.length > 0) {
+    throw invalidArgument(`compileGraph: expected { spec, nodes, routers, reducers }, each an object; ${tables.join(", ")} ${tables.length === 1 ? "is" : "are"} not. Got ${describeValue(definition)}.`);
+  }
 }
 
 function unknownInterrupts(definition: GraphDefinition, options: ThreadCompileOptions): GraphProblem[] {
@@ -189,7 +203,7 @@ function unknownInterrupts(definition: GraphDefinition, options: ThreadCompileOp
   return (["interruptBefore", "interruptAfter"] as const).flatMap((option) =>
     (options[option] ?? [])
       .filter((node) => !nodes.has(node))
-      .map((node): GraphProblem => ({ code: "UNKNOWN_NODE", node: String(node), message: `${option} names "${String(node)}", which is not a node. Name declared nodes only.` })),
+      .map((node): GraphProblem => ({ code: "UNKNOWN_NODE", node: String(node), message: `${option} names ${quote(node)}, which is not a node. Name declared nodes only.` })),
   );
 }
 
@@ -203,16 +217,21 @@ function missingImplementations(definition: GraphDefinition): GraphProblem[] {
   const problems: GraphProblem[] = [];
   for (const node of definition.spec.nodes) {
     if (!Object.hasOwn(definition.nodes, node) || typeof definition.nodes[node] !== "function") {
-      problems.push({ code: "UNKNOWN_NODE", node, message: `Node "${node}" has no function. Pass a function (state) => update.` });
+      problems.push({ code: "MISSING_IMPLEMENTATION", node, message: `Node ${quote(node)} has no function. Pass a function (state) => update.` });
     }
   }
   for (const route of definition.spec.routes) {
     if (!Object.hasOwn(definition.routers, route.from) || typeof definition.routers[route.from] !== "function") {
       problems.push({
-        code: "UNKNOWN_NODE",
+        code: "MISSING_IMPLEMENTATION",
         node: route.from,
-        message: `The route from "${route.from}" has no router function. Pass a function (state) => routeKey.`,
+        message: `The route from ${quote(route.from)} has no router function. Pass a function (state) => routeKey.`,
       });
+    }
+  }
+  for (const { field } of definition.spec.reducers ?? []) {
+    if (!Object.hasOwn(definition.reducers, field) || typeof definition.reducers[field] !== "function") {
+      problems.push({ code: "MISSING_IMPLEMENTATION", node: field, message: `The reducer of ${quote(field)} has no function. Pass a function (current, update) => next.` });
     }
   }
   return problems;

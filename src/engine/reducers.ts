@@ -1,3 +1,5 @@
+import { describeValue, quote } from "../_describe.js";
+import { invalidArgument } from "../errors.js";
 import { jsonEqual } from "./json-equal.js";
 
 /**
@@ -45,14 +47,14 @@ export type NamedReducer<T> = Reducer<T> & ReducerMetadata;
  */
 export function defineReducer<F extends AnyReducer>(name: string, reducer: F, laws: ReducerLaws = {}): F & ReducerMetadata {
   if (typeof reducer !== "function") {
-    throw new TypeError(`defineReducer: "${name}" must be a function (current, update) => next; got ${typeof reducer}.`);
+    throw invalidArgument(`defineReducer: ${quote(name)} must be a function (current, update) => next; got ${describeValue(reducer)}.`);
   }
   const existing = (reducer as Partial<ReducerMetadata>).reducerName;
   if (existing !== undefined) {
     // Renaming a shared reducer (such as append) would rename it in every graph that uses it.
-    throw new TypeError(
-      `defineReducer: this function is already the reducer "${existing}"; wrap it to give it another name or laws: ` +
-        `defineReducer("${name}", (current, update) => ${existing}(current, update), laws).`,
+    throw invalidArgument(
+      `defineReducer: this function is already the reducer ${quote(existing)}; wrap it to give it another name or laws: ` +
+        `defineReducer(${quote(name)}, (current, update) => ${existing}(current, update), laws).`,
     );
   }
   return Object.assign(reducer, { reducerName: name, laws });
@@ -73,7 +75,7 @@ export function reducerNameOf(reducer: AnyReducer): string {
 
 function expectArrays(api: string, current: unknown, update: unknown): void {
   if (!Array.isArray(current) || !Array.isArray(update)) {
-    throw new TypeError(
+    throw invalidArgument(
       `${api}: both the current value and the update must be arrays (got ${describe(current)} and ${describe(update)}). ` +
         `Return the new items as an array, e.g. { events: ["done"] }.`,
     );
@@ -133,7 +135,7 @@ export const sum = defineReducer(
   "sum",
   function sum(current: number, update: number): number {
     if (typeof current !== "number" || typeof update !== "number") {
-      throw new TypeError(`sum: both values must be numbers (got ${describe(current)} and ${describe(update)}).`);
+      throw invalidArgument(`sum: both values must be numbers (got ${describe(current)} and ${describe(update)}).`);
     }
     return current + update;
   },
@@ -217,7 +219,7 @@ export const mergeById = defineReducer(
 function idOf(item: unknown): string | number {
   const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
   if (typeof id !== "string" && typeof id !== "number") {
-    throw new TypeError(`mergeById: every item needs a string or number "id" (got ${JSON.stringify(item)}). Give each item an id.`);
+    throw invalidArgument(`mergeById: every item needs a string or number "id" (got ${quote(item)}). Give each item an id.`);
   }
   return id;
 }

@@ -3,12 +3,24 @@
  * Errors of a run on LangGraph.js are the core's own (GraphExecutionError, GraphLimitError…), so
  * code that handles a mini-engine run handles a LangGraph run unchanged.
  */
-import type { GraphExecutionCode } from "../errors.js";
+import { GraphError, type GraphExecutionCode } from "../errors.js";
+
+// A record, not a list, so that a code missing here (or one too many) fails to compile.
+/** The codes a {@link LangGraphInteropError} can carry, as data (docs/concepts.md's table is checked against it). */
+export const LANGGRAPH_INTEROP_CODES = Object.keys({
+  LANGGRAPH_FIELDS_REQUIRED: true,
+  LANGGRAPH_FIELD_NAME: true,
+  LANGGRAPH_NODE_NAME: true,
+  LANGGRAPH_NOT_INSTALLED: true,
+  LANGGRAPH_LOAD_FAILED: true,
+} satisfies Record<LangGraphInteropCode, true>) as readonly LangGraphInteropCode[];
 
 /** The codes a {@link LangGraphInteropError} can carry. */
 export type LangGraphInteropCode =
   /** The graph does not declare its fields, and LangGraph.js drops every key that has no channel. */
   | "LANGGRAPH_FIELDS_REQUIRED"
+  /** A state field LangGraph.js cannot hold as a channel: one named after an `Object.prototype` member (`toString`, `constructor`, …). */
+  | "LANGGRAPH_FIELD_NAME"
   /** A node name LangGraph.js refuses: the name of a state field, or one containing `|` or `:`. */
   | "LANGGRAPH_NODE_NAME"
   /** `@langchain/langgraph` (or one of its peers) is not installed. */
@@ -27,13 +39,11 @@ export type LangGraphInteropCode =
  * }
  * ```
  */
-export class LangGraphInteropError extends Error {
+export class LangGraphInteropError extends GraphError<LangGraphInteropCode> {
   override readonly name = "LangGraphInteropError";
-  readonly code: LangGraphInteropCode;
 
   constructor(code: LangGraphInteropCode, message: string, options?: { cause: unknown }) {
-    super(message, options);
-    this.code = code;
+    super(code, message, options);
   }
 }
 
@@ -46,15 +56,13 @@ export class LangGraphInteropError extends Error {
  * await lgGraph.invoke(input).catch((e) => e instanceof LangGraphNodeError && e.code); // "INVALID_UPDATE"
  * ```
  */
-export class LangGraphNodeError extends Error {
+export class LangGraphNodeError extends GraphError<GraphExecutionCode> {
   override readonly name = "LangGraphNodeError";
-  readonly code: GraphExecutionCode;
   /** The node that failed (for a router failure, the node the router runs after, or `__start__`). */
   readonly node: string;
 
   constructor(code: GraphExecutionCode, node: string, message: string, options?: { cause: unknown }) {
-    super(message, options);
-    this.code = code;
+    super(code, message, options);
     this.node = node;
   }
 }

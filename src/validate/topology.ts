@@ -1,11 +1,16 @@
+import { quote, quoteList } from "../_describe.js";
 import type { GraphProblem, GraphProblemCode } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
 import { END, START } from "../spec.js";
+import { checkSpecSchema } from "./spec-schema.js";
+
+type Report = (code: GraphProblemCode, node: string, message: string) => void;
 
 /**
  * Checks a spec's topology and returns every problem found (an empty array when the graph is sound).
  * This is the run-time mirror of the builder's compile-time checks; it also guards JavaScript callers
- * and graphs built from data.
+ * and graphs built from data: a value that is not a spec at all (`null`, `{}`) gives `INVALID_SPEC`
+ * problems naming each wrong path. Linear in the size of the spec.
  *
  * @example
  * ```ts
@@ -14,77 +19,85 @@ import { END, START } from "../spec.js";
  * ```
  */
 export function validateTopology(spec: GraphSpec): GraphProblem[] {
+  const shape = checkSpecSchema(spec);
+  // A compiled graph's spec always lists its reducers (a spec to bind may omit them: bindSpec fills them in).
+  if (shape.length === 0 && spec.reducers === undefined) {
+    shape.push({ code: "INVALID_SPEC", node: "spec.reducers", message: `spec.reducers must be a list of { field, reducer }; got nothing. Pass [] for a graph without reducers.` });
+  }
+  if (shape.length > 0) return shape;
   const problems: GraphProblem[] = [];
-  const report = (code: GraphProblemCode, node: string, message: string) => problems.push({ code, node, message });
+  const report: Report = (code, node, message) => problems.push({ code, node, message });
   const declared = checkNodeNames(spec.nodes, report);
 
   const rulesBySource = new Map<string, number>();
   const successors = new Map<string, string[]>();
+  const countRule = (from: string) => rulesBySource.set(from, (rulesBySource.get(from) ?? 0) + 1);
   const addEdge = (from: string, to: string) => {
     const list = successors.get(from);
     if (list) list.push(to);
     else successors.set(from, [to]);
   };
-  const checkSource = (from: string, where: string): boolean => {
+  // `where` is a function: the text of a call is built only for the calls that have a problem.
+  const checkSource = (from: string, where: () => string): boolean => {
     if (from === END) {
-      report("UNKNOWN_NODE", from, `${where}: END ("${END}") cannot be a source; a run stops there. Start the edge from a declared node.`);
+      report("INVALID_ENDPOINT", from, `${where()}: END ("${END}") cannot be a source; a run stops there. Start the edge from a declared node.`);
       return false;
     }
     if (from !== START && !declared.has(from)) {
-      report("UNKNOWN_NODE", from, `${where}: source "${from}" is not a declared node. Declare it with addNode("${from}", fn) or fix the name.`);
+      report("UNKNOWN_NODE", from, `${where()}: source ${quote(from)} is not a declared node. Declare it with addNode(${quote(from)}, fn) or fix the name.`);
       return false;
     }
     return true;
   };
-  const checkDestination = (to: string, where: string): boolean => {
+  const checkDestination = (to: string, where: () => string): boolean => {
     if (to === START) {
-      report("UNKNOWN_NODE", to, `${where}: START ("${START}") cannot be a destination. Point the edge at a declared node or END.`);
+      report("INVALID_ENDPOINT", to, `${where()}: START ("${START}") cannot be a destination. Point the edge at a declared node or END.`);
       return false;
     }
     if (to !== END && !declared.has(to)) {
-      report("UNKNOWN_NODE", to, `${where}: destination "${to}" is not a declared node. Declare it with addNode("${to}", fn) or fix the name.`);
+      report("UNKNOWN_NODE", to, `${where()}: destination ${quote(to)} is not a declared node. Declare it with addNode(${quote(to)}, fn) or fix the name.`);
       return false;
     }
     return true;
   };
 
   for (const edge of spec.edges) {
-    rulesBySource.set(edge.from, (rulesBySource.get(edge.from) ?? 0) + 1);
-    const where = `addEdge("${edge.from}", "${edge.to}")`;
+    countRule(edge.from);
+    const where = () => `addEdge(${quote(edge.from)}, ${quote(edge.to)})`;
     const sourceOk = checkSource(edge.from, where);
     if (checkDestination(edge.to, where) && sourceOk) addEdge(edge.from, edge.to);
   }
   for (const fanOut of spec.fanOuts ?? []) {
-    rulesBySource.set(fanOut.from, (rulesBySource.get(fanOut.from) ?? 0) + 1);
-    const where = `addEdge("${fanOut.from}", [${fanOut.to.map((t) => JSON.stringify(t)).join(", ")}])`;
+    countRule(fanOut.from);
+    const where = () => `addEdge(${quote(fanOut.from)}, [${quoteList(fanOut.to)}])`;
     checkList(fanOut.to, fanOut.from, where, "destination", report);
     const sourceOk = checkSource(fanOut.from, where);
     for (const to of fanOut.to) if (checkDestination(to, where) && sourceOk) addEdge(fanOut.from, to);
   }
   for (const join of spec.joins ?? []) {
-    const where = `addEdge([${join.from.map((f) => JSON.stringify(f)).join(", ")}], "${join.to}")`;
+    const where = () => `addEdge([${quoteList(join.from)}], ${quote(join.to)})`;
     checkList(join.from, join.to, where, "source", report);
     const destinationOk = checkDestination(join.to, where);
     for (const from of new Set(join.from)) {
-      rulesBySource.set(from, (rulesBySource.get(from) ?? 0) + 1);
+      countRule(from);
       if (from === START) {
-        report("UNKNOWN_NODE", from, `${where}: START cannot be part of a join; a join waits for nodes. Start with addEdge(START, […]) instead.`);
+        report("INVALID_ENDPOINT", from, `${where()}: START cannot be part of a join; a join waits for nodes. Start with addEdge(START, […]) instead.`);
       } else if (checkSource(from, where) && destinationOk) {
         addEdge(from, join.to);
       }
     }
- }
+  }
   for (const route of spec.routes) {
-    rulesBySource.set(route.from, (rulesBySource.get(route.from) ?? 0) + 1);
-    const where = `addConditionalEdges("${route.from}", …)`;
+    countRule(route.from);
+    const where = () => `addConditionalEdges(${quote(route.from)}, …)`;
     const sourceOk = checkSource(route.from, where);
     const entries = Object.entries(route.paths);
     if (entries.length === 0) {
-      report("EMPTY_PATH_MAP", route.from, `${where}: the path map is empty. Map each key the router returns to a node or END.`);
+      report("EMPTY_PATH_MAP", route.from, `${where()}: the path map is empty. Map each key the router returns to a node or END.`);
     }
     for (const [key, to] of entries) {
       if (key.trim() === "") {
-        report("EMPTY_ROUTE_KEY", route.from, `${where}: a route key is empty or whitespace. Give every route a readable key such as "accept".`);
+        report("EMPTY_ROUTE_KEY", route.from, `${where()}: a route key is empty or whitespace. Give every route a readable key such as "accept".`);
       }
       if (checkDestination(to, where) && sourceOk) addEdge(route.from, to);
     }
@@ -95,7 +108,7 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
       report(
         "DUPLICATE_RULE",
         source,
-        `"${source}" has ${count} outgoing rules; each source has exactly one: one addEdge or one addConditionalEdges. ` +
+        `${quote(source)} has ${count} outgoing rules; each source has exactly one: one addEdge or one addConditionalEdges. ` +
           `Remove the extra edge, or route with addConditionalEdges.`,
       );
     }
@@ -108,7 +121,7 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
       report(
         "NO_OUTGOING_RULE",
         node,
-        `Node "${node}" has no outgoing edge. Add addEdge("${node}", <next node or END>) or addConditionalEdges("${node}", router, paths).`,
+        `Node ${quote(node)} has no outgoing edge. Add addEdge(${quote(node)}, <next node or END>) or addConditionalEdges(${quote(node)}, router, paths).`,
       );
     }
   }
@@ -116,7 +129,7 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
   const reachable = reachableFrom(START, successors);
   for (const node of declared) {
     if (!reachable.has(node)) {
-      report("UNREACHABLE_NODE", node, `Node "${node}" is not reachable from START. Add an edge that leads to it, or remove it.`);
+      report("UNREACHABLE_NODE", node, `Node ${quote(node)} is not reachable from START. Add an edge that leads to it, or remove it.`);
     }
   }
   const predecessors = reverse(successors);
@@ -126,50 +139,58 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
       report(
         "NO_PATH_TO_END",
         node,
-        `Node "${node}" has no path to END, so a run that enters it can never finish (a closed cycle). Add an exit toward END.`,
+        `Node ${quote(node)} has no path to END, so a run that enters it can never finish (a closed cycle). Add an exit toward END.`,
       );
     }
   }
-
-  if (spec.fields) {
-    const fields = new Set(spec.fields);
-    for (const { field } of spec.reducers) {
-      if (!fields.has(field)) {
-        report("UNKNOWN_REDUCER_FIELD", field, `A reducer is declared for "${field}", which is not in \`fields\`. Add it to \`fields\` or remove the reducer.`);
-      }
-    }
-  }
+  checkReducers(spec, report);
   return problems;
 }
 
-function checkList(
-  names: readonly string[],
-  node: string,
-  where: string,
-  role: "source" | "destination",
-  report: (code: GraphProblemCode, node: string, message: string) => void,
-): void {
-  if (names.length === 0) {
-    report("EMPTY_FAN_OUT", node, `${where}: the list of ${role}s is empty. Name at least one node, or use a plain addEdge.`);
+/** One reducer per field (a second would silently win), and each for a declared field when `fields` is given. */
+function checkReducers(spec: GraphSpec, report: Report): void {
+  const reducers = spec.reducers;
+  const seen = new Set<string>();
+  for (const { field } of reducers) {
+    if (seen.has(field)) {
+      report("DUPLICATE_REDUCER", field, `${quote(field)} has more than one reducer; one would silently win. Keep one reducer per field.`);
+    }
+    seen.add(field);
   }
-  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-  if (repeated.length > 0) {
-    report("DUPLICATE_TARGET", node, `${where}: ${[...new Set(repeated)].map((n) => `"${n}"`).join(", ")} is listed twice. List each ${role} once.`);
+  if (!spec.fields) return;
+  const fields = new Set(spec.fields);
+  for (const field of seen) {
+    if (!fields.has(field)) {
+      report("UNKNOWN_REDUCER_FIELD", field, `A reducer is declared for ${quote(field)}, which is not in \`fields\`. Add it to \`fields\` or remove the reducer.`);
+    }
   }
 }
 
-function checkNodeNames(
-  nodes: readonly string[],
-  report: (code: GraphProblemCode, node: string, message: string) => void,
-): Set<string> {
+function checkList(names: readonly string[], node: string, where: () => string, role: "source" | "destination", report: Report): void {
+  if (names.length === 0) {
+    report("EMPTY_FAN_OUT", node, `${where()}: the list of ${role}s is empty. Name at least one node, or use a plain addEdge.`);
+  }
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) repeated.add(name);
+    seen.add(name);
+  }
+  if (repeated.size > 0) {
+    const listed = quoteList([...repeated]);
+    report("DUPLICATE_TARGET", node, `${where()}: ${listed} ${repeated.size === 1 ? "is" : "are"} listed twice. List each ${role} once.`);
+  }
+}
+
+function checkNodeNames(nodes: readonly string[], report: Report): Set<string> {
   const declared = new Set<string>();
   for (const node of nodes) {
     if (typeof node !== "string" || node.trim() === "") {
-      report("INVALID_NODE_NAME", String(node), `Node name ${JSON.stringify(node)} is empty or not a string. Name every node with visible text.`);
+      report("INVALID_NODE_NAME", String(node), `Node name ${quote(node)} is empty or not a string. Name every node with visible text.`);
     } else if (node === START || node === END) {
       report("INVALID_NODE_NAME", node, `"${node}" is reserved (${node === START ? "START" : "END"}). Choose another node name.`);
     } else if (declared.has(node)) {
-      report("DUPLICATE_NODE", node, `Node "${node}" is declared more than once. Give each node a unique name.`);
+      report("DUPLICATE_NODE", node, `Node ${quote(node)} is declared more than once. Give each node a unique name.`);
     } else {
       declared.add(node);
     }

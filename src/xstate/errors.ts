@@ -1,7 +1,10 @@
 /** The error raised when a graph cannot be exported to XState as it stands. */
+import { GraphError } from "../errors.js";
 
+/** The codes an {@link XStateExportError} can carry, as data (docs/concepts.md's table is checked against it). */
+export const XSTATE_EXPORT_CODES = ["UNSUPPORTED_NAME", "UNSUPPORTED_GRAPH"] as const;
 /** The codes an {@link XStateExportError} can carry. */
-export type XStateExportCode = "UNSUPPORTED_NAME" | "UNSUPPORTED_GRAPH";
+export type XStateExportCode = (typeof XSTATE_EXPORT_CODES)[number];
 
 /**
  * A graph cannot become an XState machine as it stands. `UNSUPPORTED_NAME`: a node name or route key
@@ -17,13 +20,12 @@ export type XStateExportCode = "UNSUPPORTED_NAME" | "UNSUPPORTED_GRAPH";
  * }
  * ```
  */
-export class XStateExportError extends Error {
+export class XStateExportError extends GraphError<XStateExportCode> {
   override readonly name = "XStateExportError";
-  constructor(
-    readonly code: XStateExportCode,
-    message: string,
-    readonly names: readonly string[],
-  ) {
-    super(message);
+  readonly names: readonly string[];
+
+  constructor(code: XStateExportCode, message: string, names: readonly string[]) {
+    super(code, message);
+    this.names = names;
   }
 }

@@ -136,7 +136,8 @@ describe("bindSpec", () => {
     expect(error).toBeInstanceOf(GraphValidationError);
     const problems = (error as GraphValidationError).problems;
     expect(problems.map((p) => `${p.code}:${p.node}`)).toEqual(["INVALID_SPEC:spec.nodes[1]", "INVALID_SPEC:spec.edges", "INVALID_SPEC:spec.routes[0].paths.x", "INVALID_SPEC:spec.colour"]);
-    expect(problems[1]?.message).toBe(`bindSpec: spec.edges must be a list; got "none".`);
+    expect(problems[1]?.message).toBe(`spec.edges must be a list; got "none".`);
+    expect((error as GraphValidationError).message).toMatch(/^bindSpec: the graph has 4 problems:\n/);
   });
 
   it("lists missing and extra implementations, and reducers it cannot resolve", () => {
@@ -148,11 +149,11 @@ describe("bindSpec", () => {
       error = e;
     }
     expect((error as GraphValidationError).problems.map((p) => `${p.code}:${p.node}`)).toEqual([
-      "UNKNOWN_NODE:b",
-      "UNKNOWN_NODE:b",
-      "UNKNOWN_NODE:c",
-      "UNKNOWN_NODE:a",
-      "UNKNOWN_REDUCER_FIELD:log",
+      "MISSING_IMPLEMENTATION:b",
+      "MISSING_IMPLEMENTATION:b",
+      "EXTRA_IMPLEMENTATION:c",
+      "EXTRA_IMPLEMENTATION:a",
+      "MISSING_IMPLEMENTATION:log",
     ]);
   });
 
@@ -164,7 +165,7 @@ describe("bindSpec", () => {
     } catch (e) {
       error = e;
     }
-    expect((error as GraphValidationError).problems.map((p) => `${p.code}:${p.node}`)).toEqual(["UNKNOWN_NODE:orphan", "UNREACHABLE_NODE:orphan"]);
+    expect((error as GraphValidationError).problems.map((p) => `${p.code}:${p.node}`)).toEqual(["MISSING_IMPLEMENTATION:orphan", "UNREACHABLE_NODE:orphan"]);
   });
 
   it("rejects a spec that lists a field twice", () => {

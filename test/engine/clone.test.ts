@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cloneState, isPlainObject } from "../../src/index.js";
+import { MAX_COPY_DEPTH } from "../../src/engine/clone.js";
+import { cloneState, InvalidOptionError, isPlainObject } from "../../src/index.js";
 
 describe("cloneState", () => {
   it("copies nested plain objects and arrays, sharing nothing", () => {
@@ -28,10 +29,68 @@ describe("cloneState", () => {
     expect(copy.map.get("k")).toBe(1);
   });
 
-  it("rejects what cannot be copied, such as functions", () => {
-    expect(() => cloneState({ f: new (class { fn = () => 1; })() })).toThrow();
+  it("shares what it cannot copy by reference: functions, class instances, a Map of functions", () => {
+    const client = new (class Client {
+      fn = () => 1;
+    })();
+    const handlers = new Map([["go", () => 2]]);
+    const fn = () => 3;
+    const copy = cloneState({ client, handlers, fn, plain: { a: 1 } });
+    expect(copy.client).toBe(client);
+    expect(copy.handlers).toBe(handlers);
+    expect(copy.fn).toBe(fn);
+    expect(copy.plain).toEqual({ a: 1 });
+  });
+
+  it("deep-copies what structuredClone copies: Dates, Maps, Sets, typed arrays, boxed values", () => {
+    const source = { when: new Date(5), map: new Map([["k", { v: 1 }]]), set: new Set([1]), bytes: new Uint8Array([1, 2]), boxed: Object(7) as number };
+    const copy = cloneState(source);
+    expect(copy).toEqual(source);
+    for (const key of Object.keys(source) as (keyof typeof source)[]) expect(copy[key]).not.toBe(source[key]);
+  });
+
+  it("keeps the holes of a sparse array", () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point of the test
+    const copy = cloneState({ list: [1, , 3, undefined] });
+    expect(1 in copy.list).toBe(false);
+    expect(3 in copy.list).toBe(true);
+    expect(copy.list).toHaveLength(4);
+  });
+
+  it.each([
+    ["a cycle", () => {
+      const a: Record<string, unknown> = { b: { c: [] as unknown[] } };
+      ((a["b"] as { c: unknown[] }).c).push(a);
+      return a;
+    }, /^cloneState: value\.b\.c\[0\] contains a cycle \(it leads back to value\)/],
+    ["nesting deeper than the limit", () => nested(MAX_COPY_DEPTH + 5), /^cloneState: value[.a]+…[.a]+ nests deeper than 1000 levels/],
+    ["nesting far deeper than the stack", () => nested(100_000), /nests deeper than 1000 levels/],
+    ["a getter that throws", () => ({ x: { get boom() { throw new Error("nope"); } } }), /^cloneState: value\.x\.boom cannot be read: nope/],
+    ["a revoked Proxy", () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return { p: proxy };
+    }, /^cloneState: /],
+  ])("refuses %s with a coded error naming the path", (_label, make, message) => {
+    const value = make();
+    let error: unknown;
+    try {
+      cloneState(value);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect(error).toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message.length).toBeLessThan(700);
   });
 });
+
+function nested(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
 
 describe("isPlainObject", () => {
   it.each([

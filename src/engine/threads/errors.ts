@@ -1,23 +1,26 @@
 /** The errors of durable runs. Each has an explicit `name` and a `code`, like the core's errors. */
+import { GraphError } from "../../errors.js";
 
-/** The codes a {@link PersistenceError} can carry. */
-export type PersistenceErrorCode =
-  | "NOT_SERIALIZABLE"
-  | "CHECKPOINT_CONFLICT"
-  | "NOTHING_TO_RESUME"
-  | "CHECKPOINT_NOT_FOUND"
-  | "INCOMPATIBLE_CHECKPOINT"
-  | "SCHEMA_VERSION"
-  | "DRIVER_MISSING"
-  | "INVALID_DB_PATH"
-  | "OPEN_FAILED"
-  | "DATABASE_CORRUPT"
-  | "CHECKPOINT_CORRUPT"
-  | "DISK_FULL"
-  | "READ_ONLY"
-  | "DATABASE_BUSY"
-  | "STORAGE_FAILED"
-  | "CLOSED";
+/** The codes a {@link PersistenceError} itself can carry, as data (docs/concepts.md's table is checked against it). */
+export const PERSISTENCE_ERROR_CODES = [
+  "NOTHING_TO_RESUME",
+  "CHECKPOINT_NOT_FOUND",
+  "INCOMPATIBLE_CHECKPOINT",
+  "SCHEMA_VERSION",
+  "DRIVER_MISSING",
+  "INVALID_DB_PATH",
+  "OPEN_FAILED",
+  "DATABASE_CORRUPT",
+  "CHECKPOINT_CORRUPT",
+  "DISK_FULL",
+  "READ_ONLY",
+  "DATABASE_BUSY",
+  "STORAGE_FAILED",
+  "CLOSED",
+] as const;
+
+/** The codes a {@link PersistenceError} can carry (its subclasses' included). */
+export type PersistenceErrorCode = (typeof PERSISTENCE_ERROR_CODES)[number] | "NOT_SERIALIZABLE" | "CHECKPOINT_CONFLICT";
 
 /** What a {@link PersistenceError} can say besides its message: which thread, and where a run stood. */
 export interface PersistenceErrorDetails {
@@ -46,17 +49,15 @@ export interface PersistenceErrorDetails {
  * await graph.invoke(input, { threadId: "t1", checkpointer }).catch((e: PersistenceError) => [e.code, e.trace]); // ["DISK_FULL", ["plan", "draft"]]
  * ```
  */
-export class PersistenceError extends Error {
+export class PersistenceError extends GraphError<PersistenceErrorCode> {
   override readonly name: string = "PersistenceError";
-  readonly code: PersistenceErrorCode;
   readonly threadId?: string;
   readonly checkpointId?: string;
   readonly state?: Record<string, unknown>;
   readonly trace?: readonly string[];
 
   constructor(code: PersistenceErrorCode, message: string, details: PersistenceErrorDetails = {}) {
-    super(message, "cause" in details ? { cause: details.cause } : undefined);
-    this.code = code;
+    super(code, message, "cause" in details ? { cause: details.cause } : undefined);
     if (details.threadId !== undefined) this.threadId = details.threadId;
     if (details.checkpointId !== undefined) this.checkpointId = details.checkpointId;
     if (details.state !== undefined) this.state = details.state;

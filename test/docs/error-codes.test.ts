@@ -1,0 +1,96 @@
+/**
+ * docs/concepts.md's error tables, checked against the code: every error class with every code it can
+ * carry, and every problem code of validation. A code added to the code but not to the docs (or the
+ * other way round) fails here.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { COVERAGE_ERROR_CODES, CoverageError } from "../../src/coverage/errors.js";
+import { CheckpointConflictError, NotSerializableError, PERSISTENCE_ERROR_CODES, PersistenceError } from "../../src/engine/threads/errors.js";
+import {
+  GRAPH_PROBLEM_CODES,
+  GraphError,
+  GraphExecutionError,
+  GraphLimitError,
+  GraphValidationError,
+  INVALID_OPTION_CODES,
+  INVALID_UPDATE_CODES,
+  InvalidOptionError,
+  InvalidUpdateError,
+  LIMIT_CODES,
+  RUN_FAILURE_CODES,
+} from "../../src/errors.js";
+import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
+import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
+import * as core from "../../src/index.js";
+import * as langgraph from "../../src/langgraph/index.js";
+import * as persistence from "../../src/persistence/index.js";
+import * as testing from "../../src/testing/index.js";
+import * as xstate from "../../src/xstate/index.js";
+import { root } from "./_blocks.js";
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** Each public error class and the codes it can carry, from the code itself. */
+const registry: readonly (readonly [ErrorClass, readonly string[]])[] = [
+  [GraphValidationError, ["GRAPH_VALIDATION"]],
+  [GraphExecutionError, RUN_FAILURE_CODES],
+  [InvalidUpdateError, INVALID_UPDATE_CODES],
+  [GraphLimitError, LIMIT_CODES],
+  [InvalidOptionError, INVALID_OPTION_CODES],
+  [PersistenceError, PERSISTENCE_ERROR_CODES],
+  [NotSerializableError, ["NOT_SERIALIZABLE"]],
+  [CheckpointConflictError, ["CHECKPOINT_CONFLICT"]],
+  [CoverageError, COVERAGE_ERROR_CODES],
+  [XStateExportError, XSTATE_EXPORT_CODES],
+  [LangGraphInteropError, LANGGRAPH_INTEROP_CODES],
+];
+
+const page = readFileSync(join(root, "docs/concepts.md"), "utf8");
+
+/** The rows of the first table after `heading`, as cells with their backticks removed. */
+function tableAfter(heading: string): string[][] {
+  const start = page.indexOf(heading);
+  expect(start, `docs/concepts.md has a "${heading}" section`).toBeGreaterThanOrEqual(0);
+  const lines = page.slice(start).split("\n");
+  const first = lines.findIndex((line) => line.startsWith("|"));
+  const rows: string[][] = [];
+  for (const line of lines.slice(first + 2)) {
+    if (!line.startsWith("|")) break;
+    rows.push(line.split("|").slice(1, -1).map((cell) => cell.trim().replace(/^`|`$/g, "")));
+  }
+  return rows;
+}
+
+describe("docs/concepts.md's error tables", () => {
+  it("list every error class with each of its codes, and what it extends", () => {
+    const documented = tableAfter("## Errors").map(([name, parent, code]) => `${name} < ${parent}: ${code}`);
+    const actual = registry.flatMap(([cls, codes]) => codes.map((code) => `${cls.name} < ${Object.getPrototypeOf(cls).name}: ${code}`));
+    expect(documented.sort()).toEqual(actual.sort());
+  });
+
+  it("list every problem code of validation", () => {
+    const documented = tableAfter("## What `compile()` checks").map(([code]) => code);
+    expect(documented.sort()).toEqual([...GRAPH_PROBLEM_CODES].sort());
+  });
+});
+
+describe("the error hierarchy", () => {
+  const entries = { core, xstate, testing, langgraph, persistence };
+  const exportedErrors = Object.entries(entries).flatMap(([entry, module]) =>
+    Object.entries(module)
+      .filter(([, value]) => typeof value === "function" && value !== GraphError && value.prototype instanceof Error)
+      .map(([name, value]) => [`${entry}.${name}`, value as ErrorClass] as const),
+  );
+
+  it("finds the exported error classes (a guard against a filter that matches nothing)", () => {
+    expect(exportedErrors.length).toBeGreaterThanOrEqual(registry.length + 1);
+  });
+
+  it.each(exportedErrors)("%s extends GraphError and is in the table", (_name, cls) => {
+    expect(cls.prototype).toBeInstanceOf(GraphError);
+    // LangGraphNodeError carries the code the mini engine would report: its codes are GraphExecutionError's.
+    if (cls !== LangGraphNodeError) expect(registry.map(([known]) => known)).toContain(cls);
+  });
+});
