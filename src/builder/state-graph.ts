@@ -161,7 +161,8 @@ function tablesOf(history: History | undefined): Tables {
 
 /** Sets an own entry, even for a name such as `__proto__` that plain assignment would turn into a prototype. */
 function defineEntry<T>(table: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(table, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__") Object.defineProperty(table, key, { value, writable: true, enumerable: true, configurable: true });
+  else table[key] = value;
 }
 
 function checkOptions(options: unknown): void {

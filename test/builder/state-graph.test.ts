@@ -51,6 +51,16 @@ describe("StateGraph (runtime)", () => {
     expect(two.spec.nodes).toEqual(["a", "b"]);
   });
 
+  it("builders derived from one share its calls, never each other's, even after it was read", () => {
+    const base = new StateGraph<CounterState>().addNode("a", () => ({ n: 1 })).addEdge(START, "a");
+    expect(base.nodes).toEqual(["a"]);
+    const left = base.addNode("l", () => ({}));
+    const right = base.addNode("r", () => ({}));
+    expect([base.nodes, left.nodes, right.nodes]).toEqual([["a"], ["a", "l"], ["a", "r"]]);
+    (left.nodes as string[]).push("tampered");
+    expect(left.nodes).toEqual(["a", "l"]);
+  });
+
   it("the compiled graph is frozen: later builder calls do not change it", async () => {
     const builder = new StateGraph<CounterState>().addNode("a", () => ({ n: 1 })).addEdge(START, "a");
     const graph = builder.addEdge("a", END).compile();
