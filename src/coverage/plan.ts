@@ -11,12 +11,18 @@ import { CoverageError } from "./errors.js";
 import { pathFrom, type CoveragePath } from "./path.js";
 import { isSequential, transitionsOf, type GraphTransition, type HasSpec } from "./transitions.js";
 
-/** How a plan is computed: the library's own linear-time cover, or XState's path generator. */
-export type CoveragePlanner = "linear" | "xstate";
+/**
+ * How a plan is computed: the library's own linear-time cover, or XState's path generator, from
+ * xstate's `xstate/graph` subpath or from the separate `@xstate/graph` package.
+ */
+export type CoveragePlanner = "linear" | "xstate" | "@xstate/graph";
 
 /** Options of {@link coveragePlan}. */
 export interface CoveragePlanOptions {
-  /** Default `"linear"`. `"xstate"` asks `xstate/graph` for the paths (and returns a Promise). */
+  /**
+   * Default `"linear"`. `"xstate"` asks `xstate/graph` for the paths, `"@xstate/graph"` the
+   * `@xstate/graph` package (both return a Promise).
+   */
   readonly via?: CoveragePlanner;
 }
 
@@ -58,25 +64,26 @@ export interface CoveragePlan {
  * ```
  */
 export function coveragePlan(graph: HasSpec, options?: { readonly via?: "linear" }): CoveragePlan;
-export function coveragePlan(graph: HasSpec, options: { readonly via: "xstate" }): Promise<CoveragePlan>;
+export function coveragePlan(graph: HasSpec, options: { readonly via: "xstate" | "@xstate/graph" }): Promise<CoveragePlan>;
 export function coveragePlan(graph: HasSpec, options?: CoveragePlanOptions): CoveragePlan | Promise<CoveragePlan>;
 export function coveragePlan(graph: HasSpec, options: CoveragePlanOptions = {}): CoveragePlan | Promise<CoveragePlan> {
   const via: unknown = options.via ?? "linear";
   const sequential = isSequential(graph.spec);
   if (via === "linear") return sequential ? linearPlan(graph) : runPlan(graph);
-  if (via === "xstate" && !sequential) {
+  const viaXState = via === "xstate" || via === "@xstate/graph";
+  if (viaXState && !sequential) {
     // A rejection, as every other failure of this Promise-returning form is.
     return Promise.reject(
       new CoverageError(
         "UNSUPPORTED_GRAPH",
-        `coveragePlan: via "xstate" plans on the coverage model, which has one state per node and one event per choice, so it cannot hold ` +
+        `coveragePlan: via "${via}" plans on the coverage model, which has one state per node and one event per choice, so it cannot hold ` +
           "several active nodes or a join's arrivals. Omit `via`: the built-in planner plans this graph's runs superstep by superstep.",
       ),
     );
   }
-  if (via === "xstate") return xstatePlan(graph);
+  if (viaXState) return xstatePlan(graph, via);
   throw new InvalidOptionError(
-    `coveragePlan: via must be "linear" or "xstate"; got ${describeValue(via)}. Omit it for the built-in linear plan.`,
+    `coveragePlan: via must be "linear", "xstate" or "@xstate/graph"; got ${describeValue(via)}. Omit it for the built-in linear plan.`,
   );
 }
 
@@ -164,10 +171,10 @@ function groupBy(transitions: readonly GraphTransition[], by: (t: GraphTransitio
   return groups;
 }
 
-async function xstatePlan(graph: HasSpec): Promise<CoveragePlan> {
+async function xstatePlan(graph: HasSpec, via: "xstate" | "@xstate/graph"): Promise<CoveragePlan> {
   // Loaded on demand: the main entry must not load xstate.
   const { planWithXState } = await import("./_xstate-plan.js");
   const transitions = transitionsOf(graph);
-  const paths = await planWithXState(graph, transitions);
-  return { via: "xstate", paths, transitions, covered: new Set(paths.flatMap((p) => p.transitions)).size, total: transitions.length };
+  const paths = await planWithXState(graph, transitions, via);
+  return { via, paths, transitions, covered: new Set(paths.flatMap((p) => p.transitions)).size, total: transitions.length };
 }

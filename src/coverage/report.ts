@@ -4,10 +4,14 @@
  */
 import type { RouteTaken } from "../engine/step.js";
 import { START } from "../spec.js";
+import { runMismatch } from "./_run-check.js";
 import { CoverageError } from "./errors.js";
 import { routeKey, transitionsOf, type GraphTransition, type HasSpec } from "./transitions.js";
 
-/** What a report needs of a run: a `RunResult`, or the `trace` and `routes` you recorded of a finished run. */
+/**
+ * What a report needs of a run: a `RunResult` (a paused threaded run's too), or the `trace` and `routes`
+ * you recorded of a finished run.
+ */
 export interface RecordedRun {
   readonly trace: readonly string[];
   readonly routes: readonly RouteTaken[];
@@ -37,7 +41,11 @@ export interface CoverageReport {
  * did. A route key counts when the run's `routes` holds it; a fixed edge (fan-outs and joins included)
  * counts each time its source completed, as it does in a finished run.
  *
- * @throws CoverageError `RUN_MISMATCH` when a run names a node or a route the graph does not declare.
+ * Each run is checked against the graph first. Every run: its nodes and routes are declared, and each
+ * route's source and destination ran. A run with one node per superstep (no fan-out, join or list path
+ * map): its trace is a walk from START to END, each step a fixed edge or the next recorded route.
+ *
+ * @throws CoverageError `RUN_MISMATCH` when a run does not fit the graph, naming the run and why.
  * @example
  * ```ts
  * const runs = [await graph.invoke(initialReportState(), { maxSteps: 30 })];
@@ -73,6 +81,8 @@ export function coverageReport(graph: HasSpec, runs: Iterable<RecordedRun>): Cov
       }
       take(t);
     }
+    const why = runMismatch(graph.spec, run, fixedFrom);
+    if (why !== undefined) throw mismatch(read, why);
   }
   const exercised = transitions.filter((t) => (counts.get(t) ?? 0) > 0);
   const missing = transitions.filter((t) => counts.get(t) === 0);

@@ -8,7 +8,7 @@ import { compileSpec, isWalkOf } from "./_graphs.js";
 
 const report = buildReportGraph();
 const agent = buildAgentGraph(new ScriptedModel({ city: "Tokyo", task: "convert", language: "en" }));
-const PLANNERS = ["linear", "xstate"] as const;
+const PLANNERS = ["linear", "xstate", "@xstate/graph"] as const;
 
 describe("transitionsOf", () => {
   it("lists every fixed edge and every route key of the report graph: 9 transitions", () => {
@@ -135,6 +135,6 @@ describe("coveragePlan refuses", () => {
 
   it("an unknown planner, with InvalidOptionError", () => {
     expect(() => coveragePlan(report, { via: "dfs" as "linear" })).toThrow(InvalidOptionError);
-    expect(() => coveragePlan(report, { via: "dfs" as "linear" })).toThrow(/^coveragePlan: via must be "linear" or "xstate"/);
+    expect(() => coveragePlan(report, { via: "dfs" as "linear" })).toThrow(/^coveragePlan: via must be "linear", "xstate" or "@xstate\/graph"/);
   });
 });
