@@ -33,33 +33,33 @@ export type {
   RouteError,
   MaxTypeLevelDepth,
 } from "./builder/types.js";
-export { CompiledGraph, compileGraph } from "./engine/compiled-graph.js";
-export type { StreamChunk } from "./engine/compiled-graph.js";
-export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/executable.js";
-export type { NodeContext, RouterContext } from "./engine/context.js";
-export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/run.js";
-export type { RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/run.js";
-export type { RouteTaken } from "./engine/step.js";
-export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/reducers.js";
-export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./engine/reducers.js";
+export { CompiledGraph, compileGraph } from "./engine/index.js";
+export type { StreamChunk } from "./engine/index.js";
+export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/index.js";
+export type { NodeContext, RouterContext } from "./engine/index.js";
+export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";
+export type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/index.js";
+export type { RouteTaken } from "./engine/index.js";
+export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/index.js";
+export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./engine/index.js";
 export {
   /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
   mergeUpdate,
-} from "./engine/merge.js";
-export { Send } from "./engine/send.js";
-export { subgraph } from "./engine/subgraph.js";
-export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/subgraph.js";
-export type { GraphWarning } from "./engine/warnings.js";
+} from "./engine/index.js";
+export { Send } from "./engine/index.js";
+export { subgraph } from "./engine/index.js";
+export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
+export type { GraphWarning } from "./engine/index.js";
 export {
   /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
   cloneState,
   /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
   isPlainObject,
-} from "./engine/clone.js";
+} from "./engine/index.js";
 export {
   /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
   jsonEqual,
-} from "./engine/json-equal.js";
+} from "./engine/index.js";
 export { validateTopology } from "./validate/topology.js";
 // Coverage and diagrams have their own entries (typed-state-graph/coverage, typed-state-graph/render).
 export {
@@ -133,6 +133,6 @@ export type {
   DotOptions,
 } from "./render/index.js";
 // Threaded runs: the types only; the stores (SQLite, memory) live in typed-state-graph/persistence.
-export type { Checkpoint, Checkpointer, CheckpointMetadata, ListOptions } from "./engine/threads/checkpointer.js";
-export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./engine/threads/threads.js";
+export type { Checkpoint, Checkpointer, CheckpointMetadata, ListOptions } from "./engine/index.js";
+export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./engine/index.js";
 export type { StateGraphConstructor } from "./builder/types.js";

@@ -95,7 +95,28 @@ describe("architecture", () => {
     expect(violations).toEqual([]);
   });
 
+  it("the engine is entered through its two seams only: engine/index.ts (public) and engine/_kernel.ts (drivers)", () => {
+    const seams = new Set(["engine/index.ts", "engine/_kernel.ts"]);
+    const violations = [...graph]
+      .filter(([file]) => layerOf(file) !== "engine")
+      .flatMap(([file, targets]) => targets.filter((t) => layerOf(t) === "engine" && !seams.has(t)).map((t) => `${file} → ${t}`));
+    expect(violations).toEqual([]);
+  });
+
+  it("the core stays platform-neutral: no file the root entry loads imports node: modules", () => {
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of graph.get(file) ?? []) visit(next);
+    };
+    visit("index.ts");
+    const nodeImports = [...reached].filter((file) => /from\s+["']node:/.test(readFileSync(join(srcDir, file), "utf8")));
+    expect(nodeImports).toEqual([]);
+  });
+
   it("the check sees imports (a guard against a regex that matches nothing)", () => {
     expect(graph.get("engine/run.ts")).toContain("engine/step.ts");
+    expect(graph.get("xstate/machine.ts")).toContain("engine/_kernel.ts");
   });
 });

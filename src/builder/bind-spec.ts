@@ -4,10 +4,10 @@
  * time; every spec is checked at run time, schema first, then topology, through the same builder as
  * the other forms.
  */
-import type { CompiledGraph } from "../engine/compiled-graph.js";
-import { append, mergeById, replace, sum, union, type AnyReducer } from "../engine/reducers.js";
+import { implementationProblems as sharedImplementationProblems } from "../engine/_kernel.js";
+import { append, mergeById, replace, sum, union, type AnyReducer, type CompiledGraph } from "../engine/index.js";
 import { describeValue, quote } from "../_describe.js";
-import { GraphValidationError, invalidArgument, type GraphProblem, type GraphProblemCode } from "../errors.js";
+import { GraphValidationError, invalidArgument, type GraphProblem } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
 import { checkSpecSchema } from "../validate/spec-schema.js";
 import { validateTopology } from "../validate/topology.js";
@@ -78,27 +78,19 @@ function implementationTables(implementations: unknown): { nodes: FunctionTable;
   return { nodes: table(given["nodes"], ".nodes", false), routers: table(given["routers"], ".routers", true), reducers: table(given["reducers"], ".reducers", true) };
 }
 
-/** Missing and extra implementations, in one pass over each table (a 100k-node spec stays linear). */
+/**
+ * Missing and extra implementations, asked of the compiler's own check (the rule `compileGraph` applies),
+ * plus the reducers the spec names that are neither built in nor given.
+ */
 function implementationProblems(data: BindableSpec, tables: ReturnType<typeof implementationTables>): GraphProblem[] {
-  const nodes = new Set(data.nodes);
-  const routed = new Set(data.routes.map((r) => r.from));
-  const problems: GraphProblem[] = [];
-  const report = (code: GraphProblemCode, node: string, message: string) => problems.push({ code, node, message });
-  for (const node of nodes) {
-    if (typeof ownValue(tables.nodes, node) !== "function") report("MISSING_IMPLEMENTATION", node, `node ${quote(node)} has no implementation. Add implementations.nodes[${quote(node)}].`);
-  }
-  for (const from of routed) {
-    if (typeof ownValue(tables.routers, from) !== "function") report("MISSING_IMPLEMENTATION", from, `the route from ${quote(from)} has no router. Add implementations.routers[${quote(from)}].`);
-  }
-  for (const node of Object.keys(tables.nodes)) {
-    if (!nodes.has(node)) report("EXTRA_IMPLEMENTATION", node, `${quote(node)} is implemented but is not a node of the spec. Remove it, or add it to the spec.`);
-  }
-  for (const from of Object.keys(tables.routers)) {
-    if (!routed.has(from)) report("EXTRA_IMPLEMENTATION", from, `a router is given for ${quote(from)}, which has no route in the spec. Remove it.`);
-  }
+  const problems = sharedImplementationProblems(data, tables, true);
   for (const { field, reducer } of data.reducers ?? []) {
     if (typeof ownValue(tables.reducers, field) !== "function" && ownValue(builtInReducers, reducer) === undefined) {
-      report("MISSING_IMPLEMENTATION", field, `the reducer ${quote(reducer)} of ${quote(field)} is not built in; pass it as implementations.reducers[${quote(field)}].`);
+      problems.push({
+        code: "MISSING_IMPLEMENTATION",
+        node: field,
+        message: `the reducer ${quote(reducer)} of ${quote(field)} is not built in; pass it as implementations.reducers[${quote(field)}].`,
+      });
     }
   }
   return problems;

@@ -5,7 +5,7 @@
  */
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
-import type { CompiledGraph } from "../engine/compiled-graph.js";
+import type { CompiledGraph } from "../engine/index.js";
 import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTable } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
 import { StateGraph } from "./state-graph.js";

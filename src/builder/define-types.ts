@@ -3,9 +3,9 @@
  * `bindSpec(spec, implementations)`. They carry the builder's compile-time guarantees; the messages are
  * the same kind of text types as the builder's (see `types.ts`).
  */
-import type { AnyReducer } from "../engine/reducers.js";
-import type { NodeContext } from "../engine/context.js";
-import type { Send } from "../engine/send.js";
+import type { AnyReducer } from "../engine/index.js";
+import type { NodeContext } from "../engine/index.js";
+import type { Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
 import type { Awaitable, CompileOptions, MaxTypeLevelDepth, NodeReturn, ReachBackward, ReachForward, ReducersFor, TooDeep } from "./types.js";

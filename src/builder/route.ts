@@ -4,9 +4,9 @@
  * `addConditionalEdges`. Destination names are checked by `defineGraph`, which knows the nodes.
  */
 import { describeValue } from "../_describe.js";
-import type { RouterContext } from "../engine/context.js";
+import type { RouterContext } from "../engine/index.js";
 import { invalidArgument } from "../errors.js";
-import type { Send } from "../engine/send.js";
+import type { Send } from "../engine/index.js";
 import type { NoUnreturnedKeys, RouteError, RouterOf } from "./types.js";
 
 type Quoted<X> = `"${X & string}"`;

@@ -3,10 +3,10 @@
  * is deliberately loose inside (the ts-pattern way). Each call returns a new builder, so a builder
  * value never changes behind the type that describes it.
  */
-import { CompiledGraph, compileGraph } from "../engine/compiled-graph.js";
-import { subgraph } from "../engine/subgraph.js";
-import type { NodeFunction, RouterFunction } from "../engine/executable.js";
-import { reducerNameOf, type AnyReducer } from "../engine/reducers.js";
+import { CompiledGraph, compileGraph } from "../engine/index.js";
+import { subgraph } from "../engine/index.js";
+import type { NodeFunction, RouterFunction } from "../engine/index.js";
+import { reducerNameOf, type AnyReducer } from "../engine/index.js";
 import type { EdgeSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument, InvalidOptionError } from "../errors.js";

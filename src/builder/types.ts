@@ -3,13 +3,13 @@
  * this file is where the compile-time checks live. Every check turns into a type whose text is the
  * error message a user reads.
  */
-import type { CompiledGraph } from "../engine/compiled-graph.js";
-import type { Send } from "../engine/send.js";
-import type { Reducer } from "../engine/reducers.js";
+import type { CompiledGraph } from "../engine/index.js";
+import type { Send } from "../engine/index.js";
+import type { Reducer } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
-import type { Checkpointer } from "../engine/threads/checkpointer.js";
-import type { NodeContext, RouterContext } from "../engine/context.js";
-import type { ParentState } from "../engine/subgraph.js";
+import type { Checkpointer } from "../engine/index.js";
+import type { NodeContext, RouterContext } from "../engine/index.js";
+import type { ParentState } from "../engine/index.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
 export type Awaitable<T> = T | PromiseLike<T>;

@@ -1,6 +1,6 @@
 /** `tsg research`: runs the research graph (parallel sources, one synthesis) and prints its findings. */
 import { buildResearchGraph, initialResearchState, type ResearchState } from "../examples/research/index.js";
-import { DEFAULT_MAX_STEPS, GraphExecutionError, type Step } from "../index.js";
+import { GraphExecutionError, type Step } from "../index.js";
 import { defineCommand } from "./command.js";
 import { ENGINES, PARALLEL_ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { formatUpdateLine } from "./format.js";
@@ -35,7 +35,7 @@ export const researchCommand = defineCommand({
     for (const warning of graph.warnings) io.stderr.write(`warning: ${warning.message}\n`);
     let last: Step<ResearchState> | undefined;
     try {
-      for await (const step of streamOnEngine(engine, graph, input, { maxSteps: DEFAULT_MAX_STEPS })) {
+      for await (const step of streamOnEngine(engine, graph, input, {})) {
         if (flags["show-updates"] === true) io.stdout.write(formatUpdateLine(step.node, step.update) + "\n");
         last = step;
       }

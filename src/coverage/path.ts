@@ -2,7 +2,7 @@
  * One planned run of a coverage plan, in the shapes a test needs. For a sequential graph it is a
  * START→END path; for a graph that fans out or joins it is a run superstep by superstep.
  */
-import type { RouteTaken } from "../engine/step.js";
+import type { RouteTaken } from "../engine/index.js";
 import { END, START } from "../spec.js";
 import { displayName, type GraphTransition } from "./transitions.js";
 

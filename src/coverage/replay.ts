@@ -2,11 +2,13 @@
  * Replaying a planned path (or planned run) on a real engine: the same nodes and reducers, with each
  * router replaced by a script that returns the plan's next key(s). This is how a plan becomes tests.
  */
-import { compileGraph, executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
-import type { RouterFunction } from "../engine/executable.js";
-import { DEFAULT_MAX_STEPS, type RunOptions, type RunResult } from "../engine/run.js";
-import { Send } from "../engine/send.js";
-import { isThenable, type RouteTaken } from "../engine/step.js";
+import { compileGraph, type CompiledGraph } from "../engine/index.js";
+import { executableOf } from "../engine/_kernel.js";
+import type { RouterFunction } from "../engine/index.js";
+import { DEFAULT_MAX_STEPS, type RunOptions, type RunResult } from "../engine/index.js";
+import { Send } from "../engine/index.js";
+import type { RouteTaken } from "../engine/index.js";
+import { isThenable } from "../engine/_kernel.js";
 import type { RouteSpec } from "../spec.js";
 import { CoverageError } from "./errors.js";
 import type { RouteChoice } from "./path.js";

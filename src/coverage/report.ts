@@ -2,7 +2,7 @@
  * Coverage reports: which transitions recorded runs took, and which they never did. A report reads the
  * spec and the runs' traces and routes; nothing runs again.
  */
-import type { RouteTaken } from "../engine/step.js";
+import type { RouteTaken } from "../engine/index.js";
 import { START } from "../spec.js";
 import { runMismatch } from "./_run-check.js";
 import { CoverageError } from "./errors.js";

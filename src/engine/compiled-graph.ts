@@ -1,22 +1,10 @@
-import { describeValue, quote } from "../_describe.js";
-import { GraphValidationError, invalidArgument, InvalidOptionError, type GraphProblem } from "../errors.js";
-import { checkCompileOptions } from "../validate/compile-options.js";
+import { InvalidOptionError } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
-import { validateTopology } from "../validate/topology.js";
-import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";
-import type { Reducer } from "./reducers.js";
-import { subgraphSpecOf } from "./subgraph-specs.js";
-import { orderWarnings, type GraphWarning } from "./warnings.js";
-import {
-  invokeRun,
-  streamRun,
-  type RunOptions,
-  type RunResult,
-  type Step,
-  type StreamMode,
-  type StreamOptions,
-  type SuperstepValues,
-} from "./run.js";
+import type { ExecutableGraph } from "./executable.js";
+import { invokeRun } from "./invoke.js";
+import type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
+import { streamRun } from "./stream.js";
+import type { GraphWarning } from "./warnings.js";
 import type { Checkpoint, Checkpointer } from "./threads/checkpointer.js";
 import {
   getThreadHistory,
@@ -32,7 +20,7 @@ import {
 } from "./threads/threads.js";
 
 /** What `stream` yields with a list of modes. */
-export type StreamChunk<S> = readonly ["updates", Step<S>] | readonly ["values", SuperstepValues<S>];
+export type StreamChunk<S> = readonly ["updates", Step<S>] | readonly ["values", SuperstepValues<S>] | readonly ["custom", CustomEvent];
 
 /**
  * A validated, frozen graph: run it with {@link CompiledGraph.invoke} or {@link CompiledGraph.stream},
@@ -137,6 +125,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    */
   stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
   stream(input: S, options: StreamOptions<"values">): AsyncIterable<SuperstepValues<S>>;
+  stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;
   stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S>>;
   stream(input: S, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options);
@@ -145,7 +134,8 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
 
 const executables = new WeakMap<object, ExecutableGraph>();
 
-const noThreadSettings: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };
+/** The settings of a graph compiled without threads. */
+export const noThreadSettings: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };
 
 /** What `compile()` fixes for threaded runs. */
 export interface ThreadCompileOptions {
@@ -165,127 +155,7 @@ export interface ThreadCompileOptions {
 export function executableOf<S extends object>(graph: CompiledGraph<S>): ExecutableGraph {
   const executable = executables.get(graph);
   if (executable === undefined) {
-    throw new TypeError("executableOf: expected a graph returned by StateGraph.compile() or compileGraph().");
+    throw new InvalidOptionError("executableOf: expected a graph returned by StateGraph.compile() or compileGraph(); got another object.");
   }
   return executable;
 }
-
-/**
- * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
- * listing every problem. The builder's `compile()` calls this; so can code that builds graphs from data.
- *
- * @example
- * ```ts
- * const graph = compileGraph({ spec, nodes: { inc: (s) => ({ n: s.n + 1 }) }, routers: {}, reducers: {} });
- * ```
- */
-export function compileGraph<S extends object = Record<string, unknown>>(definition: GraphDefinition, options: ThreadCompileOptions = {}): CompiledGraph<S> {
-  checkCompileOptions(options, "compileGraph");
-  checkDefinition(definition);
-  const problems: GraphProblem[] = validateTopology(definition.spec);
-  // A spec that is not spec-shaped (edges missing, say) cannot be checked any further.
-  if (problems.some((p) => p.code === "INVALID_SPEC")) throw new GraphValidationError(problems, "compileGraph");
-  problems.push(...missingImplementations(definition), ...unknownInterrupts(definition, options));
-  if (problems.length > 0) throw new GraphValidationError(problems);
-  return new CompiledGraph<S>(freezeSpec(withSubgraphs(definition)), buildExecutable(definition), orderWarnings(definition), threadSettings(options));
-}
-
-function checkDefinition(definition: unknown): void {
-  const isTable = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
-  const tables = isTable(definition) ? (["spec", "nodes", "routers", "reducers"] as const).filter((name) => !isTable((definition as Record<string, unknown>)[name])) : ["definition"];
-  if (tables.length > 0) {
-    throw invalidArgument(`compileGraph: expected { spec, nodes, routers, reducers }, each an object; ${tables.join(", ")} ${tables.length === 1 ? "is" : "are"} not. Got ${describeValue(definition)}.`);
-  }
-}
-
-function unknownInterrupts(definition: GraphDefinition, options: ThreadCompileOptions): GraphProblem[] {
-  const nodes = new Set(definition.spec.nodes);
-  return (["interruptBefore", "interruptAfter"] as const).flatMap((option) =>
-    (options[option] ?? [])
-      .filter((node) => !nodes.has(node))
-      .map((node): GraphProblem => ({ code: "UNKNOWN_NODE", node: String(node), message: `${option} names ${quote(node)}, which is not a node. Name declared nodes only.` })),
-  );
-}
-
-function threadSettings(options: ThreadCompileOptions): ThreadSettings {
-  const { interruptBefore = [], interruptAfter = [], checkpointer } = options;
-  if (interruptBefore.length === 0 && interruptAfter.length === 0 && checkpointer === undefined) return noThreadSettings;
-  return { interruptBefore: new Set(interruptBefore), interruptAfter: new Set(interruptAfter), ...(checkpointer === undefined ? {} : { checkpointer }) };
-}
-
-function missingImplementations(definition: GraphDefinition): GraphProblem[] {
-  const problems: GraphProblem[] = [];
-  for (const node of definition.spec.nodes) {
-    if (!Object.hasOwn(definition.nodes, node) || typeof definition.nodes[node] !== "function") {
-      problems.push({ code: "MISSING_IMPLEMENTATION", node, message: `Node ${quote(node)} has no function. Pass a function (state) => update.` });
-    }
-  }
-  for (const route of definition.spec.routes) {
-    if (!Object.hasOwn(definition.routers, route.from) || typeof definition.routers[route.from] !== "function") {
-      problems.push({
-        code: "MISSING_IMPLEMENTATION",
-        node: route.from,
-        message: `The route from ${quote(route.from)} has no router function. Pass a function (state) => routeKey.`,
-      });
-    }
-  }
-  for (const { field } of definition.spec.reducers ?? []) {
-    if (!Object.hasOwn(definition.reducers, field) || typeof definition.reducers[field] !== "function") {
-      problems.push({ code: "MISSING_IMPLEMENTATION", node: field, message: `The reducer of ${quote(field)} has no function. Pass a function (current, update) => next.` });
-    }
-  }
-  return problems;
-}
-
-function buildExecutable(definition: GraphDefinition): ExecutableGraph {
-  const { spec } = definition;
-  const transitions = new Map<string, Transition>();
-  for (const edge of spec.edges) transitions.set(edge.from, { kind: "edge", to: edge.to });
-  for (const fanOut of spec.fanOuts ?? []) transitions.set(fanOut.from, { kind: "fanOut", to: Object.freeze([...fanOut.to]) });
-  const joins = (spec.joins ?? []).map((join, index) => {
-    for (const from of join.from) transitions.set(from, { kind: "join", join: index });
-    return { sources: new Set(join.from), to: join.to };
-  });
-  for (const route of spec.routes) {
-    const router = definition.routers[route.from] as RouterFunction<never>;
-    transitions.set(route.from, { kind: "route", router, paths: Object.freeze({ ...route.paths }) });
-  }
-  const nodes = new Map<string, NodeFunction<unknown>>();
-  for (const name of spec.nodes) nodes.set(name, definition.nodes[name] as NodeFunction<unknown>);
-  const reducers = new Map<string, Reducer<unknown>>();
-  for (const { field } of spec.reducers) reducers.set(field, definition.reducers[field] as Reducer<unknown>);
-  const order = new Map(spec.nodes.map((name, index) => [name, index]));
-  return { nodes, transitions, joins, order, reducers, fields: spec.fields ? new Set(spec.fields) : undefined };
-}
-
-/** The spec, with `subgraphs` recorded for every node that runs a compiled graph. */
-function withSubgraphs(definition: GraphDefinition): GraphSpec {
-  const subgraphs = Object.fromEntries(
-    definition.spec.nodes.flatMap((node) => {
-      const child = subgraphSpecOf(definition.nodes[node]);
-      return child === undefined ? [] : [[node, child]];
-    }),
-  );
-  return Object.keys(subgraphs).length > 0 ? { ...definition.spec, subgraphs } : definition.spec;
-}
-
-function freezeSpec(spec: GraphSpec): GraphSpec {
-  const frozen: GraphSpec = {
-    nodes: Object.freeze([...spec.nodes]),
-    edges: Object.freeze(spec.edges.map((e) => Object.freeze({ from: e.from, to: e.to }))),
-    routes: Object.freeze(
-      spec.routes.map((r) =>
-        Object.freeze({ from: r.from, router: r.router, paths: Object.freeze({ ...r.paths }), ...(r.sends ? { sends: true as const } : {}) }),
-      ),
-    ),
-    ...(spec.fanOuts?.length ? { fanOuts: Object.freeze(spec.fanOuts.map((f) => Object.freeze({ from: f.from, to: Object.freeze([...f.to]) }))) } : {}),
-    ...(spec.joins?.length ? { joins: Object.freeze(spec.joins.map((j) => Object.freeze({ from: Object.freeze([...j.from]), to: j.to }))) } : {}),
-    reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
-    ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),
-    // A child's spec is already frozen: it comes from its own compiled graph.
-    ...(spec.subgraphs ? { subgraphs: Object.freeze({ ...spec.subgraphs }) } : {}),
-  };
-  return Object.freeze(frozen);
-}
-
-export type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";

@@ -29,8 +29,8 @@ export interface NodeContext {
   readonly superstep: number;
   /** Which attempt this is: 1 unless a retry policy runs the node again. */
   readonly attempt: number;
-  /** The thread of a threaded run (`invoke(input, { threadId })`). */
-  readonly threadId?: string;
+  /** The thread of a threaded run (`invoke(input, { threadId })`); `undefined` otherwise. */
+  readonly threadId: string | undefined;
   /**
    * Emits a custom stream event: `stream(input, { streamMode: "custom" })` yields `{ node, event }`
    * in the order written. `invoke` ignores it.
@@ -53,6 +53,6 @@ export interface RouterContext {
   readonly node: string;
   /** The superstep that just committed: 0 for START's router. */
   readonly superstep: number;
-  /** The thread of a threaded run. */
-  readonly threadId?: string;
+  /** The thread of a threaded run; `undefined` otherwise. */
+  readonly threadId: string | undefined;
 }

@@ -1,10 +1,11 @@
 /**
  * Deep equality for JSON-shaped values, the engine's common case. It answers as `node:util`'s
- * `isDeepStrictEqual` does (`NaN` equals `NaN`, `0` differs from `-0`, key order does not matter) and
- * hands anything that is not a plain object or array to it; on plain data it is about 4× faster
- * (measured on the report draft: 0.44 µs against 1.9 µs).
+ * `isDeepStrictEqual` does (`NaN` equals `NaN`, `0` differs from `-0`, key order does not matter); on
+ * plain data it is about 4× faster (measured on the report draft: 0.44 µs against 1.9 µs). Other values
+ * (Date, Map, Set, typed arrays, class instances) are compared structurally here too, without
+ * `node:util`, so the root entry stays platform-neutral.
  */
-import { isDeepStrictEqual } from "node:util";
+import { structuralEqual } from "./structural-equal.js";
 
 const objectProto = Object.prototype;
 
@@ -25,10 +26,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
     return true;
   }
-  if (Array.isArray(b) || Object.getPrototypeOf(a) !== objectProto || Object.getPrototypeOf(b) !== objectProto) return isDeepStrictEqual(a, b);
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== objectProto || Object.getPrototypeOf(b) !== objectProto) return structuralEqual(a, b, jsonEqual);
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length || Object.getOwnPropertySymbols(a).length + Object.getOwnPropertySymbols(b).length > 0) {
-    return keys.length === Object.keys(b).length && isDeepStrictEqual(a, b);
+    return keys.length === Object.keys(b).length && structuralEqual(a, b, jsonEqual);
   }
   for (const key of keys) {
     if (!Object.hasOwn(b, key) || !jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;

@@ -5,6 +5,7 @@
  */
 import type { GraphExecutionCode } from "../errors.js";
 import { cloneState, isPlainObject } from "./clone.js";
+import type { NodeContext, RouterContext } from "./context.js";
 import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
 import { Send } from "./send.js";
@@ -43,15 +44,15 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /**
- * Runs a node on a copy of `state` (or of a Send's input) and returns its update, validated and
- * detached (the engine's own copy). Sync nodes return synchronously. Throws {@link StepFailure}
- * (`NODE_FAILED`, `INVALID_UPDATE`).
+ * Runs a node on a copy of `state` (or of a Send's input) with its context, and returns its update,
+ * validated and detached (the engine's own copy). Sync nodes return synchronously. Throws
+ * {@link StepFailure} (`NODE_FAILED`, `INVALID_UPDATE`).
  */
-export function runNode(graph: ExecutableGraph, node: string, state: State, task?: Task): State | Promise<State> {
-  const fn = graph.nodes.get(node) as (state: unknown) => unknown;
+export function runNode(graph: ExecutableGraph, node: string, state: State, task: Task | undefined, context: NodeContext): State | Promise<State> {
+  const fn = graph.nodes.get(node) as (state: unknown, context: NodeContext) => unknown;
   let output: unknown;
   try {
-    output = fn(cloneState(task?.sent ? task.input : state));
+    output = fn(cloneState(task?.sent ? task.input : state), context);
   } catch (error) {
     throw nodeFailed(node, error);
   }
@@ -109,7 +110,8 @@ export function commitUpdate(graph: ExecutableGraph, node: string, state: State,
 /**
  * Records which node wrote each field without a reducer in a parallel superstep, and returns the failure
  * (`INVALID_UPDATE`, naming the field and both nodes) when a second node writes one: one write would
- * silently win. `writers` is the superstep's own table, filled in declaration order.
+ * silently win. `writers` is the superstep's own table, filled in declaration order. The kernel's
+ * `commit` is its only caller.
  */
 export function parallelWriteFailure(graph: ExecutableGraph, node: string, update: State, writers: Map<string, string>): StepFailure | undefined {
   for (const field of Object.keys(update)) {
@@ -148,13 +150,13 @@ export interface Successors {
  * caller tracks the barrier), or its router's keys and Sends looked up in the path map. The router
  * reads a copy of the committed state. Throws {@link StepFailure} (`ROUTER_FAILED`, `UNKNOWN_ROUTE_KEY`).
  */
-export function successorsOf(graph: ExecutableGraph, source: string, state: State): Successors | Promise<Successors> {
+export function successorsOf(graph: ExecutableGraph, source: string, state: State, context: RouterContext): Successors | Promise<Successors> {
   const transition = graph.transitions.get(source);
   if (transition === undefined) throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" has no outgoing rule (the graph was not validated).`);
   if (transition.kind !== "route") return { tasks: fixedTargets(graph, transition).map(plainTask), routes: [], list: false };
   let chosen: unknown;
   try {
-    chosen = (transition.router as (state: State) => unknown)(cloneState(state));
+    chosen = (transition.router as (state: State, context: RouterContext) => unknown)(cloneState(state), context);
   } catch (error) {
     throw routerFailed(source, error);
   }
@@ -174,24 +176,6 @@ function fixedTargets(graph: ExecutableGraph, transition: Exclude<Transition, { 
 }
 
 const plainTask = (node: string): Task => ({ node, sent: false });
-
-/**
- * What runs after `source` in a graph without parallel rules: its one successor. Throws
- * {@link StepFailure} like {@link successorsOf}, and when the source fans out.
- */
-export function chooseNext(graph: ExecutableGraph, source: string, state: State): NextNode | Promise<NextNode> {
-  const pending = successorsOf(graph, source, state);
-  return isThenable(pending) ? pending.then((s) => single(source, s)) : single(source, pending);
-}
-
-function single(source: string, successors: Successors): NextNode {
-  const [task] = successors.tasks;
-  if (successors.tasks.length !== 1 || task === undefined || task.sent) {
-    throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" leads to ${successors.tasks.length} nodes at once; this runner supports one successor per step.`);
-  }
-  const [route] = successors.routes;
-  return route === undefined ? { to: task.node } : { to: task.node, route };
-}
 
 function routerFailed(source: string, error: unknown): StepFailure {
   return new StepFailure("ROUTER_FAILED", `the router after "${source}" threw: ${messageOf(error)}`, { cause: error });

@@ -3,7 +3,7 @@
  * comes back to the parent as one update; its errors reach the parent with their path (`parent/child`).
  */
 import { executableOf, type CompiledGraph } from "./compiled-graph.js";
-import type { RunOptions } from "./run.js";
+import type { RunOptions } from "./run-types.js";
 import { recordSubgraph } from "./subgraph-specs.js";
 import type { State } from "./step.js";
 

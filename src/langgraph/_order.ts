@@ -5,7 +5,7 @@
  * channel folds one superstep's values in rank order, so both engines reduce in the same order.
  */
 import type { BaseChannel } from "@langchain/langgraph";
-import type { State } from "../engine/step.js";
+import type { State } from "../engine/_kernel.js";
 import type { LangGraphModule } from "./_load.js";
 
 /** Where a task merges: its node's declaration index, 0 for a plain task or 1 for a Send, then the Send's index. */

@@ -5,7 +5,7 @@
  * engine's trace, routes and errors. The recorder travels in the run's `configurable`, so one
  * exported graph serves concurrent runs; a plain LangGraph `invoke` has none and is not gated.
  */
-import type { RouteTaken, State } from "../engine/step.js";
+import type { RouteTaken, Settled, State } from "../engine/_kernel.js";
 import { START } from "../spec.js";
 
 /** The `configurable` key the recorder travels under. */
@@ -27,6 +27,8 @@ export class TaskRecord {
   update: State | undefined;
   /** Why the node failed (the engine's StepFailure, or what it threw), when it did. */
   nodeFailure: { readonly error: unknown } | undefined;
+  /** Whether the node failed after its signal aborted, having read it: it was cancelled, it did not fail on its own. */
+  cancelled = false;
   /** Why the router after the node failed, when it did. */
   routerFailure: { readonly error: unknown } | undefined;
   /** The routes the router after the node took. */
@@ -37,6 +39,12 @@ export class TaskRecord {
   readonly finished: Promise<void>;
   /** Marks the node as returned or failed. */
   readonly finish: () => void;
+
+  /** How the node settled, for the kernel's choice of the failure to report. */
+  get settled(): Settled | undefined {
+    if (this.nodeFailure !== undefined) return { failed: true, error: this.nodeFailure.error, cancelled: this.cancelled };
+    return this.update === undefined ? undefined : { failed: false, cancelled: false };
+  }
 
   constructor(id: string, node: string) {
     this.id = id;

@@ -4,10 +4,19 @@
  * its update the same validation and copy, and a reducer the same detached `current` on both engines.
  */
 import type { Send as LangGraphSend } from "@langchain/langgraph";
-import type { ExecutableGraph } from "../engine/executable.js";
-import { mergeUpdate } from "../engine/merge.js";
-import type { Reducer } from "../engine/reducers.js";
-import { isThenable, runNode, StepFailure, successorsOf, type State, type Successors } from "../engine/step.js";
+import {
+  isThenable,
+  RouterCallContext,
+  runNode,
+  StepFailure,
+  successorsOf,
+  SuperstepScope,
+  TaskContext,
+  type ExecutableGraph,
+  type State,
+  type Successors,
+} from "../engine/_kernel.js";
+import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END } from "../spec.js";
 import type { LangGraphModule } from "./_load.js";
 import { mergeRank, rankValues, type MergeRank } from "./_order.js";
@@ -34,13 +43,15 @@ export function wrapNode(graph: ExecutableGraph, node: string): LangGraphNode {
     const rank = mergeRank(order, config);
     const recorder = recorderOf(config);
     const taskId = taskIdOf(config);
-    if (recorder === undefined || taskId === undefined) return run(graph, node, state, rank, undefined);
+    if (recorder === undefined || taskId === undefined) return run(graph, node, state, rank, undefined, config);
     const record = recorder.task(taskId, node);
-    return recorder.admission(taskId).then(() => run(graph, node, state, rank, record));
+    return recorder.admission(taskId).then(() => run(graph, node, state, rank, record, config));
   };
 }
 
-function run(graph: ExecutableGraph, node: string, state: State, rank: MergeRank, record: TaskRecord | undefined): State | Promise<State> {
+function run(graph: ExecutableGraph, node: string, state: State, rank: MergeRank, record: TaskRecord | undefined, config: unknown): State | Promise<State> {
+  const signal = signalOf(config);
+  const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
   const succeeded = (update: State): State => {
     if (record !== undefined) {
       record.update = update;
@@ -51,12 +62,14 @@ function run(graph: ExecutableGraph, node: string, state: State, rank: MergeRank
   const failed = (error: unknown): never => {
     if (record !== undefined) {
       record.nodeFailure = { error };
+      // LangGraph aborts the signal of a superstep's other tasks when one fails, as the mini engine does.
+      record.cancelled = signal?.aborted === true && context.readSignal;
       record.finish();
     }
     return rethrow(node, error);
   };
   try {
-    const update = runNode(graph, node, state);
+    const update = runNode(graph, node, state, undefined, context);
     return isThenable(update) ? Promise.resolve(update).then(succeeded, failed) : succeeded(update);
   } catch (error) {
     return failed(error);
@@ -81,7 +94,8 @@ export function wrapRouter(lg: LangGraphModule, graph: ExecutableGraph, source: 
       return rethrow(source, error);
     };
     try {
-      const successors = successorsOf(graph, source, state);
+      const context = new RouterCallContext(signalOf(config), source, Math.max(stepOf(config), 0), threadIdOf(config));
+      const successors = successorsOf(graph, source, state, context);
       return isThenable(successors) ? Promise.resolve(successors).then(taken).catch(failed) : taken(successors);
     } catch (error) {
       return failed(error);
@@ -111,4 +125,34 @@ export function wrapReducer(field: string, reducer: Reducer<unknown>): (current:
 function rethrow(node: string, error: unknown): never {
   if (error instanceof LangGraphNodeError || !(error instanceof StepFailure)) throw error;
   throw new LangGraphNodeError(error.code, node, error.message, "cause" in error ? { cause: error.cause } : undefined);
+}
+
+/** The run's signal as LangGraph passes it to a task (`config.signal`). */
+function signalOf(config: unknown): AbortSignal | undefined {
+  const signal = fieldOf(config, "signal");
+  return signal instanceof AbortSignal ? signal : undefined;
+}
+
+/**
+ * The superstep a task runs in: LangGraph's `langgraph_step`, which counts as the mini engine does (the
+ * input is step -1, START's task step 0, the first nodes step 1).
+ */
+function stepOf(config: unknown): number {
+  const step = fieldOf(fieldOf(config, "metadata"), "langgraph_step");
+  return typeof step === "number" ? step : 0;
+}
+
+function threadIdOf(config: unknown): string | undefined {
+  const threadId = fieldOf(fieldOf(config, "configurable"), "thread_id");
+  return typeof threadId === "string" ? threadId : undefined;
+}
+
+/** LangGraph's writer for its `custom` stream mode, when the run streams it. */
+function writerOf(config: unknown): ((node: string, event: unknown) => void) | undefined {
+  const writer = fieldOf(config, "writer");
+  return typeof writer === "function" ? (node, event) => (writer as (chunk: unknown) => void)({ node, event }) : undefined;
+}
+
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }

@@ -6,27 +6,44 @@
  * superstep, and the bounds are checked before a superstep's nodes start, as on the mini engine.
  */
 import { GraphExecutionError, GraphLimitError, type ExecutionContext } from "../errors.js";
-import { cloneState, isPlainObject } from "../engine/clone.js";
-import { executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
-import type { ExecutableGraph } from "../engine/executable.js";
-import { limitMessage, resolveLimits, type RunLimits } from "../engine/limits.js";
-import { checkSignal, executionError, inputFailure } from "../engine/run-checks.js";
-import type { RunResult, Step } from "../engine/run.js";
-import { commitUpdate, messageOf, parallelWriteFailure, StepFailure, type RouteTaken, type State } from "../engine/step.js";
+import {
+  abortedWhile,
+  admit,
+  checkSignal,
+  commit,
+  executableOf,
+  executionError,
+  inputFailure,
+  messageOf,
+  reportedFailure,
+  resolveLimits,
+  schedule,
+  StepFailure,
+  type ExecutableGraph,
+  type RouteTaken,
+  type RunLimits,
+  type State,
+} from "../engine/_kernel.js";
+import { cloneState, isPlainObject, type CompiledGraph, type CustomEvent, type RunResult, type Step } from "../engine/index.js";
 import { START } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 import { toLangGraph, type LangGraphGraph } from "./to-langgraph.js";
 
-/** Options of a run on LangGraph.js: the mini engine's bounds. */
+/** Options of a run on LangGraph.js: the mini engine's bounds and signal, and a listener for custom events. */
 export interface LangGraphRunOptions {
-  /** The most node executions the run may start, as on the mini engine. Default 25. */
+  /** The most node executions the run may start, as on the mini engine. Default: no bound. */
   readonly maxSteps?: number;
   /** The most supersteps the run may start. Default: 25, or `maxSteps` when larger. */
   readonly recursionLimit?: number;
-  /** Stops the run between supersteps, as on the mini engine: a running superstep finishes first. */
+  /**
+   * Stops the run as on the mini engine: before the next superstep, or at once while nodes run (their
+   * `context.signal`, LangGraph's `config.signal`, aborts, and their results are discarded).
+   */
   readonly signal?: AbortSignal;
+  /** Receives each event a node writes with `context.writer` (LangGraph's `custom` stream mode), in order. */
+  readonly onCustomEvent?: (event: CustomEvent) => void;
 }
 
 /**
@@ -63,7 +80,7 @@ export async function runOnLangGraph<S extends object>(
   input: S,
   options?: LangGraphRunOptions,
 ): Promise<RunResult<S>> {
-  const run = new LangGraphRun(graph, input, options);
+  const run = new LangGraphRun(graph, input, options, "invoke");
   const steps: Step<State>[] = [];
   for await (const step of run.steps()) steps.push(step);
   return {
@@ -90,7 +107,7 @@ export function streamOnLangGraph<S extends object>(
   input: S,
   options?: LangGraphRunOptions,
 ): AsyncGenerator<Step<S>> {
-  return new LangGraphRun(graph, input, options).steps() as unknown as AsyncGenerator<Step<S>>;
+  return new LangGraphRun(graph, input, options, "stream").steps() as unknown as AsyncGenerator<Step<S>>;
 }
 
 const langGraphs = new WeakMap<object, Promise<LangGraphGraph>>();
@@ -107,7 +124,7 @@ function langGraphOf(graph: CompiledGraph<object>): Promise<LangGraphGraph> {
 }
 
 /** A task LangGraph announced for the next superstep. */
-interface Task {
+interface LangGraphTask {
   readonly id: string;
   readonly node: string;
   /** A Send's task (LangGraph runs those after the plain ones; the order among them is the Sends' order). */
@@ -115,7 +132,7 @@ interface Task {
 }
 
 /** LangGraph's `tasks` stream event for a task about to run (a finished task's event has `result`). */
-function startedTask(payload: Record<string, unknown>): Task | undefined {
+function startedTask(payload: Record<string, unknown>): LangGraphTask | undefined {
   const { id, name, triggers } = payload;
   if (typeof id !== "string" || typeof name !== "string" || !Array.isArray(triggers) || "result" in payload) return undefined;
   return { id, node: name, sent: triggers.includes("__pregel_push") };
@@ -131,9 +148,9 @@ class LangGraphRun {
   #state: State = {};
   #supersteps = 0;
   /** The tasks announced for the next superstep, not admitted yet, in LangGraph's order. */
-  #announced: Task[] = [];
+  #announced: LangGraphTask[] = [];
   /** The admitted superstep, in declaration order, until it commits. */
-  #running: readonly Task[] | undefined;
+  #running: readonly LangGraphTask[] | undefined;
   #startRoutesClaimed = false;
   #signal: AbortSignal | undefined;
   readonly trace: string[] = [];
@@ -143,8 +160,10 @@ class LangGraphRun {
   readonly #input: unknown;
   readonly #options: LangGraphRunOptions;
   readonly #recorder = new RunRecorder();
+  readonly #api: string;
 
-  constructor(graph: CompiledGraph<object>, input: unknown, options: LangGraphRunOptions | undefined) {
+  constructor(graph: CompiledGraph<object>, input: unknown, options: LangGraphRunOptions | undefined, api: string) {
+    this.#api = api;
     this.#graph = graph;
     this.#executable = executableOf(graph);
     this.#input = input;
@@ -160,23 +179,34 @@ class LangGraphRun {
   }
 
   async *steps(): AsyncGenerator<Step<State>> {
-    const limits = resolveLimits(this.#options);
-    this.#signal = checkSignal(this.#options.signal);
+    const limits = resolveLimits(this.#options, this.#api);
+    const signal = checkSignal(this.#options.signal, this.#api);
+    this.#signal = signal;
+    const onCustomEvent = this.#options.onCustomEvent;
     const [lg, langGraph] = await Promise.all([loadLangGraph(), langGraphOf(this.#graph)]);
     this.#state = this.#checkInput();
     const chunks = new ChunkReader(
       (await langGraph.stream(cloneState(this.#state), {
-        streamMode: ["tasks", "values"],
+        streamMode: onCustomEvent === undefined ? ["tasks", "values"] : ["tasks", "values", "custom"],
         recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,
         configurable: { [RECORDER_KEY]: this.#recorder },
+        // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
+        ...(signal === undefined || signal.aborted ? {} : { signal }),
       })) as AsyncIterable<unknown>,
+      signal,
     );
     let refused: Error | undefined;
     try {
       for (let chunk = await chunks.next(); chunk.done !== true; chunk = await chunks.next()) {
+        if (chunk.value === ABORTED) {
+          refused = this.#aborted(signal as AbortSignal);
+          break;
+        }
         const [mode, payload] = chunk.value as [unknown, unknown];
         if (!isPlainObject(payload)) continue;
-        if (mode === "values") {
+        if (mode === "custom") {
+          onCustomEvent?.({ node: String(payload["node"]), event: payload["event"] });
+        } else if (mode === "values") {
           this.#state = payload;
           yield* this.#commit();
         } else if (mode === "tasks") {
@@ -202,48 +232,41 @@ class LangGraphRun {
 
   #checkInput(): State {
     const failure = inputFailure(this.#executable, this.#input);
-    if (failure !== undefined) throw executionError("invoke", failure, this.#context(START));
+    if (failure !== undefined) throw executionError(this.#api, failure, this.#context(START));
     return cloneState(this.#input as State);
   }
 
   /**
-   * Checks the bounds before the announced superstep starts, as the mini engine does, and lets its
-   * nodes start; or refuses them all and returns the error the run ends with.
+   * The run's signal aborted while LangGraph was running a superstep (between supersteps, `admit`
+   * refuses the next one): the run ends at once, as on the mini engine, naming the first running task
+   * in declaration order that had not finished; the superstep commits nothing.
+   */
+  #aborted(signal: AbortSignal): Error {
+    const running = this.#running ?? [];
+    this.#running = undefined;
+    const unfinished = running.find((task) => this.#recorder.recorded(task.id)?.settled === undefined) ?? running[0];
+    const node = unfinished?.node ?? this.#announced[0]?.node ?? START;
+    return executionError(this.#api, abortedWhile(node, signal), this.#context(node));
+  }
+
+  /**
+   * Asks the kernel whether the announced superstep may start (the signal, then the bounds, as on the
+   * mini engine), and lets its nodes start; or refuses them all and returns the error the run ends with.
+   * LangGraph decides which tasks run; the kernel decides their order.
    */
   #admit(limits: RunLimits): Error | undefined {
-    const order = this.#executable.order;
-    // Array.prototype.sort is stable: Sends to one node keep the order they were sent in.
-    const tasks = this.#announced.sort((a, b) => (order.get(a.node) ?? 0) - (order.get(b.node) ?? 0) || Number(a.sent) - Number(b.sent));
+    const announced = this.#announced;
     this.#announced = [];
+    const tasks = schedule(this.#executable, announced);
     const ids = tasks.map((task) => task.id);
-    const stop = this.#boundReached(tasks, limits, this.#signal);
-    if (stop !== undefined) {
+    const admission = admit(this.#executable, { tasks, trace: this.trace, supersteps: this.#supersteps, joins: [] }, limits, this.#signal);
+    if (admission.kind === "stop") {
+      const stop = executionError(this.#api, admission.failure, this.#context(admission.node));
       this.#recorder.refuse(ids, new TaskRefused(stop.message));
       return stop;
     }
     this.#running = tasks;
     this.#recorder.admit(ids);
-    return undefined;
-  }
-
-  /** The mini engine's check before a superstep starts: the signal, then maxSteps, then recursionLimit. */
-  #boundReached(tasks: readonly Task[], limits: RunLimits, signal: AbortSignal | undefined): GraphExecutionError | undefined {
-    const first = (tasks[0] as Task).node;
-    if (signal?.aborted) {
-      return executionError(
-        "invoke",
-        new StepFailure("ABORTED", `the run was aborted before "${first}" started.`, { cause: signal.reason }),
-        this.#context(first),
-      );
-    }
-    const room = limits.maxSteps - this.trace.length;
-    if (tasks.length > room) {
-      const node = (tasks[room] as Task).node;
-      return new GraphLimitError(limitMessage("maxSteps", limits.maxSteps, node), this.#context(node));
-    }
-    if (this.#supersteps >= limits.recursionLimit) {
-      return new GraphLimitError(limitMessage("recursionLimit", limits.recursionLimit, first), this.#context(first));
-    }
     return undefined;
   }
 
@@ -271,10 +294,11 @@ class LangGraphRun {
 
   /** Turns what LangGraph threw into the error the mini engine raises at the same point. */
   async #fail(lg: LangGraphModule, error: unknown): Promise<never> {
+    if (this.#signal?.aborted === true && this.#running !== undefined) throw this.#aborted(this.#signal);
     if (error instanceof lg.GraphRecursionError) {
       // Unreachable while the bounds are checked before each superstep; kept as a backstop.
       const node = this.#running?.[0]?.node ?? START;
-      throw new GraphLimitError(`invoke: ${error.message}`, this.#context(node, error));
+      throw new GraphLimitError(`${this.#api}: ${error.message}`, this.#context(node, error));
     }
     const tasks = this.#running ?? [];
     this.#running = undefined; // LangGraph committed none of the failed superstep
@@ -288,46 +312,39 @@ class LangGraphRun {
    * declaration order; else the first failure of its merge (replayed in declaration order: a parallel
    * write without a reducer, or a reducer that threw); else the first router that failed.
    */
-  #failure(tasks: readonly Task[], error: unknown): GraphExecutionError {
+  #failure(tasks: readonly LangGraphTask[], error: unknown): GraphExecutionError {
     const records = tasks.map((task) => ({ task, record: this.#recorder.recorded(task.id) }));
-    for (const { task, record } of records) {
-      if (record?.nodeFailure !== undefined) return executionError("invoke", record.nodeFailure.error, this.#context(task.node));
+    const failed = reportedFailure(records.map(({ record }) => record?.settled));
+    const failedTask = records[failed];
+    if (failedTask?.record?.nodeFailure !== undefined) {
+      return executionError(this.#api, failedTask.record.nodeFailure.error, this.#context(failedTask.task.node));
     }
     const merged = this.#mergeFailure(records);
     if (merged !== undefined) return merged;
     for (const { task, record } of records) {
-      if (record?.routerFailure !== undefined) return executionError("invoke", record.routerFailure.error, this.#context(task.node));
+      if (record?.routerFailure !== undefined) return executionError(this.#api, record.routerFailure.error, this.#context(task.node));
     }
     if (error instanceof LangGraphNodeError) {
       const failure = new StepFailure(error.code, error.message, "cause" in error ? { cause: error.cause } : undefined);
-      return executionError("invoke", failure, this.#context(error.node));
+      return executionError(this.#api, failure, this.#context(error.node));
     }
     const node = tasks[0]?.node ?? START;
     return new GraphExecutionError(
       "NODE_FAILED",
-      `invoke: LangGraph.js failed at "${node}": ${messageOf(error)}`,
+      `${this.#api}: LangGraph.js failed at "${node}": ${messageOf(error)}`,
       this.#context(node, error),
     );
   }
 
-  /** Replays the superstep's merge as the mini engine does it, and returns its failure, if any. */
-  #mergeFailure(records: readonly { readonly task: Task; readonly record: TaskRecord | undefined }[]): GraphExecutionError | undefined {
-    let state = this.#state;
-    const writers = new Map<string, string>();
-    for (const { task, record } of records) {
-      const update = record?.update;
-      if (update === undefined) return undefined;
-      if (records.length > 1) {
-        const conflict = parallelWriteFailure(this.#executable, task.node, update, writers);
-        if (conflict !== undefined) return executionError("invoke", conflict, this.#context(task.node));
-      }
-      try {
-        state = commitUpdate(this.#executable, task.node, state, update);
-      } catch (failure) {
-        return executionError("invoke", failure, this.#context(task.node));
-      }
+  /** The kernel's commit of the superstep LangGraph did not commit: its failure, if any. */
+  #mergeFailure(records: readonly { readonly task: LangGraphTask; readonly record: TaskRecord | undefined }[]): GraphExecutionError | undefined {
+    const updates: State[] = [];
+    for (const { record } of records) {
+      if (record?.update === undefined) return undefined;
+      updates.push(record.update);
     }
-    return undefined;
+    const committed = commit(this.#executable, this.#state, records.map(({ task }) => task), updates);
+    return committed.ok ? undefined : executionError(this.#api, committed.failure, this.#context(committed.node));
   }
 
   #context(node: string, cause?: unknown): ExecutionContext {
@@ -350,16 +367,28 @@ function stepOf(node: string, record: TaskRecord | undefined, state: State): Ste
  */
 class ChunkReader {
   readonly #iterator: AsyncIterator<unknown>;
+  readonly #aborted: Promise<IteratorResult<unknown>> | undefined;
   #pending: Promise<IteratorResult<unknown>> | undefined;
 
-  constructor(stream: AsyncIterable<unknown>) {
+  constructor(stream: AsyncIterable<unknown>, signal: AbortSignal | undefined) {
     this.#iterator = stream[Symbol.asyncIterator]();
+    this.#aborted =
+      signal === undefined
+        ? undefined
+        : new Promise((resolve) => {
+            const abort = (): void => resolve({ done: false, value: ABORTED });
+            if (signal.aborted) abort();
+            else signal.addEventListener("abort", abort, { once: true });
+          });
   }
 
+  /** The next chunk, or {@link ABORTED} as soon as the run's signal aborts. */
   next(): Promise<IteratorResult<unknown>> {
     const next = this.#pending ?? this.#iterator.next();
     this.#pending = undefined;
-    return next;
+    if (this.#aborted === undefined) return next;
+    next.catch(() => undefined); // once aborted, LangGraph's own AbortError is not the run's error
+    return Promise.race([this.#aborted, next]);
   }
 
   /** Whether the next chunk (or the end, or an error) is already there. */
@@ -379,6 +408,9 @@ class ChunkReader {
 }
 
 const yes = (): boolean => true;
+
+/** What {@link ChunkReader.next} yields once the run's signal aborted. */
+const ABORTED = Symbol("aborted");
 
 function macrotask(): Promise<void> {
   return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));

@@ -6,8 +6,9 @@
  * `addConditionalEdges` with the path map, and our `Send`s → LangGraph `Send`s.
  */
 import type { BaseChannel, CompiledStateGraph } from "@langchain/langgraph";
-import { executableOf, type CompiledGraph } from "../engine/compiled-graph.js";
-import type { ExecutableGraph } from "../engine/executable.js";
+import type { CompiledGraph } from "../engine/index.js";
+import { executableOf } from "../engine/_kernel.js";
+import type { ExecutableGraph } from "../engine/_kernel.js";
 import { END, type GraphSpec } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { orderedAggregate } from "./_order.js";

@@ -3,7 +3,7 @@
  * else (another version, another tool, a damaged disk) checks it here, so a wrong shape is a coded
  * error naming the field instead of a `TypeError` somewhere inside a resumed run.
  */
-import type { Checkpoint } from "../engine/threads/checkpointer.js";
+import type { Checkpoint } from "../engine/index.js";
 
 type Check = (value: unknown) => boolean;
 

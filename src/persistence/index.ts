@@ -11,7 +11,7 @@ export type {
   CheckpointTask,
   JsonValue,
   ListOptions,
-} from "../engine/threads/checkpointer.js";
+} from "../engine/index.js";
 export { MemoryCheckpointer } from "./memory-checkpointer.js";
 export { SqliteCheckpointer, DEFAULT_DB_FILE, SQLITE_SCHEMA_VERSION } from "./sqlite-checkpointer.js";
 export type { SqliteCheckpointerOptions } from "./sqlite-checkpointer.js";
@@ -24,8 +24,8 @@ export type {
   SqliteOpenOptions,
   SqliteStatement,
 } from "./sqlite/driver.js";
-export { PersistenceError, NotSerializableError, CheckpointConflictError } from "../engine/threads/errors.js";
-export type { PersistenceErrorCode, PersistenceErrorDetails } from "../engine/threads/errors.js";
-export { checkListOptions, checkMetadata } from "../engine/threads/store-options.js";
-export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/threads/threads.js";
-export { checkJson } from "../engine/threads/json-check.js";
+export { PersistenceError, NotSerializableError, CheckpointConflictError } from "../engine/index.js";
+export type { PersistenceErrorCode, PersistenceErrorDetails } from "../engine/index.js";
+export { checkListOptions, checkMetadata } from "../engine/index.js";
+export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/index.js";
+export { checkJson } from "../engine/index.js";

@@ -3,9 +3,9 @@
  * stores each checkpoint as JSON text, exactly as the SQLite checkpointer does, so a test that
  * passes here sees the same round trip (and the same dropped `undefined` properties).
  */
-import type { Checkpoint, Checkpointer, ListOptions } from "../engine/threads/checkpointer.js";
-import { CheckpointConflictError } from "../engine/threads/errors.js";
-import { checkListOptions } from "../engine/threads/store-options.js";
+import type { Checkpoint, Checkpointer, ListOptions } from "../engine/index.js";
+import { CheckpointConflictError } from "../engine/index.js";
+import { checkListOptions } from "../engine/index.js";
 
 interface StoredThread {
   /** JSON text of each checkpoint, oldest first. */

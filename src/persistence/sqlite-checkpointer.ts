@@ -4,9 +4,9 @@
  * SQLite binding is a driver (libsql by default, better-sqlite3 12 for those who have it), loaded
  * when the first SqliteCheckpointer opens, so importing this package loads neither.
  */
-import type { Checkpoint, Checkpointer, ListOptions } from "../engine/threads/checkpointer.js";
-import { CheckpointConflictError, PersistenceError } from "../engine/threads/errors.js";
-import { checkListOptions } from "../engine/threads/store-options.js";
+import type { Checkpoint, Checkpointer, ListOptions } from "../engine/index.js";
+import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
+import { checkListOptions } from "../engine/index.js";
 import { checksumOf, decodeRow, type StoredRow } from "./sqlite/body.js";
 import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
 import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";

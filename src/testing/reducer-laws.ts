@@ -1,6 +1,6 @@
 import * as fc from "fast-check";
-import { cloneState } from "../engine/clone.js";
-import type { LawEquality, ReducerLaws, ReducerMetadata } from "../engine/reducers.js";
+import { cloneState } from "../engine/index.js";
+import type { LawEquality, ReducerLaws, ReducerMetadata } from "../engine/index.js";
 import { equalityFor } from "./_internals/equality.js";
 
 /** The laws a reducer can claim. */

@@ -2,11 +2,11 @@
  * The checks a run's input and step limit pass before the first node, worded as the mini engine words
  * them, so that both engines reject the same input with the same code.
  */
-import { cloneState } from "../engine/clone.js";
-import type { ExecutableGraph } from "../engine/executable.js";
-import { resolveLimits, type RunLimits } from "../engine/limits.js";
-import { checkSignal, executionError, inputFailure } from "../engine/run-checks.js";
-import type { State } from "../engine/step.js";
+import { cloneState } from "../engine/index.js";
+import type { ExecutableGraph } from "../engine/_kernel.js";
+import { resolveLimits, type RunLimits } from "../engine/_kernel.js";
+import { checkSignal, executionError, inputFailure } from "../engine/_kernel.js";
+import type { State } from "../engine/_kernel.js";
 import { START } from "../spec.js";
 
 /** Returns a detached copy of a valid input, or throws the mini engine's `INVALID_INPUT` error. */

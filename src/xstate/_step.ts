@@ -1,14 +1,28 @@
 /**
- * The work an XState run does at each node, as promise actors. They call the engine's own step
- * functions (run the node, merge its update, choose what comes next), so a node behaves on XState
- * exactly as on the mini engine; only the scheduling differs.
+ * The work a one-state-per-node machine does at each node, as promise actors. They drive the run
+ * kernel for a superstep of one task: the kernel's abort check, the node with its context, the kernel's
+ * commit, the router; so a node behaves on XState exactly as on the mini engine, and only the
+ * scheduling (states and transitions) is XState's.
  */
 import { fromPromise } from "xstate";
-import { cloneState } from "../engine/clone.js";
-import type { ExecutableGraph } from "../engine/executable.js";
-import { commitUpdate, isThenable, runNode, StepFailure, successorsOf, type NextNode, type State } from "../engine/step.js";
-import { executionError as sharedExecutionError } from "../engine/run-checks.js";
-import type { GraphExecutionError, ExecutionContext } from "../errors.js";
+import {
+  abortedBefore,
+  commit,
+  executionError as sharedExecutionError,
+  isThenable,
+  RouterCallContext,
+  runNode,
+  successorsOf,
+  SuperstepScope,
+  TaskContext,
+  unlessAborted,
+  type EventSink,
+  type ExecutableGraph,
+  type RouteTaken,
+  type State,
+} from "../engine/_kernel.js";
+import { cloneState } from "../engine/index.js";
+import type { ExecutionContext, GraphExecutionError } from "../errors.js";
 import { START } from "../spec.js";
 import { XStateExportError } from "./errors.js";
 
@@ -20,7 +34,9 @@ export interface StepInput {
 }
 
 /** What comes next after a source, and the route key(s) as a step reports them (a list when the router returned one). */
-export interface ChosenNext extends NextNode {
+export interface ChosenNext {
+  readonly to: string;
+  readonly route?: RouteTaken;
   readonly keys?: string | readonly string[];
 }
 
@@ -38,36 +54,38 @@ export interface EntryInput {
 }
 
 /**
- * The actor that runs one node: the node, the staged merge, then the router (once). A failure rejects
- * with the same error the mini engine raises (a `GraphExecutionError` carrying node, state and trace),
- * which puts the machine's actor in error.
+ * The actor that runs one node: the node, the kernel's commit, then the router (once). A failure
+ * rejects with the same error the mini engine raises (a `GraphExecutionError` carrying node, state and
+ * trace), which puts the machine's actor in error. When the run's signal aborts, it rejects at once
+ * with `ABORTED`, even if the node never settles.
  */
-export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
+export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, sink: EventSink | undefined) {
   return fromPromise<StepOutput, StepInput>(async ({ input }) => {
     const { node, state, trace } = input;
-    if (signal?.aborted) {
-      const failure = new StepFailure("ABORTED", `the run was aborted before "${node}" started.`, { cause: signal.reason });
-      throw executionError(api, failure, { node, state, trace });
-    }
+    if (signal?.aborted) throw executionError(api, abortedBefore(node, signal), { node, state, trace });
     let update: State;
     let committed: State;
     try {
-      const pending = runNode(graph, node, state);
-      update = isThenable(pending) ? await pending : pending;
-      committed = commitUpdate(graph, node, state, update);
+      // One node per superstep in this layout: its superstep is its position in the run.
+      const context = new TaskContext(new SuperstepScope(signal), node, trace.length + 1, undefined, sink);
+      const pending = runNode(graph, node, state, undefined, context);
+      update = isThenable(pending) ? await unlessAborted(node, pending, signal) : pending;
+      const merged = commit(graph, state, [{ node, sent: false }], [update]);
+      if (!merged.ok) throw merged.failure;
+      committed = merged.state;
     } catch (error) {
       throw executionError(api, error, { node, state, trace });
     }
     // As on the mini engine: the node's update is committed, the routing after it failed.
-    const next = await chooseOne(graph, node, committed, api, { node, state: committed, trace: [...trace, node] });
+    const next = await chooseOne(graph, node, committed, api, { node, state: committed, trace: [...trace, node] }, signal);
     return { node, update, state: committed, next };
   });
 }
 
 /** The actor that runs START's router, when START's rule is a route. */
-export function entryActor(graph: ExecutableGraph, api: string) {
+export function entryActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
   return fromPromise<ChosenNext, EntryInput>(async ({ input }) =>
-    chooseOne(graph, START, input.state, api, { node: START, state: input.state, trace: [] }),
+    chooseOne(graph, START, input.state, api, { node: START, state: input.state, trace: [] }, signal),
   );
 }
 
@@ -82,11 +100,12 @@ async function chooseOne(
   state: State,
   api: string,
   context: ExecutionContext,
+  signal: AbortSignal | undefined,
 ): Promise<ChosenNext> {
   let successors;
   try {
-    const pending = successorsOf(graph, source, state);
-    successors = isThenable(pending) ? await pending : pending;
+    const pending = successorsOf(graph, source, state, new RouterCallContext(signal, source, context.trace.length, undefined));
+    successors = isThenable(pending) ? await unlessAborted(source, pending, signal) : pending;
   } catch (error) {
     throw executionError(api, error, context);
   }

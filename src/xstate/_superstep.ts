@@ -5,11 +5,7 @@
  * are the engine's code, not a copy of it. Only the loop between supersteps belongs to XState.
  */
 import { fromPromise } from "xstate";
-import type { ExecutableGraph } from "../engine/executable.js";
-import { Run, type RunSnapshot } from "../engine/run.js";
-import type { State, } from "../engine/step.js";
-import { GraphExecutionError, GraphLimitError, InvalidUpdateError } from "../errors.js";
-
+import { Run, type EventSink, type ExecutableGraph, type RunSnapshot, type State } from "../engine/_kernel.js";
 /** Where a superstep run stands between supersteps: what the machine's context keeps (plain data). */
 export type SuperstepSnapshot = RunSnapshot;
 
@@ -41,15 +37,11 @@ export interface SuperstepOutput {
 }
 
 /** The actor that computes START's successors (START's router, when it has one, runs here). */
-export function beginActor(graph: ExecutableGraph, api: string) {
+export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
   return fromPromise<SuperstepOutput, BeginInput>(async ({ input }) => {
-    try {
-      const run = new Run(graph, input.state, { maxSteps: input.maxSteps, recursionLimit: input.recursionLimit });
-      await run.begin();
-      return { run: plain(run.snapshot()), steps: [] };
-    } catch (error) {
-      throw named(error, api);
-    }
+    const run = new Run(graph, input.state, { maxSteps: input.maxSteps, recursionLimit: input.recursionLimit, api, ...(signal ? { signal } : {}) });
+    await run.begin();
+    return { run: plain(run.snapshot()), steps: [] };
   });
 }
 
@@ -58,19 +50,15 @@ export function beginActor(graph: ExecutableGraph, api: string) {
  * declaration order, then the next tasks. A failure rejects with the mini engine's error (nothing of
  * the superstep committed), which puts the machine's actor in error.
  */
-export function superstepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
+export function superstepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, sink: EventSink | undefined) {
   return fromPromise<SuperstepOutput, SuperstepInput>(async ({ input }) => {
-    try {
-      const { maxSteps, recursionLimit } = input;
-      const run = Run.restore(graph, input.run, { maxSteps, recursionLimit, ...(signal ? { signal } : {}) });
-      const steps = (await run.superstep()) ?? [];
-      return {
-        run: plain(run.snapshot()),
-        steps: steps.map(({ node, update, route }) => ({ node, update, ...(route === undefined ? {} : { route }) })),
-      };
-    } catch (error) {
-      throw named(error, api);
-    }
+    const { maxSteps, recursionLimit } = input;
+    const run = Run.restore(graph, input.run, { maxSteps, recursionLimit, api, ...(signal ? { signal } : {}), ...(sink ? { sink } : {}) });
+    const steps = (await run.superstepRecords()) ?? [];
+    return {
+      run: plain(run.snapshot()),
+      steps: steps.map(({ node, update, route }) => ({ node, update, ...(route === undefined ? {} : { route }) })),
+    };
   });
 }
 
@@ -84,20 +72,4 @@ function plain(snapshot: RunSnapshot): SuperstepSnapshot {
     supersteps: snapshot.supersteps,
     joins: snapshot.joins.map((sources) => [...sources]),
   };
-}
-
-/** The engine's error, its message naming `api` (`toMachine: …`) rather than `invoke:` when another API ran it. */
-function named(error: unknown, api: string): unknown {
-  if (api === "invoke" || !(error instanceof GraphExecutionError) || !error.message.startsWith("invoke: ")) return error;
-  const message = `${api}: ${error.message.slice("invoke: ".length)}`;
-  const context = {
-    node: error.node,
-    state: error.state,
-    trace: error.trace,
-    path: error.path,
-    ...("cause" in error ? { cause: error.cause } : {}),
-  };
-  if (error instanceof GraphLimitError) return new GraphLimitError(message, context);
-  if (error instanceof InvalidUpdateError) return new InvalidUpdateError(message, context);
-  return new GraphExecutionError(error.code, message, context);
 }

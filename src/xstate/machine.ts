@@ -14,9 +14,10 @@
  * can draw it.
  */
 import { assign, setup, type EventObject } from "xstate";
-import type { CompiledGraph } from "../engine/compiled-graph.js";
-import { executableOf } from "../engine/compiled-graph.js";
-import { describeValue, type RouteTaken, type State } from "../engine/step.js";
+import type { CompiledGraph } from "../engine/index.js";
+import { admit, executableOf, type EventSink } from "../engine/_kernel.js";
+import type { RouteTaken } from "../engine/index.js";
+import { describeValue, type State } from "../engine/_kernel.js";
 import { InvalidOptionError } from "../errors.js";
 import { END, START } from "../spec.js";
 import { checkedInput, checkedLimits, checkedSignal } from "./_input.js";
@@ -83,7 +84,7 @@ export interface ToMachineOptions {
 /** What an actor of the machine is created with: the graph's input state, and its bounds. */
 export interface GraphMachineInput<S> {
   readonly state: S;
-  /** Node executions the run may start. Default `DEFAULT_MAX_STEPS` (25). */
+  /** Node executions the run may start. Default: no bound (`DEFAULT_MAX_STEPS`). */
   readonly maxSteps?: number;
   /** Supersteps the run may start (one node each in a `"nodes"` machine). Default 25, or `maxSteps` when larger. */
   readonly recursionLimit?: number;
@@ -173,7 +174,7 @@ export function toMachine<S extends object>(graph: CompiledGraph<S>, options: To
 }
 
 /** @internal {@link toMachine}, with `api` naming the caller in error messages (`runOnXState` builds its machine here). */
-export function buildMachine<S extends object>(graph: CompiledGraph<S>, options: ToMachineOptions, api: string) {
+export function buildMachine<S extends object>(graph: CompiledGraph<S>, options: ToMachineOptions, api: string, sink?: EventSink) {
   const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
   const supersteps = layout === "supersteps" || (layout === "auto" && isParallelSpec(spec));
@@ -191,17 +192,21 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
       output: GraphMachineOutput<S>;
     },
     actors: {
-      runStep: stepActor(executable, api, signal),
-      chooseEntry: entryActor(executable, api),
-      beginRun: beginActor(executable, api),
-      runSuperstep: superstepActor(executable, api, signal),
+      runStep: stepActor(executable, api, signal, sink),
+      chooseEntry: entryActor(executable, api, signal),
+      beginRun: beginActor(executable, api, signal),
+      runSuperstep: superstepActor(executable, api, signal, sink),
     },
     guards: {
-      /** The next node would exceed the step limit (an aborted run reports ABORTED instead, as the mini engine does). */
+      /**
+       * The kernel refuses the next node for a bound (an aborted run reports ABORTED instead, as the mini
+       * engine does). XState's own events (a synthetic done event has no output) never match.
+       */
       stepLimitReached: ({ context, event }) => {
-        const { next } = outputOf<StepOutput>(event);
-        const limit = Math.min(context.maxSteps, context.recursionLimit);
-        return next.to !== END && context.trace.length + 1 >= limit && signal?.aborted !== true;
+        const next = outputOf<StepOutput>(event)?.next;
+        if (next === undefined || signal?.aborted === true) return false;
+        const trace = context.trace.length + 1;
+        return boundReached(context, { tasks: next.to === END ? [] : [{ node: next.to, sent: false }], supersteps: trace }, trace) !== null;
       },
       /** The router returned `key`. */
       routeIs: ({ event }, params: { key: string }) => routeKeyOf(event) === params.key,
@@ -210,17 +215,18 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
        * the next superstep state lets the engine's run report JOIN_INCOMPLETE, as the mini engine does.)
        */
       runFinished: ({ event }) => {
-        const { run } = outputOf<SuperstepOutput>(event);
-        return run.tasks.length === 0 && run.joins.every((arrived) => arrived.length === 0);
+        const run = outputOf<SuperstepOutput>(event)?.run;
+        return run !== undefined && run.tasks.length === 0 && run.joins.every((arrived) => arrived.length === 0);
       },
       /** The next superstep would exceed maxSteps or recursionLimit (an aborted run reports ABORTED instead). */
-      superstepLimitReached: ({ context, event }) =>
-        boundReached(context, outputOf<SuperstepOutput>(event).run, outputOf<SuperstepOutput>(event).run.trace.length) !== null &&
-        signal?.aborted !== true,
+      superstepLimitReached: ({ context, event }) => {
+        const run = outputOf<SuperstepOutput>(event)?.run;
+        return run !== undefined && signal?.aborted !== true && boundReached(context, run, run.trace.length) !== null;
+      },
     },
     actions: {
       commitStep: assign(({ context, event }) => {
-        const { node, update, state, next } = outputOf<StepOutput>(event);
+        const { node, update, state, next } = actionOutput<StepOutput>(event);
         return {
           state: state as S,
           trace: [...context.trace, node],
@@ -229,12 +235,12 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
         };
       }),
       recordEntryRoute: assign(({ context, event }) => {
-        const { route } = outputOf<ChosenNext>(event);
+        const { route } = actionOutput<ChosenNext>(event);
         return { routes: route ? [...context.routes, route] : context.routes };
       }),
-      stopAtStepLimit: assign(({ event }) => ({ stoppedBefore: outputOf<StepOutput>(event).next.to })),
+      stopAtStepLimit: assign(({ event }) => ({ stoppedBefore: actionOutput<StepOutput>(event).next.to })),
       commitSuperstep: assign(({ event }) => {
-        const { run, steps } = outputOf<SuperstepOutput>(event);
+        const { run, steps } = actionOutput<SuperstepOutput>(event);
         const progress: SuperstepProgress<S> = {
           supersteps: run.supersteps,
           tasks: run.tasks,
@@ -401,16 +407,13 @@ function outputFrom<S>(context: GraphMachineContext<S>): GraphMachineOutput<S> {
 }
 
 /**
- * The bound the next superstep would exceed, checked as the mini engine checks it (maxSteps first:
- * the node named is the first that would not start), or `null`.
+ * The bound the next superstep would exceed, as the kernel's `admit` decides it (maxSteps first: the
+ * node named is the first that would not start), or `null`.
  */
 function boundReached<S>(context: GraphMachineContext<S>, run: Pick<SuperstepOutput["run"], "tasks" | "supersteps">, completed: number) {
-  const first = run.tasks[0];
-  if (first === undefined) return null;
-  const room = context.maxSteps - completed;
-  if (run.tasks.length > room) return { bound: "maxSteps" as const, node: (run.tasks[Math.max(room, 0)] ?? first).node };
-  if (run.supersteps >= context.recursionLimit) return { bound: "recursionLimit" as const, node: first.node };
-  return null;
+  const view = { tasks: run.tasks, trace: { length: completed } as readonly string[], supersteps: run.supersteps, joins: [] };
+  const admission = admit({ joins: [] }, view, context, undefined);
+  return admission.kind === "stop" && admission.bound !== undefined ? { bound: admission.bound, node: admission.node } : null;
 }
 
 /** What the superstep actor restores the run from. */
@@ -426,14 +429,26 @@ function progressOf<S>(context: GraphMachineContext<S>): SuperstepOutput["run"] 
   };
 }
 
-/** The output of the promise actor whose completion `event` reports. */
-function outputOf<T>(event: EventObject): T {
-  return (event as EventObject & { readonly output: T }).output;
+/**
+ * The output of the promise actor whose completion `event` reports; `undefined` for any other event
+ * XState may send (a path search sends synthetic done events with no output).
+ */
+function outputOf<T>(event: EventObject): T | undefined {
+  const output = (event as EventObject & { readonly output?: unknown }).output;
+  return typeof output === "object" && output !== null ? (output as T) : undefined;
+}
+
+/** The output of the actor whose completion an action handles: the guards let only such events through. */
+function actionOutput<T>(event: EventObject): T {
+  const output = outputOf<T>(event);
+  if (output === undefined) throw new InvalidOptionError(`toMachine: an action received ${event.type} without an actor's output; send the machine no events but "step".`);
+  return output;
 }
 
 /** The route key in the output of a node's or START's actor. */
 function routeKeyOf(event: EventObject): string | undefined {
   const output = outputOf<StepOutput | ChosenNext>(event);
+  if (output === undefined) return undefined;
   return "next" in output ? output.next.route?.key : output.route?.key;
 }
 

@@ -4,10 +4,10 @@
  * calls to compare the two engines, or to switch between them with one flag.
  */
 import { createActor } from "xstate";
-import { cloneState } from "../engine/clone.js";
-import type { CompiledGraph } from "../engine/compiled-graph.js";
-import { limitMessage } from "../engine/limits.js";
-import type { RunOptions, RunResult, Step } from "../engine/run.js";
+import { cloneState } from "../engine/index.js";
+import type { CompiledGraph } from "../engine/index.js";
+import { limitMessage } from "../engine/_kernel.js";
+import type { CustomEvent, RunOptions, RunResult, Step } from "../engine/index.js";
 import { GraphLimitError } from "../errors.js";
 import { checkedLimits, checkedSignal } from "./_input.js";
 import {
@@ -21,6 +21,8 @@ import {
 
 /** Options of {@link runOnXState} and {@link streamOnXState}: the mini engine's, plus the machine's mode and layout. */
 export interface XStateRunOptions extends RunOptions {
+  /** Receives each event a node writes with `context.writer`, in order (the mini engine's `custom` stream mode). */
+  readonly onCustomEvent?: (event: CustomEvent) => void;
   /** `"run"` (default) runs the machine to completion; `"step"` sends one `step` event per node (per superstep). */
   readonly mode?: GraphMachineMode;
   /** Default `"auto"`: one state per node for sequential graphs, one superstep state otherwise (see `toMachine`). */
@@ -46,7 +48,7 @@ export async function runOnXState<S extends object>(
   input: S,
   options: XStateRunOptions = {},
 ): Promise<RunResult<S>> {
-  const run = drive(graph, input, options);
+  const run = drive(graph, input, options, "invoke");
   const steps: Step<S>[] = [];
   for (;;) {
     const next = await run.next();
@@ -74,7 +76,7 @@ export async function* streamOnXState<S extends object>(
   input: S,
   options: XStateRunOptions = {},
 ): AsyncGenerator<Step<S>, void> {
-  yield* drive(graph, input, options);
+  yield* drive(graph, input, options, "stream");
 }
 
 /** How a driven run ended: the machine's output, and how many supersteps ran (one per node in a "nodes" machine). */
@@ -90,24 +92,25 @@ type Report<S> =
   | { readonly kind: "error"; readonly error: unknown };
 
 /**
- * Errors name `invoke`, as the mini engine's do: the two engines fail with the same words, so a command
- * line prints the same output whichever engine ran.
+ * Errors name `invoke` (runOnXState) or `stream` (streamOnXState), as the mini engine's do: the two
+ * engines fail with the same words, so a command line prints the same output whichever engine ran.
  */
-const API = "invoke";
-
 async function* drive<S extends object>(
   graph: CompiledGraph<S>,
   input: S,
   options: XStateRunOptions,
+  api: "invoke" | "stream",
 ): AsyncGenerator<Step<S>, Finished<S>> {
-  const api = API;
   const limits = checkedLimits(options, api);
+  const { onCustomEvent } = options;
+  const sink = onCustomEvent === undefined ? undefined : (node: string, event: unknown): void => onCustomEvent({ node, event });
   const signal = checkedSignal(options.signal, api);
   const mode = options.mode ?? "run";
   const machine = buildMachine(
     graph,
     { mode, ...(signal ? { signal } : {}), ...(options.layout === undefined ? {} : { layout: options.layout }) },
     api,
+    sink,
   );
   const actor = createActor(machine, { input: { state: input, ...limits } });
 
@@ -139,7 +142,7 @@ async function* drive<S extends object>(
         yield* stepsOf(item.context);
       }
       if (item.kind === "done")
-        return { output: finished(item.output), supersteps: item.context.run?.supersteps ?? item.context.trace.length };
+        return { output: finished(item.output, api), supersteps: item.context.run?.supersteps ?? item.context.trace.length };
       // Step mode: the next node runs only when the consumer asks for the next step.
       if (item.waiting) actor.send({ type: "step" });
     }
@@ -163,10 +166,10 @@ function stepsOf<S>(context: GraphMachineContext<S>): Step<S>[] {
 }
 
 /** The run's output, or the mini engine's GraphLimitError when the step limit stopped it. */
-function finished<S>(output: GraphMachineOutput<S>): GraphMachineOutput<S> {
+function finished<S>(output: GraphMachineOutput<S>, api: string): GraphMachineOutput<S> {
   if (output.outcome === "end") return output;
   const node = output.stoppedBefore;
   const context = { node, state: cloneState(output.state as Record<string, unknown>), trace: [...output.trace] };
   const bound = output.limit;
-  throw new GraphLimitError(limitMessage(bound, bound === "maxSteps" ? output.maxSteps : output.recursionLimit, node), context);
+  throw new GraphLimitError(`${api}: ${limitMessage(bound, bound === "maxSteps" ? output.maxSteps : output.recursionLimit, node)}`, context);
 }

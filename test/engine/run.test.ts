@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_MAX_STEPS,
+  DEFAULT_RECURSION_LIMIT,
   END,
   GraphExecutionError,
   GraphLimitError,
@@ -137,10 +138,18 @@ describe("maxSteps", () => {
     expect(trace).toEqual(["inc", "inc", "done"]);
   });
 
-  it(`defaults to ${DEFAULT_MAX_STEPS}`, async () => {
+  it(`has no default bound: the superstep limit (${DEFAULT_RECURSION_LIMIT}) stops a loop with the defaults`, async () => {
+    expect(DEFAULT_MAX_STEPS).toBe(Number.MAX_SAFE_INTEGER);
     const error = await counterGraph(1000).invoke(counterInput()).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "STEP_LIMIT" });
-    expect((error as GraphLimitError).trace).toHaveLength(DEFAULT_MAX_STEPS);
+    expect((error as GraphLimitError).trace).toHaveLength(DEFAULT_RECURSION_LIMIT);
+    expect((error as GraphLimitError).message).toContain("recursionLimit: 25");
+  });
+
+  it("a maxSteps above 25 lengthens a sequential run to exactly that many steps", async () => {
+    const error = await counterGraph(1000).invoke(counterInput(), { maxSteps: 40 }).catch((e: unknown) => e);
+    expect((error as GraphLimitError).trace).toHaveLength(40);
+    expect((error as GraphLimitError).message).toContain("maxSteps: 40");
   });
 });
 

@@ -3,23 +3,17 @@
  * store (PostgreSQL, a key-value service) is a page of code. See docs/persistence.md.
  */
 
+import type { RouteTaken, Task } from "../step.js";
+import type { RunSnapshot } from "../superstep.js";
+
 /** A JSON value: what a checkpoint stores. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** A node a run starts when it continues. A task scheduled by a `Send` carries the Send's input. */
-export interface CheckpointTask {
-  readonly node: string;
-  /** Whether a `Send` scheduled it: the node then reads `input` instead of the state. */
-  readonly sent: boolean;
-  readonly input?: unknown;
-}
+/** A node a run starts when it continues. A task scheduled by a `Send` carries the Send's input (the run kernel's task). */
+export type CheckpointTask = Task;
 
 /** A conditional choice a run made (what coverage reports read). */
-export interface CheckpointRoute {
-  readonly from: string;
-  readonly key: string;
-  readonly to: string;
-}
+export type CheckpointRoute = RouteTaken;
 
 /** Why a checkpoint was written, and by what. */
 export interface CheckpointMetadata {
@@ -32,7 +26,8 @@ export interface CheckpointMetadata {
 }
 
 /**
- * One committed point of a thread: everything a run needs to continue exactly there.
+ * One committed point of a thread: the run kernel's snapshot (state, tasks, trace, routes, supersteps,
+ * joins) plus where it sits in the thread and why it was written.
  *
  * @example
  * ```ts
@@ -40,7 +35,7 @@ export interface CheckpointMetadata {
  * checkpoint?.next; // ["publish"]: what runs when the thread resumes
  * ```
  */
-export interface Checkpoint<S extends object = Record<string, unknown>> {
+export interface Checkpoint<S extends object = Record<string, unknown>> extends RunSnapshot<S> {
   /** Unique within its thread. */
   readonly id: string;
   /** The checkpoint this one continues from; `null` for a thread's first. Forks share a parent. */
@@ -48,20 +43,8 @@ export interface Checkpoint<S extends object = Record<string, unknown>> {
   readonly threadId: string;
   /** The position in its branch: the parent's step + 1, 0 for a thread's first checkpoint. */
   readonly step: number;
-  /** The committed state. */
-  readonly state: S;
-  /** The nodes that run next, in order; empty once the run reached END. */
+  /** The nodes that run next, in order (the tasks' nodes); empty once the run reached END. */
   readonly next: readonly string[];
-  /** What `next` runs, Send inputs included. */
-  readonly tasks: readonly CheckpointTask[];
-  /** The nodes the run completed, in order (the trace of `invoke`). */
-  readonly trace: readonly string[];
-  /** Every conditional choice of the run so far. */
-  readonly routes: readonly CheckpointRoute[];
-  /** Supersteps the run has completed (what `recursionLimit` counts). */
-  readonly supersteps: number;
-  /** For each join, in declaration order: the sources that arrived since it last fired. */
-  readonly joins: readonly (readonly string[])[];
   /** When it was written: an ISO 8601 timestamp. */
   readonly createdAt: string;
   readonly metadata: CheckpointMetadata;

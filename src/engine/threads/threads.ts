@@ -3,11 +3,12 @@
  * interrupts, and lets a person read and change a paused thread. `CompiledGraph` delegates here;
  * without a `threadId` the engine never enters this file.
  */
-import { randomUUID } from "node:crypto";
 import { InvalidOptionError } from "../../errors.js";
 import { isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
-import { Run, type RunOptions, type RunResult, type RunSnapshot, type Step } from "../run.js";
+import { Run } from "../run.js";
+import type { RunOptions, RunResult, Step } from "../run-types.js";
+import type { RunSnapshot } from "../superstep.js";
 import type { State } from "../step.js";
 import type { Checkpoint, Checkpointer, CheckpointMetadata, JsonValue } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
@@ -85,11 +86,11 @@ export async function invokeThread(
   let writer: ThreadWriter;
   if (input === null) {
     const from = await startingPoint("invoke", checkpointer, threadId, latest, options.checkpointId);
-    run = Run.restore(graph, snapshotOf("invoke", graph, from), options);
+    run = Run.restore(graph, snapshotOf("invoke", graph, from), { ...options, threadId });
     writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
   } else {
     checkJson(input, "input", "invoke");
-    run = new Run(graph, input, options);
+    run = new Run(graph, input, { ...options, threadId });
     await run.begin();
     writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, latest, options.metadata);
     await writer.write(run, "input", []);
@@ -160,7 +161,7 @@ export async function updateThreadState(
   checkJson(update, "update", "updateState");
   const latest = await checkpointer.latest(threadId);
   const from = await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId);
-  const run = Run.restore(graph, snapshotOf("updateState", graph, from), undefined);
+  const run = Run.restore(graph, snapshotOf("updateState", graph, from), { threadId, api: "updateState" });
   await run.commitAs(asNode, update);
   const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, from.metadata.user);
   return writer.write(run, "update", asNode === undefined ? [] : [asNode]);
@@ -205,7 +206,7 @@ class ThreadWriter {
     this.#check(snapshot, superstep);
     const parent = this.#current;
     const checkpoint: Checkpoint = {
-      id: randomUUID(),
+      id: globalThis.crypto.randomUUID(),
       parentId: parent?.id ?? null,
       threadId: this.#threadId,
       step: parent === undefined ? 0 : parent.step + 1,

@@ -3,8 +3,8 @@
  * stored body is found when it is read, and never resumes to a silently wrong state.
  */
 import { createHash } from "node:crypto";
-import type { Checkpoint } from "../../engine/threads/checkpointer.js";
-import { PersistenceError } from "../../engine/threads/errors.js";
+import type { Checkpoint } from "../../engine/index.js";
+import { PersistenceError } from "../../engine/index.js";
 import { checkpointShapeProblem } from "../checkpoint-shape.js";
 import { quoted } from "./faults.js";
 

@@ -3,7 +3,7 @@
  * as `code: "SQLITE_READONLY_DIRECTORY"`, libsql as `rawCode: 1544`, or, when a file cannot be opened, only
  * in its message), so each is reduced to SQLite's primary result code first.
  */
-import { PersistenceError, type PersistenceErrorCode } from "../../engine/threads/errors.js";
+import { PersistenceError, type PersistenceErrorCode } from "../../engine/index.js";
 
 /** SQLite's primary result codes that mean something here, by number and by name. */
 const PRIMARY: Readonly<Record<number, string>> = {

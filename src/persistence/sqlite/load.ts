@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { InvalidOptionError } from "../../errors.js";
-import { PersistenceError } from "../../engine/threads/errors.js";
+import { PersistenceError } from "../../engine/index.js";
 import { betterSqlite3Driver, type BetterSqlite3Module } from "./better-sqlite3.js";
 import { DRIVER_PACKAGES, type SqliteDriver, type SqliteDriverName } from "./driver.js";
 import { libsqlDriver, type LibsqlModule } from "./libsql.js";

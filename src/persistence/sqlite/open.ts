@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { PersistenceError } from "../../engine/threads/errors.js";
+import { PersistenceError } from "../../engine/index.js";
 import type { SqliteConnection, SqliteDriver, SqliteOpenMode } from "./driver.js";
 import { isReadOnlyFault, quoted, storageError } from "./faults.js";
 import { migrate, schemaVersion } from "./schema.js";

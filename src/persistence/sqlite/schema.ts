@@ -3,7 +3,7 @@
  * keeps its version in `tsg_schema_version`; an older file is migrated when it opens read-write,
  * read as it is when it opens read-only, and a newer (or unreadable) version is refused.
  */
-import { PersistenceError } from "../../engine/threads/errors.js";
+import { PersistenceError } from "../../engine/index.js";
 import { checksumOf } from "./body.js";
 import type { SqliteConnection } from "./driver.js";
 import { quoted } from "./faults.js";

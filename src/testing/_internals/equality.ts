@@ -4,7 +4,7 @@
  * differ, key order does not matter, prototypes do.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { LawEquality } from "../../engine/reducers.js";
+import type { LawEquality } from "../../engine/index.js";
 
 /** `a` and `b` are the same value, compared structurally. */
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -1,0 +1,22 @@
+/**
+ * The engine's internal seam, for the drivers of the run kernel and the layers that read a compiled
+ * graph's tables: `xstate/`, `langgraph/`, `coverage/`, `persistence/`, `builder/`. Not part of the
+ * public API. A superstep's rules are the kernel's (`superstep.ts`); a driver only decides when each
+ * one is applied.
+ */
+export { admit, advance, commit, schedule, reportedFailure, abortedBefore, abortedWhile } from "./superstep.js";
+export type { Admission, Advance, Arrival, Commit, RunSnapshot, Settled } from "./superstep.js";
+export { unlessAborted } from "./abortable.js";
+export { executableOf } from "./compiled-graph.js";
+export { implementationProblems } from "./compile.js";
+export type { ExecutableGraph, Transition } from "./executable.js";
+export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./limits.js";
+export { checkSignal, executionError, inputFailure } from "./run-checks.js";
+export { Run, type RunSettings } from "./run.js";
+export { checkStreamMode, type StreamModes } from "./stream.js";
+export { detachedStep, type StepRecord } from "./step-record.js";
+export { describeValue, isThenable, messageOf, runNode, StepFailure, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+export { SuperstepScope, TaskContext, RouterCallContext, SiblingFailed, type EventSink } from "./task-context.js";
+export { andThen, type MaybePromise } from "./maybe-promise.js";
+export type { ReducerTable } from "./merge.js";
+export { findNonJson, childPath, notSerializable, type JsonProblem } from "./threads/json-check.js";

@@ -1,0 +1,31 @@
+/**
+ * The engine's public face: what users and the package's other layers may use of it. Drivers of the
+ * run kernel (XState, LangGraph, persistence, coverage) use `_kernel.ts` as well; nothing outside
+ * `engine/` imports any other file of it (test/architecture.test.ts checks this).
+ */
+export { CompiledGraph, type StreamChunk, type ThreadCompileOptions } from "./compiled-graph.js";
+export { compileGraph } from "./compile.js";
+export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
+export type { NodeContext, RouterContext } from "./context.js";
+export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./limits.js";
+export type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
+export type { RouteTaken } from "./step.js";
+export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./reducers.js";
+export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./reducers.js";
+export { mergeUpdate } from "./merge.js";
+export { Send } from "./send.js";
+export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } from "./subgraph.js";
+export type { GraphWarning } from "./warnings.js";
+export { cloneState, isPlainObject } from "./clone.js";
+export { jsonEqual } from "./json-equal.js";
+export type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointRoute, CheckpointTask, JsonValue, ListOptions } from "./threads/checkpointer.js";
+export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./threads/threads.js";
+export {
+  PersistenceError,
+  NotSerializableError,
+  CheckpointConflictError,
+  type PersistenceErrorCode,
+  type PersistenceErrorDetails,
+} from "./threads/errors.js";
+export { checkListOptions, checkMetadata } from "./threads/store-options.js";
+export { checkJson } from "./threads/json-check.js";

@@ -1,0 +1,78 @@
+/**
+ * The public shapes of a run: its options, its steps and its result. Types only, shared by `invoke`,
+ * `stream`, threaded runs and the other engines' runners.
+ */
+import type { RouteTaken } from "./step.js";
+
+/**
+ * What `stream` yields: per-node steps (`"updates"`), the merged state per superstep (`"values"`),
+ * the events nodes write with `context.writer` (`"custom"`), or a list of them.
+ */
+export type StreamMode = "updates" | "values" | "custom";
+
+/** Options for one run. */
+export interface RunOptions {
+  /** The most node executions this run may start: a positive integer. Default: no bound (`recursionLimit` bounds the run). */
+  readonly maxSteps?: number;
+  /**
+   * The most supersteps this run may start: a positive integer. Default `DEFAULT_RECURSION_LIMIT` (25),
+   * or `maxSteps` when that is larger, so a sequential graph stops exactly where `maxSteps` says.
+   */
+  readonly recursionLimit?: number;
+  /**
+   * Stops the run: before the next superstep, or at once while nodes run (their `context.signal`
+   * aborts, and their results are discarded). The error keeps the last committed state.
+   */
+  readonly signal?: AbortSignal;
+  /** The most nodes of one superstep that run at once: a positive integer. Default: all of them. Merge order stays declaration order. */
+  readonly maxConcurrency?: number;
+}
+
+/** Options for `stream`. */
+export interface StreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> extends RunOptions {
+  /** `"updates"` (the default) yields each node's step; `"values"` the merged state per superstep; `"custom"` the nodes' own events; a list yields `[mode, payload]` pairs. */
+  readonly streamMode?: M;
+}
+
+/** One completed node execution. Detached: mutating it affects nothing else. */
+export interface Step<S> {
+  readonly node: string;
+  /** The update the node returned (`{}` when it returned nothing). */
+  readonly update: Partial<S>;
+  /** The state after its superstep merged (for a sequential graph: after this node's update). */
+  readonly state: S;
+  /** The route key the router returned after this node: a list when it returned several keys or Sends. */
+  readonly route?: string | readonly string[];
+}
+
+/** The merged state after one superstep (`streamMode: "values"`). */
+export interface SuperstepValues<S> {
+  /** 1 for the first superstep. */
+  readonly superstep: number;
+  /** The nodes that ran in it, in declaration order. */
+  readonly nodes: readonly string[];
+  readonly state: S;
+}
+
+/** An event a node wrote with `context.writer` (`streamMode: "custom"`), in the order written. */
+export interface CustomEvent {
+  readonly node: string;
+  /** What the node wrote, as it wrote it (not copied). */
+  readonly event: unknown;
+}
+
+/** What `invoke` resolves with. */
+export interface RunResult<S> {
+  readonly state: S;
+  /** Completed nodes, in order (superstep by superstep, declaration order within one). */
+  readonly trace: string[];
+  /**
+   * Every node execution. Built on first read: each step's `state` is replayed from the committed
+   * updates, so a run keeps only its updates, not a state per step.
+   */
+  readonly steps: Step<S>[];
+  /** Every conditional choice, in order (START's included): what coverage reports read. */
+  readonly routes: RouteTaken[];
+  /** How many supersteps ran. */
+  readonly supersteps: number;
+}

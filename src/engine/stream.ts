@@ -1,0 +1,76 @@
+/**
+ * `stream` on the mini engine: the same run as `invoke`, yielding per-node steps (`updates`), the merged
+ * state per superstep (`values`) and the nodes' own events (`custom`) as they happen. Custom events are
+ * yielded the moment a node writes them, so they come before the updates of their superstep.
+ */
+import { InvalidOptionError } from "../errors.js";
+import type { ExecutableGraph } from "./executable.js";
+import { Run } from "./run.js";
+import type { CustomEvent, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
+import type { State } from "./step.js";
+
+const MODES: readonly StreamMode[] = ["updates", "values", "custom"];
+
+/** Which modes a stream yields, and whether it tags its chunks `[mode, payload]`. */
+export interface StreamModes {
+  readonly updates: boolean;
+  readonly values: boolean;
+  readonly custom: boolean;
+  readonly tagged: boolean;
+}
+
+/** Checks `streamMode`: one mode, or a non-empty list of them. */
+export function checkStreamMode(value: unknown, api = "stream"): StreamModes {
+  if (value === undefined) return { updates: true, values: false, custom: false, tagged: false };
+  const list = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(list) || list.length === 0 || !list.every((mode) => MODES.includes(mode as StreamMode))) {
+    throw new InvalidOptionError(
+      `${api}: streamMode must be "updates", "values", "custom" or a non-empty list of them; got ${JSON.stringify(value) ?? String(value)}.`,
+    );
+  }
+  return { updates: list.includes("updates"), values: list.includes("values"), custom: list.includes("custom"), tagged: Array.isArray(value) };
+}
+
+/** Runs a graph, yielding what its stream modes ask for as it happens. */
+export async function* streamRun(graph: ExecutableGraph, input: unknown, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncGenerator<unknown> {
+  const modes = checkStreamMode(options?.streamMode);
+  const events: CustomEvent[] = [];
+  let wake: (() => void) | undefined;
+  const sink = modes.custom
+    ? (node: string, event: unknown): void => {
+        events.push({ node, event });
+        wake?.();
+      }
+    : undefined;
+  const run = new Run(graph, input, { ...options, api: "stream", ...(sink === undefined ? {} : { sink }) });
+  const chunk = (mode: StreamMode, payload: unknown): unknown => (modes.tagged ? [mode, payload] : payload);
+  for (;;) {
+    const pending = run.superstep();
+    let done = false;
+    pending.then(
+      () => {
+        done = true;
+        wake?.();
+      },
+      () => {
+        done = true;
+        wake?.();
+      },
+    );
+    // Yield each custom event as soon as it is written, until the superstep settles.
+    while (modes.custom) {
+      while (events.length > 0) yield chunk("custom", events.shift());
+      if (done) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+    const superstep = await pending;
+    while (events.length > 0) yield chunk("custom", events.shift());
+    if (superstep === undefined) return;
+    if (modes.updates) for (const step of superstep) yield chunk("updates", step);
+    if (modes.values) {
+      const values: SuperstepValues<State> = { superstep: run.supersteps, nodes: superstep.map((s) => s.node), state: run.state };
+      yield chunk("values", values);
+    }
+  }
+}

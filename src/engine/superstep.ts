@@ -1,0 +1,259 @@
+/**
+ * The run kernel: the rules of a superstep, as pure synchronous functions over one {@link RunSnapshot}.
+ *
+ * A superstep is `admit` (may it start: the run's end, a join left waiting, the signal, the limits),
+ * then the driver runs the admitted tasks (user code, maybe async: that is the driver's business), then
+ * `commit` (the parallel-write check and the merge through the reducers, in declaration order), then the
+ * driver runs the routers of the sources, then `advance` (join arrivals, de-duplication, declaration
+ * order, END dropped). The mini engine's `Run`, the XState machine and the LangGraph runner are drivers:
+ * they decide *when* things happen and never *what* the rules are (the shape of XState's
+ * `transition(logic, snapshot, event)` and of fast-check's `RunnerIterator`).
+ *
+ * Nothing here copies the trace or the routes: the functions read lengths and return what a superstep
+ * adds, so a run of a million steps costs a million appends, not a million copies.
+ */
+import { END } from "../spec.js";
+import type { ExecutableGraph } from "./executable.js";
+import { limitMessage, type RunLimits } from "./limits.js";
+import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+
+/**
+ * Where a run stands between two supersteps: everything it needs to continue exactly there. A
+ * checkpoint is this plus its metadata; the XState machine's context carries it too.
+ */
+export interface RunSnapshot<S extends object = State> {
+  /** The committed state. Never mutated: merging builds a new one. */
+  readonly state: S;
+  /** The tasks of the next superstep, in declaration order (Sends keep their input); empty once the run is over. */
+  readonly tasks: readonly Task[];
+  /** The nodes the run completed, in order. */
+  readonly trace: readonly string[];
+  /** Every conditional choice of the run so far, START's included. */
+  readonly routes: readonly RouteTaken[];
+  /** Supersteps completed (what `recursionLimit` counts). */
+  readonly supersteps: number;
+  /** For each join, in declaration order: the sources that arrived since it last fired, in arrival order. */
+  readonly joins: readonly (readonly string[])[];
+}
+
+/** The verdict of {@link admit}. */
+export type Admission =
+  | { readonly kind: "run"; readonly tasks: readonly Task[] }
+  /** No task is left and no join waits: the run reached END. */
+  | { readonly kind: "end" }
+  /**
+   * The superstep may not start. `node` is where the run stopped (the first node not started, or the
+   * join's target); `bound` says which limit, when a limit stopped it.
+   */
+  | { readonly kind: "stop"; readonly node: string; readonly failure: StepFailure; readonly bound?: keyof RunLimits };
+
+/**
+ * Whether the next superstep may start. Checked in this order: the run is over (or a join was left
+ * waiting: `JOIN_INCOMPLETE`), the signal (`ABORTED`), `maxSteps` (the node named is the first that
+ * would exceed it), `recursionLimit`.
+ *
+ * @example
+ * ```ts
+ * const admission = admit(graph, snapshot, { maxSteps: 30, recursionLimit: 30 }, signal);
+ * if (admission.kind === "run") runTasks(admission.tasks);
+ * ```
+ */
+export function admit(
+  graph: Pick<ExecutableGraph, "joins">,
+  snapshot: Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins">,
+  limits: RunLimits,
+  signal: AbortSignal | undefined,
+): Admission {
+  const { tasks } = snapshot;
+  const first = tasks[0];
+  if (first === undefined) return joinLeftWaiting(graph, snapshot.joins) ?? { kind: "end" };
+  if (signal?.aborted) return { kind: "stop", node: first.node, failure: abortedBefore(first.node, signal) };
+  // maxSteps first: in a sequential graph both limits fall on the same superstep, and maxSteps is the one the caller set.
+  const room = limits.maxSteps - snapshot.trace.length;
+  if (tasks.length > room) {
+    const node = (tasks[Math.max(room, 0)] as Task).node;
+    return { kind: "stop", node, bound: "maxSteps", failure: new StepFailure("STEP_LIMIT", limitMessage("maxSteps", limits.maxSteps, node)) };
+  }
+  if (snapshot.supersteps >= limits.recursionLimit) {
+    const failure = new StepFailure("STEP_LIMIT", limitMessage("recursionLimit", limits.recursionLimit, first.node));
+    return { kind: "stop", node: first.node, bound: "recursionLimit", failure };
+  }
+  return { kind: "run", tasks };
+}
+
+/**
+ * A run that ends with a join still waiting took a branch that never reaches the join: the join's node
+ * never ran, and ending "successfully" would hide it (the silent end LangGraph gives).
+ */
+function joinLeftWaiting(graph: Pick<ExecutableGraph, "joins">, joins: readonly (readonly string[])[]): Admission | undefined {
+  for (const [index, arrived] of joins.entries()) {
+    const join = graph.joins[index];
+    if (join === undefined || arrived.length === 0) continue;
+    const missing = [...join.sources].filter((source) => !arrived.includes(source));
+    const failure = new StepFailure(
+      "JOIN_INCOMPLETE",
+      `the run ended with the join into "${join.to}" still waiting for ${quoted(missing)} (${quoted(arrived)} ran). ` +
+        `A route took a branch that never reaches the join: route every branch to it, or join fewer sources.`,
+    );
+    return { kind: "stop", node: join.to, failure };
+  }
+  return undefined;
+}
+
+/** `ABORTED` before `node` started. */
+export function abortedBefore(node: string, signal: AbortSignal): StepFailure {
+  return new StepFailure("ABORTED", `the run was aborted before "${node}" started.`, { cause: signal.reason });
+}
+
+/** `ABORTED` while `node` (a node, or the router after it) was running: its result is discarded. */
+export function abortedWhile(node: string, signal: AbortSignal): StepFailure {
+  return new StepFailure("ABORTED", `the run was aborted while "${node}" was running; its result was discarded.`, { cause: signal.reason });
+}
+
+/** What {@link commit} decided: the next committed state, or the failure and the node it names. */
+export type Commit = { readonly ok: true; readonly state: State } | { readonly ok: false; readonly node: string; readonly failure: unknown };
+
+/**
+ * Merges a superstep's updates into the committed state, in declaration order (the tasks' order), and
+ * returns the next committed state. All or nothing: a second write to a field without a reducer
+ * (`INVALID_UPDATE`) or a reducer that throws (`REDUCER_FAILED`) commits no update of the superstep.
+ *
+ * @example
+ * ```ts
+ * const committed = commit(graph, snapshot.state, tasks, updates);
+ * if (!committed.ok) throw toError(committed.failure, committed.node);
+ * ```
+ */
+export function commit(graph: ExecutableGraph, state: State, tasks: readonly Task[], updates: readonly State[]): Commit {
+  let next = state;
+  const writers = tasks.length > 1 ? new Map<string, string>() : undefined;
+  for (const [index, task] of tasks.entries()) {
+    const update = updates[index] as State;
+    if (writers !== undefined) {
+      const conflict = parallelWriteFailure(graph, task.node, update, writers);
+      if (conflict !== undefined) return { ok: false, node: task.node, failure: conflict };
+    }
+    try {
+      next = commitUpdate(graph, task.node, next, update);
+    } catch (failure) {
+      return { ok: false, node: task.node, failure };
+    }
+  }
+  return { ok: true, state: next };
+}
+
+/** A source that ran, and what its rule leads to (`undefined` for a join's source: the join decides). */
+export interface Arrival {
+  readonly source: string;
+  readonly successors: Successors | undefined;
+}
+
+/** What {@link advance} decided: the next superstep's tasks, the joins' arrivals, and the routes taken. */
+export interface Advance {
+  readonly tasks: Task[];
+  readonly joins: (readonly string[])[];
+  /** Every route taken, in the sources' order. */
+  readonly routes: RouteTaken[];
+  /** Per arrival: the route key(s) its router took (a list when it returned a list), or `undefined`. */
+  readonly keys: (string | string[] | undefined)[];
+}
+
+/**
+ * The next superstep's tasks, from what each source of the last one leads to: joins whose sources have
+ * all arrived fire, END is dropped, plain tasks are de-duplicated (Sends never are), and the result is
+ * sorted in declaration order (stably: Sends to one node keep their order).
+ *
+ * @example
+ * ```ts
+ * const next = advance(graph, snapshot.joins, [{ source: "a", successors: successorsOf(graph, "a", state) }]);
+ * next.tasks; // [{ node: "b", sent: false }]
+ * ```
+ */
+export function advance(
+  graph: Pick<ExecutableGraph, "order" | "joins" | "transitions">,
+  joins: readonly (readonly string[])[],
+  arrivals: readonly Arrival[],
+): Advance {
+  const tasks: Task[] = [];
+  const routes: RouteTaken[] = [];
+  const keys: (string | string[] | undefined)[] = [];
+  let nextJoins = joins as (readonly string[])[];
+  for (const { source, successors } of arrivals) {
+    if (successors === undefined) {
+      keys.push(undefined);
+      const transition = graph.transitions.get(source);
+      if (transition?.kind !== "join") continue;
+      if (nextJoins === joins) nextJoins = [...joins];
+      nextJoins[transition.join] = arrive(graph, transition.join, nextJoins[transition.join] ?? [], source, tasks);
+      continue;
+    }
+    tasks.push(...successors.tasks);
+    routes.push(...successors.routes);
+    const taken = successors.routes.map((route) => route.key);
+    keys.push(successors.routes.length > 0 || successors.list ? (successors.list ? taken : (taken[0] as string)) : undefined);
+  }
+  return { tasks: schedule(graph, tasks), joins: nextJoins, routes, keys };
+}
+
+/** A join source ran: the join's target is activated once every source has, and its arrivals start again. */
+function arrive(graph: Pick<ExecutableGraph, "joins">, index: number, arrived: readonly string[], source: string, tasks: Task[]): readonly string[] {
+  const join = graph.joins[index];
+  if (join === undefined) return arrived;
+  const next = arrived.includes(source) ? arrived : [...arrived, source];
+  if (next.length < join.sources.size) return next;
+  tasks.push({ node: join.to, sent: false });
+  return [];
+}
+
+/**
+ * Tasks in the order they run and merge: END dropped, plain tasks de-duplicated, declaration order
+ * (stable, so Sends to one node keep the order they were sent in).
+ *
+ * @example
+ * ```ts
+ * schedule(graph, [{ node: "b", sent: false }, { node: "a", sent: false }, { node: "b", sent: false }]); // a, b
+ * ```
+ */
+export function schedule<T extends Task>(graph: Pick<ExecutableGraph, "order">, tasks: readonly T[]): T[] {
+  if (tasks.length === 1) return tasks[0]?.node === END ? [] : [...tasks];
+  const seen = new Set<string>();
+  const scheduled = tasks.filter((task) => {
+    if (task.node === END) return false;
+    if (task.sent) return true;
+    if (seen.has(task.node)) return false;
+    seen.add(task.node);
+    return true;
+  });
+  const { order } = graph;
+  // Array.prototype.sort is stable. Plain tasks come before Sends to the same node, as LangGraph runs them.
+  return scheduled.sort((a, b) => (order.get(a.node) ?? 0) - (order.get(b.node) ?? 0) || Number(a.sent) - Number(b.sent));
+}
+
+/** How one task of a superstep settled, as the driver observed it. */
+export interface Settled {
+  readonly failed: boolean;
+  readonly error?: unknown;
+  /**
+   * Whether it failed after its signal had aborted, having read that signal: it stopped because it was
+   * cancelled (by a sibling's failure), not on its own.
+   */
+  readonly cancelled: boolean;
+}
+
+/**
+ * Which task's failure a failed superstep reports: the first in declaration order that failed on its
+ * own; a sibling that only stopped because it was cancelled is never reported. `-1` when none failed.
+ *
+ * @example
+ * ```ts
+ * reportedFailure([{ failed: true, cancelled: true }, { failed: true, cancelled: false }]); // 1
+ * ```
+ */
+export function reportedFailure(settled: readonly (Settled | undefined)[]): number {
+  const own = settled.findIndex((s) => s?.failed === true && !s.cancelled);
+  return own >= 0 ? own : settled.findIndex((s) => s?.failed === true);
+}
+
+function quoted(names: readonly string[]): string {
+  return names.map((name) => `"${name}"`).join(", ");
+}

@@ -1,0 +1,109 @@
+/**
+ * The values behind `NodeContext` and `RouterContext`. Built per call but cheap: the superstep's
+ * AbortController is created only when a node first reads `signal`, and `writer` is a no-op unless
+ * someone streams custom events, so `invoke` on a graph whose nodes take one parameter pays for neither.
+ */
+import type { NodeContext, RouterContext } from "./context.js";
+
+/** Where custom events go: the stream's queue, or nowhere. */
+export type EventSink = (node: string, event: unknown) => void;
+
+/** Why a superstep's tasks were cancelled when a sibling failed (their `signal.reason`). */
+export class SiblingFailed extends Error {
+  override readonly name = "SiblingFailed";
+}
+
+/**
+ * One superstep's cancellation. Its signal aborts when the run's signal does, or when {@link cancel}
+ * is called (a sibling failed); it exists only once a node asked for it.
+ */
+export class SuperstepScope {
+  readonly #runSignal: AbortSignal | undefined;
+  #controller: AbortController | undefined;
+  #signal: AbortSignal | undefined;
+  #cancelled = false;
+
+  constructor(runSignal: AbortSignal | undefined) {
+    this.#runSignal = runSignal;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#signal !== undefined) return this.#signal;
+    this.#controller = new AbortController();
+    if (this.#cancelled) this.#controller.abort(new SiblingFailed("a sibling in the same superstep failed"));
+    // AbortSignal.any lets the combined signal be collected with the superstep: no listener left on the run's signal.
+    this.#signal = this.#runSignal === undefined ? this.#controller.signal : AbortSignal.any([this.#runSignal, this.#controller.signal]);
+    return this.#signal;
+  }
+
+  /** Whether the superstep was cancelled (a sibling failed). */
+  get cancelled(): boolean {
+    return this.#cancelled;
+  }
+
+  /** Cancels the superstep's other tasks: a sibling failed. */
+  cancel(reason: string): void {
+    this.#cancelled = true;
+    this.#controller?.abort(new SiblingFailed(reason));
+  }
+}
+
+const ignore: EventSink = () => undefined;
+
+/** A node's context: its superstep's signal, where its events go, and where it runs. */
+export class TaskContext implements NodeContext {
+  readonly node: string;
+  readonly superstep: number;
+  readonly attempt: number;
+  readonly threadId: string | undefined;
+  readonly #scope: SuperstepScope;
+  readonly #sink: EventSink;
+  #readSignal = false;
+  #writer: ((event: unknown) => void) | undefined;
+
+  constructor(scope: SuperstepScope, node: string, superstep: number, threadId: string | undefined, sink: EventSink = ignore, attempt = 1) {
+    this.#scope = scope;
+    this.node = node;
+    this.superstep = superstep;
+    this.threadId = threadId;
+    this.#sink = sink;
+    this.attempt = attempt;
+  }
+
+  get signal(): AbortSignal {
+    this.#readSignal = true;
+    return this.#scope.signal;
+  }
+
+  /** Bound once, so `const { writer } = context` works. */
+  get writer(): (event: unknown) => void {
+    this.#writer ??= (event: unknown) => this.#sink(this.node, event);
+    return this.#writer;
+  }
+
+  /** Whether the node read its signal: only such a node can have stopped because it was cancelled. */
+  get readSignal(): boolean {
+    return this.#readSignal;
+  }
+}
+
+const neverAborted = new AbortController().signal;
+
+/** A router's context. */
+export class RouterCallContext implements RouterContext {
+  readonly node: string;
+  readonly superstep: number;
+  readonly threadId: string | undefined;
+  readonly #runSignal: AbortSignal | undefined;
+
+  constructor(runSignal: AbortSignal | undefined, node: string, superstep: number, threadId: string | undefined) {
+    this.#runSignal = runSignal;
+    this.node = node;
+    this.superstep = superstep;
+    this.threadId = threadId;
+  }
+
+  get signal(): AbortSignal {
+    return this.#runSignal ?? neverAborted;
+  }
+}
