@@ -225,8 +225,11 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
       },
     },
     actions: {
+      // XState's path algorithms send done events without an actor's output: those change nothing.
       commitStep: assign(({ context, event }) => {
-        const { node, update, state, next } = actionOutput<StepOutput>(event);
+        const output = outputOf<StepOutput>(event);
+        if (output === undefined) return {};
+        const { node, update, state, next } = output;
         return {
           state: state as S,
           trace: [...context.trace, node],
@@ -235,12 +238,14 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
         };
       }),
       recordEntryRoute: assign(({ context, event }) => {
-        const { route } = actionOutput<ChosenNext>(event);
+        const route = outputOf<ChosenNext>(event)?.route;
         return { routes: route ? [...context.routes, route] : context.routes };
       }),
-      stopAtStepLimit: assign(({ event }) => ({ stoppedBefore: actionOutput<StepOutput>(event).next.to })),
+      stopAtStepLimit: assign(({ event }) => ({ stoppedBefore: outputOf<StepOutput>(event)?.next.to ?? null })),
       commitSuperstep: assign(({ event }) => {
-        const { run, steps } = actionOutput<SuperstepOutput>(event);
+        const output = outputOf<SuperstepOutput>(event);
+        if (output === undefined) return {};
+        const { run, steps } = output;
         const progress: SuperstepProgress<S> = {
           supersteps: run.supersteps,
           tasks: run.tasks,
@@ -353,18 +358,16 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
   };
 
   const states: Record<string, StateConfig> = {};
-  const entry = rules.get(START);
-  states[START] =
-    entry !== undefined && "to" in entry
-      ? { id: ids.get(START), always: { target: ref(entry.to) } }
-      : {
-          id: ids.get(START),
-          invoke: {
-            src: "chooseEntry",
-            input: ({ context: c }) => ({ state: c.state as State }),
-            onDone: exits(START, "recordEntryRoute"),
-          },
-        };
+  // START is an invoked actor even with a fixed edge: XState's JSON definition drops `always`
+  // transitions, so an eventless START would lose its edge for the visualizer and any tool reading it.
+  states[START] = {
+    id: ids.get(START),
+    invoke: {
+      src: "chooseEntry",
+      input: ({ context: c }) => ({ state: c.state as State }),
+      onDone: exits(START, "recordEntryRoute"),
+    },
+  };
   for (const node of spec.nodes) {
     const running: StateConfig = {
       invoke: {
@@ -436,13 +439,6 @@ function progressOf<S>(context: GraphMachineContext<S>): SuperstepOutput["run"] 
 function outputOf<T>(event: EventObject): T | undefined {
   const output = (event as EventObject & { readonly output?: unknown }).output;
   return typeof output === "object" && output !== null ? (output as T) : undefined;
-}
-
-/** The output of the actor whose completion an action handles: the guards let only such events through. */
-function actionOutput<T>(event: EventObject): T {
-  const output = outputOf<T>(event);
-  if (output === undefined) throw new InvalidOptionError(`toMachine: an action received ${event.type} without an actor's output; send the machine no events but "step".`);
-  return output;
 }
 
 /** The route key in the output of a node's or START's actor. */

@@ -43,8 +43,9 @@ describe("toMachine: the machine's shape", () => {
     const machine = toMachine(report);
     const json = JSON.parse(JSON.stringify(machine.config)) as { states: Record<string, WrittenState> };
     const transitions = Object.values(json.states).flatMap((state) => state.invoke?.onDone ?? []);
-    // collect, write_draft, revise_draft: limit + edge; check_draft: limit + 3 keys; publish, hold: their edge to END.
-    expect(transitions.length).toBe(2 + 2 + 4 + 2 + 1 + 1);
+    // START: its edge (an invoked actor, so the JSON definition keeps it); collect, write_draft, revise_draft:
+    // limit + edge; check_draft: limit + 3 keys; publish, hold: their edge to END.
+    expect(transitions.length).toBe(1 + 2 + 2 + 4 + 2 + 1 + 1);
     for (const transition of transitions) {
       expect(typeof transition.target).toBe("string");
       expect([transition.actions].flat().every((action) => typeof action === "string")).toBe(true);
@@ -196,6 +197,6 @@ describe("toMachine: inspecting a run (as docs/xstate.md shows it)", () => {
       },
     }).start();
     await toPromise(actor);
-    expect(values).toEqual(["inc", "inc", "done", END]);
+    expect(values).toEqual([START, "inc", "inc", "done", END]);
   });
 });

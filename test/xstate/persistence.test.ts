@@ -22,8 +22,22 @@ async function finish(actor: ReportActor): Promise<GraphMachineOutput<ReportStat
   return done;
 }
 
+/** Resolves once the actor waits for a `step` (START's actor runs first, before the first wait). */
+function untilWaiting(actor: ReportActor): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const check = (s: ReturnType<ReportActor["getSnapshot"]>): boolean => s.hasTag(WAITING_TAG) || s.status !== "active";
+    if (check(actor.getSnapshot())) return resolve();
+    const subscription = actor.subscribe((s) => {
+      if (!check(s)) return;
+      subscription.unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /** Runs `count` nodes, then resolves once the actor waits for the next `step`. */
 async function runNodes(actor: ReportActor, count: number): Promise<void> {
+  await untilWaiting(actor);
   for (let i = 0; i < count; i++) {
     const waiting = new Promise<void>((resolve) => {
       const subscription = actor.subscribe((s) => {
@@ -72,13 +86,14 @@ describe("persisting a step-by-step run", () => {
     expect(JSON.parse(JSON.stringify(persisted.context))).toEqual(persisted.context);
   });
 
-  it("runs nothing until the first step event", async () => {
+  it("runs no node until the first step event (START's actor only chooses the first node)", async () => {
     let runs = 0;
     const graph = counterGraph(2);
     const counting = createActor(toMachine(graph, { mode: "step" }), { input: { state: counterInput() } }).start();
     counting.subscribe(() => (runs += 1));
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(runs).toBe(0);
+    expect(runs).toBe(1); // __start__ → inc.waiting
     expect(counting.getSnapshot().value).toEqual({ inc: "waiting" });
+    expect(counting.getSnapshot().context.trace).toEqual([]);
   });
 });
