@@ -83,7 +83,7 @@ function implementationTables(implementations: unknown): { nodes: FunctionTable;
  * plus the reducers the spec names that are neither built in nor given.
  */
 function implementationProblems(data: BindableSpec, tables: ReturnType<typeof implementationTables>): GraphProblem[] {
-  const problems = sharedImplementationProblems(data, tables, true);
+  const problems = sharedImplementationProblems(data, { nodes: tables.nodes, routers: tables.routers }, true);
   for (const { field, reducer } of data.reducers ?? []) {
     if (typeof ownValue(tables.reducers, field) !== "function" && ownValue(builtInReducers, reducer) === undefined) {
       problems.push({

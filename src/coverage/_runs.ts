@@ -15,9 +15,10 @@
  *
  * What the model assumes: a router that is asked chooses one of its keys, or (when it has several)
  * all of them at once, or (with a list path map) none; a Send counts as one task of its node (as if
- * the router sent one item); tasks are de-duplicated and sorted in declaration order, as the
- * scheduler does.
+ * the router sent one item). What follows a superstep is decided by the run kernel's own `advance`
+ * (joins, END dropped, de-duplication, declaration order), so the planner cannot drift from the engine.
  */
+import { advance, type Arrival, type Successors, type Transition } from "../engine/_kernel.js";
 import { END, START, type GraphSpec } from "../spec.js";
 import { CoverageError } from "./errors.js";
 import { runFrom, type CoveragePath, type RouteChoice } from "./path.js";
@@ -153,35 +154,18 @@ function explore(spec: GraphSpec, transitions: readonly GraphTransition[]) {
     return id;
   };
 
+  // The scheduling rules (join arrivals, END dropped, de-duplication, declaration order) are the run
+  // kernel's own `advance`, applied to tasks named by the spec instead of produced by running nodes.
+  const table = schedulingTable(spec, position);
   for (let i = 0; i < configurations.length; i++) {
     const at = configurations[i] as Configuration;
     const sources = at.id === 0 ? [START] : at.tasks;
     if (sources.length === 0) continue;
-    // Fixed rules and join arrivals do not depend on any choice: apply them once, in source order.
-    const arrivals = at.arrivals.map((sourcesArrived) => new Set(sourcesArrived));
-    const fixedTasks: string[][] = sources.map(() => []);
-    const fixedTransitions: GraphTransition[][] = sources.map(() => []);
     const routed: { index: number; source: string; options: readonly Option[] }[] = [];
     sources.forEach((source, index) => {
       const rule = rules.get(source);
-      if (rule === undefined) return;
-      if (rule.kind === "fixed") {
-        fixedTasks[index] = [...rule.to];
-        fixedTransitions[index] = [...rule.transitions];
-      } else if (rule.kind === "join") {
-        fixedTransitions[index] = [rule.transition];
-        const arrived = arrivals[rule.join] as Set<string>;
-        const join = (spec.joins ?? [])[rule.join];
-        arrived.add(source);
-        if (join !== undefined && arrived.size === new Set(join.from).size) {
-          arrived.clear();
-          fixedTasks[index] = [join.to];
-        }
-      } else {
-        routed.push({ index, source, options: rule.options });
-      }
+      if (rule?.kind === "route") routed.push({ index, source, options: rule.options });
     });
-    const nextArrivals = arrivals.map((set) => [...set].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0)));
 
     const count = routed.reduce((product, r) => product * r.options.length, 1);
     if (moves.length + count > MAX_MOVES) {
@@ -200,24 +184,32 @@ function explore(spec: GraphSpec, transitions: readonly GraphTransition[]) {
         picked.set(index, options[rest % options.length] as Option);
         rest = Math.floor(rest / options.length);
       }
-      const tasks: string[] = [];
       const taken: GraphTransition[] = [];
       const choices: RouteChoice[] = [];
-      sources.forEach((source, index) => {
+      const arrivals: Arrival[] = sources.map((source, index) => {
+        const rule = rules.get(source);
         const option = picked.get(index);
-        if (option === undefined) {
-          tasks.push(...(fixedTasks[index] as string[]));
-          taken.push(...(fixedTransitions[index] as GraphTransition[]));
-          return;
+        if (option !== undefined) {
+          taken.push(...option.transitions);
+          choices.push({ from: source, keys: option.keys });
+          return { source, successors: plainSuccessors(option.to) };
         }
-        tasks.push(...option.to);
-        taken.push(...option.transitions);
-        choices.push({ from: source, keys: option.keys });
+        if (rule?.kind === "join") {
+          taken.push(rule.transition);
+          return { source, successors: undefined };
+        }
+        if (rule?.kind === "fixed") taken.push(...rule.transitions);
+        return { source, successors: plainSuccessors(rule?.kind === "fixed" ? rule.to : []) };
       });
-      const scheduled = [...new Set(tasks.filter((task) => task !== END))].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+      const next = advance(table, at.arrivals, arrivals);
+      // A configuration is a set of arrivals per join: their order does not change what the run does next.
+      const nextArrivals = next.joins.map((arrived) => [...arrived].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0)));
       const move: Move = {
         from: at.id,
-        to: configurationOf(scheduled, nextArrivals),
+        to: configurationOf(
+          next.tasks.map((task) => task.node),
+          nextArrivals,
+        ),
         nodes: at.id === 0 ? [] : sources,
         choices,
         transitions: taken,
@@ -227,6 +219,21 @@ function explore(spec: GraphSpec, transitions: readonly GraphTransition[]) {
     }
   }
   return { configurations, moves, out };
+}
+
+/** What the kernel's `advance` reads of a graph, built from the spec: declaration order and the joins. */
+function schedulingTable(spec: GraphSpec, order: ReadonlyMap<string, number>): Parameters<typeof advance>[0] {
+  const joins = (spec.joins ?? []).map((join) => ({ sources: new Set(join.from), to: join.to }));
+  const transitions = new Map<string, Transition>();
+  (spec.joins ?? []).forEach((join, index) => {
+    for (const from of join.from) transitions.set(from, { kind: "join", join: index });
+  });
+  return { order, joins, transitions };
+}
+
+/** A source's successors as plain tasks, the way a fixed rule or a chosen key leads to them. */
+function plainSuccessors(to: readonly string[]): Successors {
+  return { tasks: to.map((node) => ({ node, sent: false })), routes: [], list: false };
 }
 
 /** Each source's rule, with the transitions it takes. */

@@ -36,7 +36,8 @@ export function executionError(api: string, error: unknown, context: ExecutionCo
   const message = child ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}` : `${api}: ${error.message}`;
   const code = child?.code ?? error.code;
   if (code === "STEP_LIMIT") return new GraphLimitError(message, detached);
-  return code === "INVALID_UPDATE" ? new InvalidUpdateError(message, detached) : new GraphExecutionError(code, message, detached);
+  if (code === "INVALID_UPDATE" || code === "CONCURRENT_WRITE") return new InvalidUpdateError(message, detached, code);
+  return new GraphExecutionError(code, message, detached);
 }
 
 function innerMessage(cause: unknown): string {

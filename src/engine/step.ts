@@ -109,7 +109,7 @@ export function commitUpdate(graph: ExecutableGraph, node: string, state: State,
 
 /**
  * Records which node wrote each field without a reducer in a parallel superstep, and returns the failure
- * (`INVALID_UPDATE`, naming the field and both nodes) when a second node writes one: one write would
+ * (`CONCURRENT_WRITE`, naming the field and both nodes) when a second node writes one: one write would
  * silently win. `writers` is the superstep's own table, filled in declaration order. The kernel's
  * `commit` is its only caller.
  */
@@ -119,7 +119,7 @@ export function parallelWriteFailure(graph: ExecutableGraph, node: string, updat
     const earlier = writers.get(field);
     if (earlier !== undefined) {
       return new StepFailure(
-        "INVALID_UPDATE",
+        "CONCURRENT_WRITE",
         `"${earlier}" and "${node}" both wrote "${field}" in one superstep, and "${field}" has no reducer, so one write ` +
           `would silently win. Give "${field}" a reducer (such as append or union), or let only one of them write it.`,
       );

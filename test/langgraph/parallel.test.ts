@@ -450,7 +450,7 @@ describe("failures in a parallel superstep: the same error on both engines", () 
       .addEdge(["zeta", "alpha"], END)
       .compile();
     const { mini, onLangGraph } = await bothEngines(graph, flow());
-    expect(mini.failed).toMatchObject({ name: "InvalidUpdateError", code: "INVALID_UPDATE", node: "alpha", trace: [], state: flow() });
+    expect(mini.failed).toMatchObject({ name: "InvalidUpdateError", code: "CONCURRENT_WRITE", node: "alpha", trace: [], state: flow() });
     expect(mini.failed?.message).toContain(`"zeta" and "alpha" both wrote "note"`);
     expect(onLangGraph).toEqual(mini);
   });

@@ -101,6 +101,7 @@ describe("engine equivalence", () => {
       "STEP_LIMIT",
       "NODE_FAILED",
       "INVALID_UPDATE",
+      "CONCURRENT_WRITE",
       "REDUCER_FAILED",
       "ROUTER_FAILED",
       "UNKNOWN_ROUTE_KEY",

@@ -175,7 +175,7 @@ export async function referenceRun(definition: GraphDefinition, input: unknown, 
         if (active.length > 1) {
           for (const key of Object.keys(update)) {
             if (hasReducer(key)) continue;
-            if (writer.has(key)) return fail("INVALID_UPDATE", task.node);
+            if (writer.has(key)) return fail("CONCURRENT_WRITE", task.node);
             writer.set(key, task.node);
           }
         }

@@ -317,7 +317,7 @@ describe("toMachine for parallel graphs: the superstep layout", () => {
     actor.start();
     const error = await failed;
     expect(error).toBeInstanceOf(InvalidUpdateError);
-    expect(error).toMatchObject({ code: "INVALID_UPDATE", node: "papers", trace: ["plan"] });
+    expect(error).toMatchObject({ code: "CONCURRENT_WRITE", node: "papers", trace: ["plan"] });
     expect((error as Error).message).toMatch(/^toMachine: "web" and "papers" both wrote "summary"/);
   });
 
