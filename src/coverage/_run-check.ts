@@ -4,7 +4,7 @@
  * `{ trace: ["collect", "publish"] }` must not count as taking `collect → write_draft`, nor a `hold`
  * route as taken when `hold` never ran.
  */
-import type { RouteTaken } from "../engine/step.js";
+import type { RouteTaken } from "../engine/index.js";
 import { END, START, type GraphSpec } from "../spec.js";
 import { displayName, type GraphTransition } from "./transitions.js";
 
