@@ -3,7 +3,7 @@
  * router's literal keys inferred and checks the path map against them, exactly like
  * `addConditionalEdges`. Destination names are checked by `defineGraph`, which knows the nodes.
  */
-import { describeValue } from "../_describe.js";
+import { describeValue, quote } from "../_describe.js";
 import type { RouterContext } from "../engine/index.js";
 import { invalidArgument } from "../errors.js";
 import type { Send } from "../engine/index.js";
@@ -48,8 +48,11 @@ export function route(router: RouteDeclaration<never>["router"], paths: object):
   if (typeof paths !== "object" || paths === null) {
     throw invalidArgument(`route: the path map must be an object { routeKey: destination } or a list of node names; got ${describeValue(paths)}.`);
   }
+  if (Array.isArray(paths) && !Array.from(paths as readonly unknown[]).every((name) => typeof name === "string")) {
+    throw invalidArgument(`route: the destination list must hold node names (strings); got ${quote(paths)}.`);
+  }
   const declaration: RouteDeclaration<never> = Array.isArray(paths)
-    ? { router, paths: Object.fromEntries(paths.map((name: unknown) => [String(name), String(name)])), sends: true }
+    ? { router, paths: Object.fromEntries(Array.from(paths as readonly string[], (name) => [name, name])), sends: true }
     : { router, paths: { ...(paths as Readonly<Record<string, string>>) }, sends: false };
   return declaration;
 }

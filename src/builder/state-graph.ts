@@ -87,9 +87,12 @@ class StateGraphBuilder {
         `StateGraph.addConditionalEdges: the path map for ${quote(from)} must be an object { routeKey: destination } or a list of node names; got ${describeValue(pathMap)}.`,
       );
     }
+    if (Array.isArray(pathMap) && !Array.from(pathMap as readonly unknown[]).every((name) => typeof name === "string")) {
+      throw invalidArgument(`StateGraph.addConditionalEdges: the destination list for ${quote(from)} must hold node names (strings); got ${quote(pathMap)}.`);
+    }
     // A list of node names routes by name, and allows several names or Sends at once.
     const route: RouteSpec = Array.isArray(pathMap)
-      ? { from, router: router.name || "router", paths: Object.fromEntries(pathMap.map((name: string) => [name, name])), sends: true }
+      ? { from, router: router.name || "router", paths: Object.fromEntries(Array.from(pathMap as readonly string[], (name) => [name, name])), sends: true }
       : { from, router: router.name || "router", paths: { ...(pathMap as Record<string, string>) } };
     return this.#with({ kind: "route", route, router });
   }

@@ -6,6 +6,7 @@
  * `addConditionalEdges` with the path map, and our `Send`s → LangGraph `Send`s.
  */
 import type { BaseChannel, CompiledStateGraph } from "@langchain/langgraph";
+import { quoteList } from "../_describe.js";
 import type { CompiledGraph } from "../engine/index.js";
 import { executableOf } from "../engine/_kernel.js";
 import type { ExecutableGraph } from "../engine/_kernel.js";
@@ -38,7 +39,8 @@ export type LangGraphGraph<S extends object = Record<string, unknown>> = Compile
  * as the mini engine merges them (LangGraph alone would fold them by node name).
  *
  * @throws LangGraphInteropError `LANGGRAPH_FIELDS_REQUIRED` when the graph was built without the
- * `fields` option; `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
+ * `fields` option; `LANGGRAPH_FIELD_NAME` for a field named after an `Object.prototype` member
+ * (`toString`, `constructor`…); `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
  * `LANGGRAPH_NOT_INSTALLED` when `@langchain/langgraph` is missing. It never falls back to the mini engine.
  * @example
  * ```ts
@@ -60,6 +62,16 @@ function exportableFields(spec: GraphSpec): readonly string[] {
       "LANGGRAPH_FIELDS_REQUIRED",
       `toLangGraph: the graph does not list its state fields. LangGraph.js keeps only keys that have a channel and drops ` +
         `the rest, so it needs every field: pass them as new StateGraph<S>({ fields: ["…", …] }).`,
+    );
+  }
+  // LangGraph.js keeps channels in plain objects and reads them without an own-property check, so a
+  // field named after an Object.prototype member would read the inherited function.
+  const inherited = fields.filter((field) => field in Object.prototype);
+  if (inherited.length > 0) {
+    throw new LangGraphInteropError(
+      "LANGGRAPH_FIELD_NAME",
+      `toLangGraph: LangGraph.js cannot hold the fields ${quoteList(inherited)}: each is the name of an ` +
+        `Object.prototype member, which LangGraph.js would read instead of the field. Rename them (the mini engine and XState run them as they are).`,
     );
   }
   const badNames = spec.nodes.flatMap((node) => {

@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { BinaryOperatorAggregate, CompiledStateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { buildReportGraph } from "../../src/examples/report/index.js";
-import { append, compileGraph, END, Send, START, StateGraph } from "../../src/index.js";
+import { append, compileGraph, END, Send, START, StateGraph, sum } from "../../src/index.js";
 import { LangGraphInteropError, toLangGraph } from "../../src/langgraph/index.js";
 import { loadLangGraph } from "../../src/langgraph/_load.js";
 
@@ -91,6 +91,17 @@ describe("what toLangGraph refuses, with a code", () => {
     expect(error).toBeInstanceOf(LangGraphInteropError);
     expect(error).toMatchObject({ code: "LANGGRAPH_FIELDS_REQUIRED", name: "LangGraphInteropError" });
     expect((error as Error).message).toMatch(/^toLangGraph: .*drops.*fields: \[/);
+  });
+
+  it("fields named after Object.prototype members: LANGGRAPH_FIELD_NAME, naming each", async () => {
+    const graph = new StateGraph<Record<string, unknown>>({ reducers: { toString: sum } as never, fields: ["toString", "constructor", "n"] })
+      .addNode("a", node)
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .compile();
+    const error: unknown = await toLangGraph(graph).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "LANGGRAPH_FIELD_NAME", name: "LangGraphInteropError" });
+    expect((error as Error).message).toMatch(/^toLangGraph: LangGraph\.js cannot hold the fields "toString", "constructor": /);
   });
 
   it("node names LangGraph.js forbids: a field's name, or one with | or :", async () => {
