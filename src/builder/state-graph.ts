@@ -61,6 +61,7 @@ class StateGraphBuilder {
   }
 
   addNode(name: string, nodeOrGraph: NodeFunction<never> | CompiledGraph<never>): StateGraphBuilder {
+    checkNames("StateGraph.addNode", "the node name", name, false);
     const node = nodeOrGraph instanceof CompiledGraph ? (subgraph(nodeOrGraph) as NodeFunction<never>) : nodeOrGraph;
     if (typeof node !== "function") {
       throw invalidArgument(`StateGraph.addNode: the node ${quote(name)} must be a function (state) => update, or a compiled graph; got ${describeValue(node)}.`);
@@ -70,6 +71,8 @@ class StateGraphBuilder {
   }
 
   addEdge(from: string | readonly string[], to: string | readonly string[]): StateGraphBuilder {
+    checkNames("StateGraph.addEdge", "the source", from, true);
+    checkNames("StateGraph.addEdge", "the destination", to, true);
     if (Array.isArray(from) && Array.isArray(to)) {
       throw invalidArgument(`StateGraph.addEdge: a join leads to one node; got lists on both sides. Join into one node, then fan out from it.`);
     }
@@ -79,6 +82,7 @@ class StateGraphBuilder {
   }
 
   addConditionalEdges(from: string, router: RouterFunction<never>, pathMap: Record<string, string> | readonly string[]): StateGraphBuilder {
+    checkNames("StateGraph.addConditionalEdges", "the source", from, false);
     if (typeof router !== "function") {
       throw invalidArgument(`StateGraph.addConditionalEdges: the router for ${quote(from)} must be a function (state) => routeKey; got ${describeValue(router)}.`);
     }
@@ -87,9 +91,7 @@ class StateGraphBuilder {
         `StateGraph.addConditionalEdges: the path map for ${quote(from)} must be an object { routeKey: destination } or a list of node names; got ${describeValue(pathMap)}.`,
       );
     }
-    if (Array.isArray(pathMap) && !Array.from(pathMap as readonly unknown[]).every((name) => typeof name === "string")) {
-      throw invalidArgument(`StateGraph.addConditionalEdges: the destination list for ${quote(from)} must hold node names (strings); got ${quote(pathMap)}.`);
-    }
+    if (Array.isArray(pathMap)) checkNames("StateGraph.addConditionalEdges", `the destination list for ${quote(from)}`, pathMap, true);
     // A list of node names routes by name, and allows several names or Sends at once.
     const route: RouteSpec = Array.isArray(pathMap)
       ? { from, router: router.name || "router", paths: Object.fromEntries(Array.from(pathMap as readonly string[], (name) => [name, name])), sends: true }
@@ -160,6 +162,15 @@ function tablesOf(history: History | undefined): Tables {
     }
   }
   return { nodes, nodeFunctions, edges, fanOuts, joins, routes, routers };
+}
+
+/**
+ * Node names are strings (a list of them where `lists` allows one): anything else would be turned into
+ * a property key later, which can throw (an object without a prototype) or collide ("[object Object]").
+ */
+function checkNames(api: string, what: string, value: unknown, lists: boolean): void {
+  const ok = typeof value === "string" || (lists && Array.isArray(value) && Array.from(value as readonly unknown[]).every((name) => typeof name === "string"));
+  if (!ok) throw invalidArgument(`${api}: ${what} must be a node name (a string)${lists ? " or a list of them" : ""}; got ${quote(value)}.`);
 }
 
 /** Sets an own entry, even for a name such as `__proto__` that plain assignment would turn into a prototype. */
