@@ -5,7 +5,9 @@
  * Issue 12's target: SQLite ≤ 5× the run without a checkpointer.
  *
  * Run: npx tsc -p bench/tsconfig.json; node bench/dist/bench/persistence.js
+ * On better-sqlite3 (installed): TSG_SQLITE_DRIVER=better-sqlite3 node bench/dist/bench/persistence.js
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,9 +20,10 @@ const graph = buildReportGraph();
 const input = initialReportState();
 const dir = mkdtempSync(join(tmpdir(), "tsg-bench-"));
 const memory = new MemoryCheckpointer();
-const sqlite = new SqliteCheckpointer(join(dir, "normal.sqlite"));
-const sqliteFull = new SqliteCheckpointer(join(dir, "full.sqlite"), { synchronous: "full" });
-const parts = new SqliteCheckpointer(join(dir, "parts.sqlite"));
+const driver = process.env.TSG_SQLITE_DRIVER === "better-sqlite3" ? "better-sqlite3" : "libsql";
+const sqlite = new SqliteCheckpointer(join(dir, "normal.sqlite"), { driver });
+const sqliteFull = new SqliteCheckpointer(join(dir, "full.sqlite"), { synchronous: "full", driver });
+const parts = new SqliteCheckpointer(join(dir, "parts.sqlite"), { driver });
 
 // One real checkpoint of the report run, to time its parts alone.
 const sample =
@@ -28,7 +31,7 @@ const sample =
   (await memory.latest("sample")) as Checkpoint);
 
 let thread = 0;
-const bench = new Bench({ name: "report run (6 supersteps) with and without checkpoints", time: 2000, warmupTime: 500 });
+const bench = new Bench({ name: `report run (6 supersteps) with and without checkpoints; SQLite on ${driver}`, time: 2000, warmupTime: 500 });
 bench
   .add("invoke, no checkpointer", () => graph.invoke(input, { maxSteps: MAX_STEPS }))
   .add("invoke + MemoryCheckpointer", () => graph.invoke(input, { threadId: `m${thread++}`, checkpointer: memory, maxSteps: MAX_STEPS }))
@@ -40,6 +43,7 @@ bench
   )
   .add("part: JSON check of one state", () => checkJson(sample.state, "state", "bench"))
   .add("part: JSON.stringify of one checkpoint", () => JSON.stringify(sample))
+  .add("part: SHA-256 checksum of one checkpoint's JSON", () => createHash("sha256").update(JSON.stringify(sample)).digest("hex"))
   .add("part: one SQLite save (transaction)", () => parts.save({ ...sample, threadId: `p${thread++}`, parentId: null }, null));
 
 await bench.run();

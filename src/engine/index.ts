@@ -24,6 +24,7 @@ export {
   PersistenceError,
   NotSerializableError,
   CheckpointConflictError,
+  PERSISTENCE_ERROR_CODES,
   type PersistenceErrorCode,
   type PersistenceErrorDetails,
 } from "./threads/errors.js";

@@ -24,7 +24,7 @@ export type {
   SqliteOpenOptions,
   SqliteStatement,
 } from "./sqlite/driver.js";
-export { PersistenceError, NotSerializableError, CheckpointConflictError } from "../engine/index.js";
+export { PersistenceError, NotSerializableError, CheckpointConflictError, PERSISTENCE_ERROR_CODES } from "../engine/index.js";
 export type { PersistenceErrorCode, PersistenceErrorDetails } from "../engine/index.js";
 export { checkListOptions, checkMetadata } from "../engine/index.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/index.js";

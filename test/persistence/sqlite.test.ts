@@ -1,11 +1,12 @@
 /** What the SQLite checkpointer adds to the contract: WAL, the schema version table, reopening, several connections, drivers. */
-import { copyFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors.js";
 import {
   CheckpointConflictError,
   DEFAULT_DB_FILE,
+  PERSISTENCE_ERROR_CODES,
   PersistenceError,
   SQLITE_SCHEMA_VERSION,
   SqliteCheckpointer,
@@ -135,5 +136,13 @@ describe("SqliteCheckpointer options", () => {
       expect(error).toMatchObject({ code: "DRIVER_MISSING", message: expect.stringContaining("npm install better-sqlite3@12") });
     }
     if (installed) console.info("[persistence tests] better-sqlite3 is installed: its DRIVER_MISSING message is not checked here.");
+  });
+});
+
+describe("docs/persistence.md", () => {
+  it("names every code a PersistenceError can carry", () => {
+    const page = readFileSync(join(import.meta.dirname, "../../docs/persistence.md"), "utf8");
+    const missing = [...PERSISTENCE_ERROR_CODES, "NOT_SERIALIZABLE", "CHECKPOINT_CONFLICT"].filter((code) => !page.includes(`\`${code}\``));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /** The errors of durable runs. Each has an explicit `name` and a `code`, like the core's errors. */
 import { GraphError } from "../../errors.js";
 
-/** The codes a {@link PersistenceError} itself can carry, as data (docs/concepts.md's table is checked against it). */
+/** The codes a {@link PersistenceError} itself can carry, as data (docs/concepts.md's and docs/persistence.md's tables are checked against it). */
 export const PERSISTENCE_ERROR_CODES = [
   "NOTHING_TO_RESUME",
   "CHECKPOINT_NOT_FOUND",
@@ -68,6 +68,11 @@ export class PersistenceError extends GraphError<PersistenceErrorCode> {
 /**
  * A value in the state (or a Send's input, or the metadata) is not JSON, so a checkpoint cannot
  * store it. Raised before anything is written. `path` names the value, e.g. `state.draft.rows[1]`.
+ *
+ * @example
+ * ```ts
+ * await graph.invoke({ when: new Date() }, { threadId: "t1", checkpointer }).catch((e: NotSerializableError) => e.path); // "input.when"
+ * ```
  */
 export class NotSerializableError extends PersistenceError {
   override readonly name = "NotSerializableError";
@@ -82,6 +87,13 @@ export class NotSerializableError extends PersistenceError {
 /**
  * Another writer saved a checkpoint to the thread after this one read it: two runs (or a run and
  * `updateState`) overlapped on one thread. The losing write stored nothing.
+ *
+ * @example
+ * ```ts
+ * const run = () => graph.invoke(input, { threadId: "t1", checkpointer });
+ * const outcomes = await Promise.allSettled([run(), run()]);
+ * outcomes.filter((o) => o.status === "rejected" && o.reason instanceof CheckpointConflictError).length; // 1
+ * ```
  */
 export class CheckpointConflictError extends PersistenceError {
   override readonly name = "CheckpointConflictError";
