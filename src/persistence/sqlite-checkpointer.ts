@@ -7,6 +7,7 @@
 import type { Checkpoint, Checkpointer, ListOptions } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
 import { checkListOptions } from "../engine/index.js";
+import { InvalidOptionError } from "../errors.js";
 import { checksumOf, decodeRow, type StoredRow } from "./sqlite/body.js";
 import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
 import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
@@ -81,6 +82,7 @@ export class SqliteCheckpointer implements Checkpointer {
   #closed = false;
 
   constructor(file: string = DEFAULT_DB_FILE, options: SqliteCheckpointerOptions = {}) {
+    checkOptions(options);
     const driver = resolveDriver(options.driver);
     const opened = openFile(file, {
       driver,
@@ -202,6 +204,22 @@ export class SqliteCheckpointer implements Checkpointer {
       throw storageError(`SqliteCheckpointer.${method}`, error, this.file, what);
     }
   }
+}
+
+/** Refuses an option the checkpointer would otherwise read as its default, or hand to SQLite as nonsense. */
+function checkOptions(options: SqliteCheckpointerOptions): void {
+  const invalid = (name: string, expected: string, got: unknown) =>
+    new InvalidOptionError(
+      `SqliteCheckpointer: ${name} must be ${expected}; got ${typeof got === "string" ? quoted(got) : typeof got === "number" ? String(got) : typeof got}.`,
+    );
+  if (typeof options !== "object" || options === null) throw invalid("the options", "an object", options);
+  const { synchronous, busyTimeoutMs, readOnly } = options;
+  if (synchronous !== undefined && synchronous !== "normal" && synchronous !== "full")
+    throw invalid("synchronous", '"normal" or "full"', synchronous);
+  if (busyTimeoutMs !== undefined && !(Number.isSafeInteger(busyTimeoutMs) && busyTimeoutMs >= 0)) {
+    throw invalid("busyTimeoutMs", "a whole number of milliseconds, 0 or more", busyTimeoutMs);
+  }
+  if (readOnly !== undefined && typeof readOnly !== "boolean") throw invalid("readOnly", "true or false", readOnly);
 }
 
 /** Where a run stood when its checkpoint could not be saved, and how to continue. */

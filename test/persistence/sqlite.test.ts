@@ -127,6 +127,17 @@ describe("SqliteCheckpointer options", () => {
     expect(open).toThrow('the driver option must be "libsql", "better-sqlite3" or an object with open(file, options); got "sqlite3"');
   });
 
+  it.each([
+    [{ synchronous: "fast" }, 'synchronous must be "normal" or "full"; got "fast"'],
+    [{ busyTimeoutMs: -1 }, "busyTimeoutMs must be a whole number of milliseconds, 0 or more; got -1"],
+    [{ busyTimeoutMs: Number.NaN }, "busyTimeoutMs must be a whole number of milliseconds, 0 or more; got NaN"],
+    [{ readOnly: "yes" }, 'readOnly must be true or false; got "yes"'],
+  ])("refuses the options %j with INVALID_OPTION", (options, message) => {
+    const open = () => new SqliteCheckpointer(":memory:", options as object);
+    expect(open).toThrow(InvalidOptionError);
+    expect(open).toThrow(`SqliteCheckpointer: ${message}.`);
+  });
+
   it.runIf(SQLITE_DRIVER === "libsql")("says how to install better-sqlite3 when it is chosen and missing (DRIVER_MISSING)", () => {
     let installed = true;
     try {
