@@ -1,3 +1,5 @@
+import { GraphError } from "../index.js";
+
 /** Where a command writes: injectable so tests capture output without spawning a process. */
 export interface CliIO {
   readonly stdout: { write(text: string): unknown };
@@ -21,7 +23,10 @@ export interface Command {
  * throw new UsageError("--thread T is required.");
  * ```
  */
-export class UsageError extends Error {
+export class UsageError extends GraphError<"EARG"> {
   override readonly name = "UsageError";
-  readonly code = "EARG" as const;
+
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super("EARG", message, options);
+  }
 }
