@@ -11,8 +11,14 @@ export interface RecordedRequest {
   readonly signal: AbortSignal | undefined;
 }
 
-/** A scripted reply: a JSON body with a status (default 200), or an error to throw as fetch would. */
-export type ScriptedReply = { readonly status?: number; readonly body: unknown } | Error;
+/**
+ * A scripted reply: a JSON body with a status (default 200), a raw text body with its content type (a
+ * gateway's HTML page), or an error to throw as fetch would.
+ */
+export type ScriptedReply =
+  | { readonly status?: number; readonly body: unknown }
+  | { readonly status?: number; readonly text: string; readonly contentType: string }
+  | Error;
 
 /** A fetch that plays back `replies` in order and records every request. */
 export function mockFetch(...replies: ScriptedReply[]) {
@@ -29,6 +35,7 @@ export function mockFetch(...replies: ScriptedReply[]) {
     const reply = replies[requests.length - 1];
     if (reply === undefined) throw new Error(`mockFetch: no reply scripted for request ${requests.length} (${url})`);
     if (reply instanceof Error) throw reply;
+    if ("text" in reply) return new Response(reply.text, { status: reply.status ?? 200, headers: { "content-type": reply.contentType } });
     return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { "content-type": "application/json" } });
   };
   return { fetch, requests };

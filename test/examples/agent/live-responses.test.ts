@@ -116,7 +116,7 @@ describe("parseResponsesTurn", () => {
     expect(parseResponsesTurn(completed([reasoning, messageItem("Tokyo: 18.0°C.")])).finalAnswer).toBe("Tokyo: 18.0°C.");
   });
 
-  it.each([["incomplete"], ["failed"], ["in_progress"], [undefined]])("rejects the status %s with INCOMPLETE_RESPONSE", (status) => {
+  it.each([["incomplete"], ["failed"], ["in_progress"]])("rejects the status %s with INCOMPLETE_RESPONSE", (status) => {
     expect(providerError(() => parseResponsesTurn({ status, output: [messageItem("x")] })).code).toBe("INCOMPLETE_RESPONSE");
   });
 

@@ -1,4 +1,5 @@
 /** The error a live adapter raises when a provider's reply breaks the turn contract. */
+import { GraphError } from "../../../index.js";
 
 /** What was wrong with a provider's reply. */
 export type ProviderResponseCode =
@@ -20,12 +21,10 @@ export type ProviderResponseCode =
  * new ProviderResponseError("EMPTY_RESPONSE", "ResponsesModel: the response has no tool calls and blank text.").code;
  * ```
  */
-export class ProviderResponseError extends Error {
+export class ProviderResponseError extends GraphError<ProviderResponseCode> {
   override readonly name = "ProviderResponseError";
-  constructor(
-    readonly code: ProviderResponseCode,
-    message: string,
-  ) {
-    super(message);
+
+  constructor(code: ProviderResponseCode, message: string, options?: { readonly cause?: unknown }) {
+    super(code, message, options);
   }
 }

@@ -12,7 +12,6 @@ import { LiveModel } from "./live-model-base.js";
 import { parseToolArguments } from "./parse-arguments.js";
 import { ProviderResponseError } from "./provider-error.js";
 
-
 /**
  * A model backed by `client.responses.create`, with `max_output_tokens` 4096.
  *
@@ -32,8 +31,24 @@ export class ResponsesModel extends LiveModel {
       tools: this.tools.map(toFunctionTool),
       max_output_tokens: 4096,
     };
-    const response: unknown = await this.client.openai.responses.create(request, { signal: this.client.signal });
-    return parseResponsesTurn(response);
+    // The raw reply, not the SDK's parsed one: the SDK post-processes the body as a Response object and
+    // throws a raw TypeError on anything else (a gateway's 200 HTML page). Errors (4xx, 5xx) still throw as APIErrors.
+    const reply = await this.client.openai.responses.create(request, { signal: this.client.signal }).asResponse();
+    return parseResponsesTurn(await readJsonBody(reply));
+  }
+}
+
+/** The reply's body as JSON, or MALFORMED_RESPONSE naming its content type and how it starts. */
+async function readJsonBody(reply: Response): Promise<unknown> {
+  const text = await reply.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const start = text.trim().slice(0, 60).replaceAll(/\s+/g, " ");
+    const type = reply.headers.get("content-type") ?? "no content type";
+    throw new ProviderResponseError("MALFORMED_RESPONSE", `ResponsesModel: the reply is not JSON (${type}: ${JSON.stringify(start)}…); is the base URL an OpenAI-compatible Responses endpoint?`, {
+      cause: error,
+    });
   }
 }
 
@@ -84,6 +99,7 @@ export function toResponsesInput(messages: readonly AgentMessage[]): JsonObject[
  */
 export function parseResponsesTurn(response: unknown): ModelTurn {
   if (!isRecord(response)) throw malformed("the response is not an object");
+  if (typeof response["status"] !== "string") throw malformed("the response has no status");
   if (response["status"] !== "completed") {
     const reason = isRecord(response["incomplete_details"]) ? ` (${String(response["incomplete_details"]["reason"])})` : "";
     throw new ProviderResponseError(
