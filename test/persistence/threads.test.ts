@@ -1,7 +1,7 @@
 /** Threaded runs: a checkpoint per superstep, resume, interrupts, getState/updateState, history and forks. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { append, END, GraphExecutionError, GraphValidationError, InvalidOptionError, START, StateGraph } from "../../src/index.js";
+import { append, sum, END, GraphExecutionError, GraphValidationError, InvalidOptionError, START, StateGraph } from "../../src/index.js";
 import { CheckpointConflictError, MemoryCheckpointer, type Checkpoint } from "../../src/persistence/index.js";
 import { counterGraph, counterInput, type CounterState } from "../helpers/graphs.js";
 import { openSqlite, parallelGraph, parallelInput, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
@@ -183,6 +183,76 @@ describe("resume: invoke(null, { threadId })", () => {
     await expect(run).rejects.toBeInstanceOf(InvalidOptionError);
     await expect(run).rejects.toThrow(`invoke: metadata must be a plain object of JSON values, such as { user: "ada" }; got ${described}.`);
     expect(await checkpointer.list("t1")).toEqual([]);
+  });
+});
+
+describe("a new input on a thread that has state", () => {
+  const totalGraph = () =>
+    new StateGraph<{ total: number; added: number; log: string[] }>({ reducers: { log: append } })
+      .addNode("add", (s) => ({ total: s.total + s.added, log: [`+${s.added}`] }))
+      .addEdge(START, "add")
+      .addEdge("add", END)
+      .compile();
+
+  it("is merged onto the thread's state through the reducers, and a new run starts from START", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const graph = totalGraph();
+    const first = await graph.invoke({ total: 0, added: 2, log: [] }, { threadId: "t1", checkpointer });
+    expect(first.state).toEqual({ total: 2, added: 2, log: ["+2"] });
+    // total and added have no reducer: the input replaces them; log appends.
+    const second = await graph.invoke({ total: first.state.total, added: 5, log: ["turn 2"] }, { threadId: "t1", checkpointer });
+    expect(second).toMatchObject({ status: "done", state: { total: 7, added: 5, log: ["+2", "turn 2", "+5"] }, trace: ["add"], supersteps: 1 });
+    expect(second.steps.map((s) => s.node)).toEqual(["add"]);
+    const history = (await checkpointer.list("t1")).reverse();
+    expect(history.map((c) => [c.step, c.metadata.source, c.trace])).toEqual([
+      [0, "input", []],
+      [1, "loop", ["add"]],
+      [2, "input", []],
+      [3, "loop", ["add"]],
+    ]);
+    expect(history[2]?.state).toEqual({ total: 2, added: 5, log: ["+2", "turn 2"] });
+  });
+
+  it("starts a counter carried between runs where the last one ended (2 then 7)", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const graph = new StateGraph<{ total: number; add: number }>({ reducers: { total: sum } })
+      .addNode("count", (s) => ({ total: s.add }))
+      .addEdge(START, "count")
+      .addEdge("count", END)
+      .compile();
+    expect((await graph.invoke({ total: 0, add: 2 }, { threadId: "t1", checkpointer })).state.total).toBe(2);
+    expect((await graph.invoke({ total: 0, add: 5 }, { threadId: "t1", checkpointer })).state.total).toBe(7);
+  });
+
+  it("counts limits from the new input: a run stopped by maxSteps is followed by a full new run", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const graph = counterGraph(2);
+    await expect(graph.invoke(counterInput(), { threadId: "t1", checkpointer, maxSteps: 1 })).rejects.toMatchObject({ code: "STEP_LIMIT" });
+    const next = await graph.invoke({ ...counterInput(), n: 0 }, { threadId: "t1", checkpointer, maxSteps: 3 });
+    expect(next).toMatchObject({ status: "done", trace: ["inc", "inc", "done"] });
+    expect(next.state.log).toEqual(["inc 1", "inc 1", "inc 2"]);
+  });
+
+  it("with checkpointId, is merged onto that checkpoint's state and forks from it", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const graph = totalGraph();
+    await graph.invoke({ total: 0, added: 2, log: [] }, { threadId: "t1", checkpointer });
+    await graph.invoke({ total: 2, added: 3, log: [] }, { threadId: "t1", checkpointer });
+    const first = (await checkpointer.list("t1")).find((c) => c.step === 1) as Checkpoint;
+    const fork = await graph.invoke({ total: 2, added: 10, log: [] }, { threadId: "t1", checkpointer, checkpointId: first.id });
+    expect(fork.state).toEqual({ total: 12, added: 10, log: ["+2", "+10"] });
+    expect((await checkpointer.list("t1"))[1]?.parentId).toBe(first.id);
+  });
+
+  it("an input field the graph does not declare is still INVALID_INPUT", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const graph = new StateGraph<{ n: number }>({ fields: ["n"] })
+      .addNode("a", () => ({}))
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .compile();
+    await graph.invoke({ n: 1 }, { threadId: "t1", checkpointer });
+    await expect(graph.invoke({ n: 1, extra: 1 } as never, { threadId: "t1", checkpointer })).rejects.toMatchObject({ code: "INVALID_INPUT" });
   });
 });
 

@@ -4,11 +4,13 @@
  * without a `threadId` the engine never enters this file.
  */
 import { InvalidOptionError } from "../../errors.js";
-import { isPlainObject } from "../clone.js";
+import { START } from "../../spec.js";
+import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { Run } from "../run.js";
 import type { RunOptions, RunResult, Step } from "../run-types.js";
-import type { RunSnapshot } from "../superstep.js";
+import { inputFailure, executionError } from "../run-checks.js";
+import { commit, type RunSnapshot } from "../superstep.js";
 import type { State } from "../step.js";
 import type { Checkpoint, Checkpointer, CheckpointMetadata, JsonValue } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
@@ -28,7 +30,10 @@ export interface ThreadRunOptions extends RunOptions {
   readonly threadId: string;
   /** Where checkpoints go. Default: the one passed to `compile({ checkpointer })`. */
   readonly checkpointer?: Checkpointer;
-  /** With `invoke(null, …)`: resume from this (older) checkpoint instead of the latest, forking a new branch. */
+  /**
+   * Start from this (older) checkpoint instead of the latest, forking a new branch: `invoke(null, …)`
+   * resumes it; a new input is merged onto its state.
+   */
   readonly checkpointId?: string;
   /** JSON data stored with each checkpoint (`metadata.user`); a resumed run keeps the checkpoint's. */
   readonly metadata?: Readonly<Record<string, JsonValue>>;
@@ -90,9 +95,12 @@ export async function invokeThread(
     writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
   } else {
     checkJson(input, "input", "invoke");
-    run = new Run(graph, input, { ...options, threadId });
+    // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
+    // and a new run starts from START (its trace, steps and limits count from this input).
+    const base = options.checkpointId === undefined ? latest : await startingPoint("invoke", checkpointer, threadId, latest, options.checkpointId);
+    run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input), { ...options, threadId });
     await run.begin();
-    writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, latest, options.metadata);
+    writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, base, options.metadata);
     await writer.write(run, "input", []);
   }
   const steps: Step<State>[] = [];
@@ -296,6 +304,19 @@ function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Checkpoint)
     );
   }
   return checkpoint;
+}
+
+/**
+ * The thread's state with a new input merged through the reducers (an `append` field appends), as the
+ * START of a new run. An input that is not a plain object is left to `Run`, which refuses it as on a new thread.
+ */
+function mergedInput(graph: ExecutableGraph, base: Checkpoint, input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  const failure = inputFailure(graph, input);
+  if (failure !== undefined) return input;
+  const committed = commit(graph, base.state, [{ node: START, sent: false }], [input]);
+  if (!committed.ok) throw executionError("invoke", committed.failure, { node: START, state: cloneState(base.state), trace: [] });
+  return committed.state;
 }
 
 function checkUpdate(graph: ExecutableGraph, update: unknown): asserts update is State {
