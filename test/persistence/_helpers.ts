@@ -30,10 +30,16 @@ function installed(name: string): boolean {
 
 /** Whether {@link SQLITE_DRIVER}'s package is installed; when it is not, the SQLite suites skip and say so. */
 export const SQLITE_DRIVER_INSTALLED = installed(SQLITE_DRIVER);
+// .ci/run sets TSG_SQLITE_DRIVER_REQUIRED=1 after installing the driver: there a skip would hide a broken install.
+if (!SQLITE_DRIVER_INSTALLED && process.env.TSG_SQLITE_DRIVER_REQUIRED === "1") {
+  throw new Error(
+    `[persistence tests] TSG_SQLITE_DRIVER_REQUIRED=1, but the SQLite driver "${SQLITE_DRIVER}" cannot be resolved (check NODE_PATH).`,
+  );
+}
 if (!SQLITE_DRIVER_INSTALLED) {
   console.warn(
     `[persistence tests] the SQLite driver "${SQLITE_DRIVER}" is not installed: its suites are skipped. ` +
-      `Install it with: npm install --no-save ${SQLITE_DRIVER === "libsql" ? "libsql@0.5" : "better-sqlite3@12"}`,
+      `${SQLITE_DRIVER === "libsql" ? "Install it with: npm install libsql@0.5" : "See .ci/run for installing better-sqlite3 12 beside the repository (NODE_PATH)"}`,
   );
 }
 
