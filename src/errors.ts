@@ -45,6 +45,7 @@ export const GRAPH_PROBLEM_CODES = [
   "DUPLICATE_REDUCER",
   "MISSING_IMPLEMENTATION",
   "EXTRA_IMPLEMENTATION",
+  "INVALID_POLICY",
   "UNREACHABLE_NODE",
   "NO_PATH_TO_END",
 ] as const;
@@ -110,6 +111,7 @@ export const RUN_FAILURE_CODES = [
   "REDUCER_FAILED",
   "JOIN_INCOMPLETE",
   "ABORTED",
+  "NODE_TIMEOUT",
 ] as const;
 /** The codes of an {@link InvalidUpdateError}. */
 export const INVALID_UPDATE_CODES = ["INVALID_UPDATE", "CONCURRENT_WRITE"] as const;
@@ -132,6 +134,16 @@ export interface ExecutionContext {
   readonly cause?: unknown;
   /** Where it failed, through subgraphs: `["parent", "child"]`. Default: `[node]`. */
   readonly path?: readonly string[];
+  /** Every attempt's error, when a retry policy ran the node several times. */
+  readonly attempts?: readonly unknown[];
+  /** The updates of the failed superstep's nodes that succeeded, in declaration order: never committed. */
+  readonly pendingWrites?: readonly PendingWrite[];
+}
+
+/** A node of a failed superstep that succeeded, and the update it returned (kept, not committed). */
+export interface PendingWrite {
+  readonly node: string;
+  readonly update: Record<string, unknown>;
 }
 
 /**
@@ -151,6 +163,14 @@ export class GraphExecutionError extends GraphError<GraphExecutionCode> {
   readonly trace: readonly string[];
   /** Where it failed, through subgraphs, e.g. `["research", "web"]` for node "web" of the subgraph node "research". */
   readonly path: readonly string[];
+  /** Every attempt's error, in order, when a retry policy ran the node several times; else empty. */
+  readonly attempts: readonly unknown[];
+  /**
+   * When a node of a parallel superstep failed: the updates of its siblings that succeeded before the
+   * failure, in declaration order. Nothing of the superstep was committed; a threaded run keeps them in
+   * its checkpoint.
+   */
+  readonly pendingWrites: readonly PendingWrite[];
 
   constructor(code: GraphExecutionCode, message: string, context: ExecutionContext) {
     super(code, message, "cause" in context ? { cause: context.cause } : undefined);
@@ -158,6 +178,8 @@ export class GraphExecutionError extends GraphError<GraphExecutionCode> {
     this.state = context.state;
     this.trace = context.trace;
     this.path = context.path ?? [context.node];
+    this.attempts = context.attempts ?? [];
+    this.pendingWrites = context.pendingWrites ?? [];
   }
 }
 

@@ -37,6 +37,8 @@ export { CompiledGraph, compileGraph } from "./engine/index.js";
 export type { StreamChunk } from "./engine/index.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/index.js";
 export type { NodeContext, RouterContext } from "./engine/index.js";
+export { MemoryCacheStore } from "./engine/index.js";
+export type { CachePolicy, CacheStore, NodePolicy, RetryPolicy } from "./engine/index.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";
 export type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/index.js";
 export type { RouteTaken } from "./engine/index.js";

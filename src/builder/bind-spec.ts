@@ -5,7 +5,7 @@
  * the other forms.
  */
 import { implementationProblems as sharedImplementationProblems } from "../engine/_kernel.js";
-import { append, mergeById, replace, sum, union, type AnyReducer, type CompiledGraph } from "../engine/index.js";
+import { append, mergeById, replace, sum, union, type AnyReducer, type CompiledGraph, type NodePolicy } from "../engine/index.js";
 import { describeValue, quote } from "../_describe.js";
 import { GraphValidationError, invalidArgument, type GraphProblem } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
@@ -52,7 +52,8 @@ export function bindSpec(spec: unknown, implementations: Implementations): Compi
 
   const reducers = Object.fromEntries((data.reducers ?? []).map((r) => [r.field, ownValue(tables.reducers, r.field) ?? ownValue(builtInReducers, r.reducer)]));
   let builder = looseBuilder({ reducers, ...(data.fields ? { fields: [...data.fields] } : {}) });
-  for (const node of data.nodes) builder = builder.addNode(node, ownValue(tables.nodes, node));
+  const policies = (implementations.policies ?? {}) as Readonly<Record<string, NodePolicy<never>>>;
+  for (const node of data.nodes) builder = builder.addNode(node, ownValue(tables.nodes, node), ownValue(policies, node));
   for (const edge of data.edges) builder = builder.addEdge(edge.from, edge.to);
   for (const fanOut of data.fanOuts ?? []) builder = builder.addEdge(fanOut.from, fanOut.to);
   for (const join of data.joins ?? []) builder = builder.addEdge(join.from, join.to);

@@ -5,14 +5,14 @@
  */
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
-import type { CompiledGraph } from "../engine/index.js";
+import type { CompiledGraph, NodePolicy } from "../engine/index.js";
 import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTable } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
 import { StateGraph } from "./state-graph.js";
 
 /** The loose view of the runtime builder that declarative forms drive. */
 export interface LooseBuilder {
-  addNode(name: string, node: unknown): LooseBuilder;
+  addNode(name: string, node: unknown, policy?: NodePolicy<never>): LooseBuilder;
   addEdge(from: string | readonly string[], to: string | readonly string[]): LooseBuilder;
   addConditionalEdges(from: string, router: unknown, paths: Readonly<Record<string, string>> | readonly string[]): LooseBuilder;
   compile(options?: DefineOptions): CompiledGraph<never>;
@@ -48,7 +48,8 @@ export function defineGraph<S extends object>() {
       throw invalidArgument(`defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`);
     }
     let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields });
-    for (const [name, node] of Object.entries(declaration.nodes)) builder = builder.addNode(name, node);
+    const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
+    for (const [name, node] of Object.entries(declaration.nodes)) builder = builder.addNode(name, node, Object.hasOwn(policies, name) ? policies[name] : undefined);
     for (const edge of declaration.edges as readonly unknown[]) {
       if (!Array.isArray(edge) || edge.length !== 2) {
         throw invalidArgument(`defineGraph: each edge is a pair [from, to]; got ${quote(edge)}.`);

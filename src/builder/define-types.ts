@@ -3,7 +3,7 @@
  * `bindSpec(spec, implementations)`. They carry the builder's compile-time guarantees; the messages are
  * the same kind of text types as the builder's (see `types.ts`).
  */
-import type { AnyReducer } from "../engine/index.js";
+import type { AnyReducer, NodePolicy } from "../engine/index.js";
 import type { NodeContext } from "../engine/index.js";
 import type { Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
@@ -117,6 +117,8 @@ export interface GraphDeclaration<S, Nodes, Edges, Routes, O> {
   readonly nodes: Nodes & CheckedNodes<S, Nodes>;
   readonly edges: Edges & readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] & EdgesTopologyCheck<Edges, Routes, O>;
   readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes>;
+  /** Retry, timeout and cache policies by node, as `addNode(name, fn, policy)` takes them. */
+  readonly policies?: { readonly [Name in keyof Nodes]?: NodePolicy<S> };
 }
 
 /** The options `defineGraph` takes after the definition. */
@@ -143,6 +145,8 @@ export interface Implementations {
   readonly routers?: { readonly [source: string]: (state: never) => unknown };
   /** Reducers by field, for reducer names that are not built-in (`append`, `replace`, `sum`, `union`, `mergeById`). */
   readonly reducers?: { readonly [field: string]: AnyReducer };
+  /** Retry, timeout and cache policies by node. */
+  readonly policies?: { readonly [name: string]: NodePolicy<never> };
 }
 
 type SpecNodes<Sp extends BindableSpec> = Sp["nodes"][number];

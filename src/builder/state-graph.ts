@@ -5,7 +5,7 @@
  */
 import { CompiledGraph, compileGraph } from "../engine/index.js";
 import { subgraph } from "../engine/index.js";
-import type { NodeFunction, RouterFunction } from "../engine/index.js";
+import type { NodeFunction, NodePolicy, RouterFunction } from "../engine/index.js";
 import { reducerNameOf, type AnyReducer } from "../engine/index.js";
 import type { EdgeSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
 import { describeValue, quote } from "../_describe.js";
@@ -15,7 +15,7 @@ import type { CompileOptions, StateGraph as TypedStateGraph, StateGraphConstruct
 
 /** One builder call, as the spec records it. */
 type Declaration =
-  | { readonly kind: "node"; readonly name: string; readonly node: NodeFunction<never> }
+  | { readonly kind: "node"; readonly name: string; readonly node: NodeFunction<never>; readonly policy: NodePolicy<never> | undefined }
   | { readonly kind: "edge"; readonly edge: EdgeSpec }
   | { readonly kind: "fanOut"; readonly fanOut: FanOutSpec }
   | { readonly kind: "join"; readonly join: JoinSpec }
@@ -40,6 +40,7 @@ interface Tables {
   readonly joins: readonly JoinSpec[];
   readonly routes: readonly RouteSpec[];
   readonly routers: Readonly<Record<string, RouterFunction<never>>>;
+  readonly policies: Readonly<Record<string, NodePolicy<never>>>;
 }
 
 /** Lets the builder make its successors without re-checking options it already checked. */
@@ -60,14 +61,15 @@ class StateGraphBuilder {
     return [...this.#read().nodes];
   }
 
-  addNode(name: string, nodeOrGraph: NodeFunction<never> | CompiledGraph<never>): StateGraphBuilder {
+  addNode(name: string, nodeOrGraph: NodeFunction<never> | CompiledGraph<never>, policy?: NodePolicy<never>): StateGraphBuilder {
     checkNames("StateGraph.addNode", "the node name", name, false);
     const node = nodeOrGraph instanceof CompiledGraph ? (subgraph(nodeOrGraph) as NodeFunction<never>) : nodeOrGraph;
     if (typeof node !== "function") {
       throw invalidArgument(`StateGraph.addNode: the node ${quote(name)} must be a function (state) => update, or a compiled graph; got ${describeValue(node)}.`);
     }
     // Duplicates and reserved names are recorded and reported by compile(), with every other problem.
-    return this.#with({ kind: "node", name, node });
+    // A bad policy is a problem compile() lists with the others, not an error here.
+    return this.#with({ kind: "node", name, node, policy });
   }
 
   addEdge(from: string | readonly string[], to: string | readonly string[]): StateGraphBuilder {
@@ -113,9 +115,16 @@ class StateGraphBuilder {
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
     };
-    const { interruptBefore, interruptAfter, checkpointer } = options;
-    const threads = { ...(interruptBefore && { interruptBefore }), ...(interruptAfter && { interruptAfter }), ...(checkpointer && { checkpointer }) };
-    return compileGraph({ spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries) }, threads);
+    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore } = options;
+    const compiled = {
+      ...(interruptBefore && { interruptBefore }),
+      ...(interruptAfter && { interruptAfter }),
+      ...(checkpointer && { checkpointer }),
+      ...(retry && { retry }),
+      ...(timeout !== undefined && { timeout }),
+      ...(cacheStore && { cacheStore }),
+    };
+    return compileGraph({ spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries), policies: d.policies }, compiled);
   }
 
   #with(last: Declaration): StateGraphBuilder {
@@ -139,12 +148,16 @@ function tablesOf(history: History | undefined): Tables {
   const joins: JoinSpec[] = [];
   const routes: RouteSpec[] = [];
   const routers: Record<string, RouterFunction<never>> = {};
+  const policies: Record<string, NodePolicy<never>> = {};
   for (const call of calls) {
     switch (call.kind) {
       case "node":
         nodes.push(call.name);
         // The first declaration of a name keeps its function; compile() reports the duplicate.
-        if (!Object.hasOwn(nodeFunctions, call.name)) defineEntry(nodeFunctions, call.name, call.node);
+        if (!Object.hasOwn(nodeFunctions, call.name)) {
+          defineEntry(nodeFunctions, call.name, call.node);
+          if (call.policy !== undefined) defineEntry(policies, call.name, call.policy);
+        }
         break;
       case "edge":
         edges.push(call.edge);
@@ -161,7 +174,7 @@ function tablesOf(history: History | undefined): Tables {
         break;
     }
   }
-  return { nodes, nodeFunctions, edges, fanOuts, joins, routes, routers };
+  return { nodes, nodeFunctions, edges, fanOuts, joins, routes, routers, policies };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { End, Start } from "../spec.js";
 import type { Checkpointer } from "../engine/index.js";
 import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
+import type { CacheStore, NodePolicy, RetryPolicy } from "../engine/index.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -41,6 +42,12 @@ export interface CompileOptions<N extends string = string> {
   readonly interruptAfter?: readonly N[];
   /** The checkpointer of threaded runs (`invoke(input, { threadId })`) that pass none. */
   readonly checkpointer?: Checkpointer;
+  /** The retry policy of every node that declares none. Default: no retry. */
+  readonly retry?: RetryPolicy;
+  /** The timeout (ms) of every node attempt that declares none. Default: none. */
+  readonly timeout?: number;
+  /** Where cached node updates live. Default: in memory, per compiled graph. */
+  readonly cacheStore?: CacheStore;
 }
 
 /** A fixed or routed edge recorded at the type level. */
@@ -208,7 +215,7 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, U = {}, I = S>(name: CheckedNodeName<Name, N>, node: NodeArgument<S, I, U>): StateGraph<S, N | Name, E, R>;
+  addNode<const Name extends string, U = {}, I = S>(name: CheckedNodeName<Name, N>, node: NodeArgument<S, I, U>, policy?: NodePolicy<I>): StateGraph<S, N | Name, E, R>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out

@@ -4,9 +4,11 @@
  * public API. A superstep's rules are the kernel's (`superstep.ts`); a driver only decides when each
  * one is applied.
  */
-export { admit, advance, commit, schedule, reportedFailure, abortedBefore, abortedWhile } from "./superstep.js";
-export type { Admission, Advance, Arrival, Commit, RunSnapshot, Settled } from "./superstep.js";
+export { admit, advance, commit, schedule, reportedFailure, retryDecision, abortedBefore, abortedWhile } from "./superstep.js";
+export type { Admission, Advance, Arrival, Commit, RetryDecision, RunSnapshot, Settled } from "./superstep.js";
+export { resolvePolicy, type ResolvedPolicy, type ResolvedRetry } from "./policies.js";
 export { unlessAborted } from "./abortable.js";
+export { runTask } from "./attempts.js";
 export { executableOf } from "./compiled-graph.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";

@@ -13,6 +13,8 @@ import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Tr
 import type { Reducer } from "./reducers.js";
 import { subgraphSpecOf } from "./subgraph-specs.js";
 import type { ThreadSettings } from "./threads/threads.js";
+import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type ResolvedPolicy } from "./policies.js";
+import { specHash } from "./spec-hash.js";
 import { orderWarnings } from "./warnings.js";
 
 /**
@@ -30,9 +32,15 @@ export function compileGraph<S extends object = Record<string, unknown>>(definit
   const problems: GraphProblem[] = validateTopology(definition.spec);
   // A spec that is not spec-shaped (edges missing, say) cannot be checked any further.
   if (problems.some((p) => p.code === "INVALID_SPEC")) throw new GraphValidationError(problems, "compileGraph");
-  problems.push(...implementationProblems(definition.spec, definition), ...unknownInterrupts(definition, options));
+  problems.push(
+    ...implementationProblems(definition.spec, definition),
+    ...unknownInterrupts(definition, options),
+    ...policyProblems(policiesOf(definition), defaultsOf(options)),
+    ...unknownPolicyNodes(definition),
+  );
   if (problems.length > 0) throw new GraphValidationError(problems);
-  return new CompiledGraph<S>(freezeSpec(withSubgraphs(definition)), buildExecutable(definition), orderWarnings(definition), threadSettings(options));
+  const spec = freezeSpec(withSubgraphs(definition));
+  return new CompiledGraph<S>(spec, buildExecutable(definition, options, spec), orderWarnings(definition), threadSettings(options));
 }
 
 function checkDefinition(definition: unknown): void {
@@ -114,8 +122,34 @@ export function implementationProblems(
   return problems;
 }
 
-function buildExecutable(definition: GraphDefinition): ExecutableGraph {
+function policiesOf(definition: GraphDefinition): Readonly<Record<string, unknown>> {
+  const { policies } = definition;
+  return typeof policies === "object" && policies !== null ? policies : {};
+}
+
+/** compile()'s graph-wide `retry` and `timeout`, checked like a node's policy; `undefined` when neither is set. */
+function defaultsOf(options: ThreadCompileOptions): Pick<NodePolicy<never>, "retry" | "timeout"> | undefined {
+  const { retry, timeout } = options;
+  if (retry === undefined && timeout === undefined) return undefined;
+  return { ...(retry === undefined ? {} : { retry }), ...(timeout === undefined ? {} : { timeout }) };
+}
+
+function unknownPolicyNodes(definition: GraphDefinition): GraphProblem[] {
+  const nodes = new Set(definition.spec.nodes);
+  return Object.keys(policiesOf(definition))
+    .filter((node) => !nodes.has(node))
+    .map((node) => ({ code: "INVALID_POLICY" as const, node, message: `A policy is given for ${quote(node)}, which is not a node. Name declared nodes only.` }));
+}
+
+function buildExecutable(definition: GraphDefinition, options: ThreadCompileOptions, frozen: GraphSpec): ExecutableGraph {
   const { spec } = definition;
+  const defaults = defaultsOf(options);
+  const policies = new Map<string, ResolvedPolicy>();
+  for (const node of spec.nodes) {
+    const own = Object.hasOwn(policiesOf(definition), node) ? (policiesOf(definition)[node] as NodePolicy<never>) : undefined;
+    const resolved = resolvePolicy(own, defaults);
+    if (resolved !== undefined) policies.set(node, resolved);
+  }
   const transitions = new Map<string, Transition>();
   for (const edge of spec.edges) transitions.set(edge.from, { kind: "edge", to: edge.to });
   for (const fanOut of spec.fanOuts ?? []) transitions.set(fanOut.from, { kind: "fanOut", to: Object.freeze([...fanOut.to]) });
@@ -132,7 +166,17 @@ function buildExecutable(definition: GraphDefinition): ExecutableGraph {
   const reducers = new Map<string, Reducer<unknown>>();
   for (const { field } of spec.reducers) reducers.set(field, definition.reducers[field] as Reducer<unknown>);
   const order = new Map(spec.nodes.map((name, index) => [name, index]));
-  return { nodes, transitions, joins, order, reducers, fields: spec.fields ? new Set(spec.fields) : undefined };
+  return {
+    nodes,
+    transitions,
+    joins,
+    order,
+    reducers,
+    fields: spec.fields ? new Set(spec.fields) : undefined,
+    policies,
+    cacheStore: options.cacheStore ?? new MemoryCacheStore(),
+    specHash: specHash(frozen),
+  };
 }
 
 /** The spec, with `subgraphs` recorded for every node that runs a compiled graph. */

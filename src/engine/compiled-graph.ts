@@ -1,6 +1,7 @@
 import { InvalidOptionError } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
+import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
 import type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
 import { streamRun } from "./stream.js";
@@ -145,6 +146,12 @@ export interface ThreadCompileOptions {
   readonly interruptAfter?: readonly string[];
   /** The checkpointer of threaded runs that pass none. */
   readonly checkpointer?: Checkpointer;
+  /** The retry policy of every node that declares none. */
+  readonly retry?: RetryPolicy;
+  /** The timeout (ms) of every node attempt that declares none. */
+  readonly timeout?: number;
+  /** Where cached node updates live. Default: a `MemoryCacheStore` per compiled graph. */
+  readonly cacheStore?: CacheStore;
 }
 
 /**

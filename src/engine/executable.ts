@@ -4,6 +4,7 @@
  */
 import type { GraphSpec } from "../spec.js";
 import type { NodeContext, RouterContext } from "./context.js";
+import type { CacheStore, NodePolicy, ResolvedPolicy } from "./policies.js";
 import type { ReducerTable } from "./merge.js";
 import type { AnyReducer } from "./reducers.js";
 
@@ -32,6 +33,8 @@ export interface GraphDefinition {
   /** Router of each conditional source (`START` included), by source name. */
   readonly routers: Readonly<Record<string, RouterFunction<never>>>;
   readonly reducers: Readonly<Record<string, AnyReducer>>;
+  /** Each node's retry, timeout and cache policy, by node name (nodes without one may be left out). */
+  readonly policies?: Readonly<Record<string, NodePolicy<never>>>;
 }
 
 /** The frozen routing tables a run reads. Internal to the engine. */
@@ -43,4 +46,10 @@ export interface ExecutableGraph {
   readonly order: ReadonlyMap<string, number>;
   readonly reducers: ReducerTable;
   readonly fields: ReadonlySet<string> | undefined;
+  /** The nodes that run under a policy (the others run once, with no timeout). */
+  readonly policies: ReadonlyMap<string, ResolvedPolicy>;
+  /** Where cached updates live. */
+  readonly cacheStore: CacheStore;
+  /** A hash of the spec: cache keys carry it, so a changed graph never reads a stale entry. */
+  readonly specHash: string;
 }

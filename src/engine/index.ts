@@ -4,6 +4,7 @@
  * `engine/` imports any other file of it (test/architecture.test.ts checks this).
  */
 export { CompiledGraph, type StreamChunk, type ThreadCompileOptions } from "./compiled-graph.js";
+export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodePolicy, type RetryPolicy } from "./policies.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
 export type { NodeContext, RouterContext } from "./context.js";

@@ -32,7 +32,12 @@ export function executionError(api: string, error: unknown, context: ExecutionCo
   if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `${api}: ${String(error)}`, { ...context, cause: error });
   const child = error.cause instanceof GraphExecutionError ? error.cause : undefined;
   const inner = child?.path ?? [];
-  const detached: ExecutionContext = { ...context, ...("cause" in error ? { cause: error.cause } : {}), path: [context.node, ...inner] };
+  const detached: ExecutionContext = {
+    ...context,
+    ...("cause" in error ? { cause: error.cause } : {}),
+    ...(error.attempts === undefined ? {} : { attempts: error.attempts }),
+    path: [context.node, ...inner],
+  };
   const message = child ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}` : `${api}: ${error.message}`;
   const code = child?.code ?? error.code;
   if (code === "STEP_LIMIT") return new GraphLimitError(message, detached);

@@ -4,7 +4,7 @@
  * one after another; stop at once when the signal aborts) and asks the kernel *what* (admit, commit,
  * advance). `invoke`, `stream`, threaded runs and the XState superstep machine all drive this class.
  */
-import type { ExecutionContext, GraphExecutionError } from "../errors.js";
+import type { ExecutionContext, GraphExecutionError, PendingWrite } from "../errors.js";
 import { START } from "../spec.js";
 import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
@@ -14,8 +14,9 @@ import { checkSignal, executionError, inputFailure } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
 import { detachedStep, type StepRecord } from "./step-record.js";
 import { unlessAborted } from "./abortable.js";
+import { runTask } from "./attempts.js";
 import { abortedWhile, admit, advance, commit, reportedFailure, type Advance, type Arrival, type RunSnapshot, type Settled } from "./superstep.js";
-import { isThenable, runNode, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 
 /** What a driver of `Run` may add to the caller's options. */
@@ -186,7 +187,7 @@ export class Run {
     const task = tasks[0] as Task;
     let pending: MaybePromise<State>;
     try {
-      pending = runNode(this.#graph, task.node, this.#state, task, this.#context(task, scope, superstep));
+      pending = runTask(this.#graph, task, this.#state, this.#context(task, scope, superstep));
     } catch (error) {
       throw this.#error(error, task.node);
     }
@@ -231,7 +232,9 @@ export class Run {
         return;
       }
       const index = reportedFailure(settled);
-      end({ ok: false, error: this.#error(settled[index]?.error, (tasks[index] as Task).node) });
+      // Only siblings that succeeded on their own keep their writes; one that settled after it was cancelled runs again.
+      const pendingWrites = tasks.flatMap((task, i) => (settled[i]?.failed === false && !settled[i]?.cancelled ? [{ node: task.node, update: cloneState(updates[i] as State) }] : []));
+      end({ ok: false, error: this.#error(settled[index]?.error, (tasks[index] as Task).node, pendingWrites) });
     };
     const onAbort = (): void => {
       const node = tasks.find((_, index) => index < started && settled[index] === undefined)?.node ?? (tasks[0] as Task).node;
@@ -242,7 +245,7 @@ export class Run {
       running -= 1;
       if (update !== undefined) {
         updates[index] = update;
-        settled[index] = { failed: false, cancelled: false };
+        settled[index] = { failed: false, cancelled: scope.cancelled };
       } else {
         settled[index] = { failed: true, error, cancelled: scope.cancelled && context.readSignal };
         if (!failed) {
@@ -257,7 +260,7 @@ export class Run {
       const context = this.#context(task, scope, superstep);
       let pending: MaybePromise<State>;
       try {
-        pending = runNode(this.#graph, task.node, this.#state, task, context);
+        pending = runTask(this.#graph, task, this.#state, context);
       } catch (error) {
         settle(index, context, undefined, error);
         return;
@@ -338,8 +341,13 @@ export class Run {
     return new TaskContext(scope, task.node, superstep, this.#threadId, this.#sink);
   }
 
-  #error(error: unknown, node: string): GraphExecutionError {
-    const context: ExecutionContext = { node, state: cloneState(this.#state), trace: [...this.#trace] };
+  #error(error: unknown, node: string, pendingWrites?: readonly PendingWrite[]): GraphExecutionError {
+    const context: ExecutionContext = {
+      node,
+      state: cloneState(this.#state),
+      trace: [...this.#trace],
+      ...(pendingWrites === undefined || pendingWrites.length === 0 ? {} : { pendingWrites }),
+    };
     return executionError(this.#api, error, context);
   }
 }

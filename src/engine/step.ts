@@ -16,6 +16,8 @@ export type State = Record<string, unknown>;
 /** Why a step failed. Runners turn it into their own error (the mini engine: a GraphExecutionError). */
 export class StepFailure extends Error {
   override readonly name = "StepFailure";
+  /** Every attempt's error, when a retry policy ran the node several times. */
+  attempts: readonly unknown[] | undefined;
   constructor(
     readonly code: GraphExecutionCode,
     message: string,

@@ -15,6 +15,7 @@
 import { END } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
+import type { ResolvedRetry } from "./policies.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 
 /**
@@ -252,6 +253,42 @@ export interface Settled {
 export function reportedFailure(settled: readonly (Settled | undefined)[]): number {
   const own = settled.findIndex((s) => s?.failed === true && !s.cancelled);
   return own >= 0 ? own : settled.findIndex((s) => s?.failed === true);
+}
+
+/** What {@link retryDecision} decided after a failed attempt. */
+export type RetryDecision = { readonly retry: true; readonly delay: number } | { readonly retry: false };
+
+/** Failures that are never retried: the run's own refusals, not the node's bad luck. */
+const NOT_RETRIED = new Set(["ABORTED", "INVALID_UPDATE", "CONCURRENT_WRITE", "INVALID_INPUT", "UNKNOWN_ROUTE_KEY", "STEP_LIMIT"]);
+
+/**
+ * Whether a failed attempt is tried again, and after how long. Never without a retry policy, after
+ * the last attempt, for an abort or one of the library's own validation errors (an invalid update, a
+ * child graph's invalid input: a second attempt reads the same state and fails the same way). Otherwise
+ * `retryOn(error)` decides (`error` is what the node threw, or the `NODE_TIMEOUT` failure), and the
+ * wait is `initialInterval × backoffFactor^(attempt − 1)`, jittered by ±50 %, at most `maxInterval`.
+ *
+ * @example
+ * ```ts
+ * retryDecision(resolvePolicy({ retry: { jitter: false } }, undefined)?.retry, 1, failure, Math.random); // { retry: true, delay: 500 }
+ * ```
+ */
+export function retryDecision(policy: ResolvedRetry | undefined, attempt: number, failure: unknown, random: () => number): RetryDecision {
+  if (policy === undefined || attempt >= policy.maxAttempts) return { retry: false };
+  const code = failure instanceof StepFailure ? failure.code : undefined;
+  if (code !== undefined && NOT_RETRIED.has(code)) return { retry: false };
+  const error = code === "NODE_FAILED" ? (failure as StepFailure).cause : failure;
+  // A child graph's own refusal (its input, its limits, an invalid update) fails the same way again.
+  const libraryCode = isCoded(error) ? error.code : undefined;
+  if (policy.retryOn === undefined && libraryCode !== undefined && NOT_RETRIED.has(libraryCode)) return { retry: false };
+  if (policy.retryOn !== undefined && !policy.retryOn(error)) return { retry: false };
+  const base = Math.min(policy.maxInterval, policy.initialInterval * policy.backoffFactor ** (attempt - 1));
+  const delay = policy.jitter ? Math.min(policy.maxInterval, base * (0.5 + random())) : base;
+  return { retry: true, delay };
+}
+
+function isCoded(value: unknown): value is { readonly code: string } {
+  return value instanceof Error && typeof (value as { code?: unknown }).code === "string";
 }
 
 function quoted(names: readonly string[]): string {

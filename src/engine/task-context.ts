@@ -58,20 +58,44 @@ export class TaskContext implements NodeContext {
   readonly threadId: string | undefined;
   readonly #scope: SuperstepScope;
   readonly #sink: EventSink;
+  readonly #deadline: AbortSignal | undefined;
+  readonly #first: TaskContext | undefined;
   #readSignal = false;
   #writer: ((event: unknown) => void) | undefined;
 
-  constructor(scope: SuperstepScope, node: string, superstep: number, threadId: string | undefined, sink: EventSink = ignore, attempt = 1) {
+  constructor(
+    scope: SuperstepScope,
+    node: string,
+    superstep: number,
+    threadId: string | undefined,
+    sink: EventSink = ignore,
+    attempt = 1,
+    deadline?: AbortSignal,
+    first?: TaskContext,
+  ) {
     this.#scope = scope;
     this.node = node;
     this.superstep = superstep;
     this.threadId = threadId;
     this.#sink = sink;
     this.attempt = attempt;
+    this.#deadline = deadline;
+    this.#first = first;
   }
 
   get signal(): AbortSignal {
     this.#readSignal = true;
+    if (this.#first !== undefined) this.#first.#readSignal = true;
+    return this.#deadline === undefined ? this.#scope.signal : AbortSignal.any([this.#scope.signal, this.#deadline]);
+  }
+
+  /** The context of a later attempt of the same task, whose signal also aborts at `deadline` (its timeout). */
+  forAttempt(attempt: number, deadline: AbortSignal | undefined): TaskContext {
+    return new TaskContext(this.#scope, this.node, this.superstep, this.threadId, this.#sink, attempt, deadline, this.#first ?? this);
+  }
+
+  /** The superstep's signal (created if no node asked for it yet): what a retry's wait listens to. */
+  get superstepSignal(): AbortSignal {
     return this.#scope.signal;
   }
 
@@ -81,7 +105,7 @@ export class TaskContext implements NodeContext {
     return this.#writer;
   }
 
-  /** Whether the node read its signal: only such a node can have stopped because it was cancelled. */
+  /** Whether the node (in any attempt) read its signal: only such a node can have stopped because it was cancelled. */
   get readSignal(): boolean {
     return this.#readSignal;
   }

@@ -7,7 +7,7 @@ import type { Send as LangGraphSend } from "@langchain/langgraph";
 import {
   isThenable,
   RouterCallContext,
-  runNode,
+  runTask,
   StepFailure,
   successorsOf,
   SuperstepScope,
@@ -69,7 +69,8 @@ function run(graph: ExecutableGraph, node: string, state: State, rank: MergeRank
     return rethrow(node, error);
   };
   try {
-    const update = runNode(graph, node, state, undefined, context);
+    // A Send task gets its input as `state` from LangGraph: it runs as a plain task on that input.
+    const update = runTask(graph, { node, sent: false }, state, context);
     return isThenable(update) ? Promise.resolve(update).then(succeeded, failed) : succeeded(update);
   } catch (error) {
     return failed(error);

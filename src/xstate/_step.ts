@@ -11,7 +11,7 @@ import {
   executionError as sharedExecutionError,
   isThenable,
   RouterCallContext,
-  runNode,
+  runTask,
   successorsOf,
   SuperstepScope,
   TaskContext,
@@ -68,7 +68,7 @@ export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSign
     try {
       // One node per superstep in this layout: its superstep is its position in the run.
       const context = new TaskContext(new SuperstepScope(signal), node, trace.length + 1, undefined, sink);
-      const pending = runNode(graph, node, state, undefined, context);
+      const pending = runTask(graph, { node, sent: false }, state, context);
       update = isThenable(pending) ? await unlessAborted(node, pending, signal) : pending;
       const merged = commit(graph, state, [{ node, sent: false }], [update]);
       if (!merged.ok) throw merged.failure;

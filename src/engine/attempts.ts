@@ -1,0 +1,116 @@
+/**
+ * A task run under its node's policies: the cache first, then attempts, each with its own timeout,
+ * retried as the kernel's `retryDecision` says. Every engine (the mini engine, the XState machine, the
+ * LangGraph wrappers) runs a node through `runTask`, so a policy means the same thing everywhere. A node
+ * without a policy goes straight to `runNode`: no promise, no timer, no cost.
+ */
+import { cloneState } from "./clone.js";
+import type { ExecutableGraph } from "./executable.js";
+import type { ResolvedPolicy } from "./policies.js";
+import { isThenable, runNode, StepFailure, type State, type Task } from "./step.js";
+import { retryDecision } from "./superstep.js";
+import type { TaskContext } from "./task-context.js";
+
+/**
+ * Runs `task` on a copy of `state` under its node's policy. Rejects with the last attempt's failure,
+ * which carries every attempt's error (`attempts`) when the node was retried.
+ */
+export function runTask(graph: ExecutableGraph, task: Task, state: State, context: TaskContext): State | Promise<State> {
+  const policy = graph.policies.get(task.node);
+  if (policy === undefined) return runNode(graph, task.node, state, task, context);
+  return runWithPolicy(graph, task, state, context, policy);
+}
+
+async function runWithPolicy(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, policy: ResolvedPolicy): Promise<State> {
+  const cacheKey = policy.cache === undefined ? undefined : keyOf(graph, task, state, policy.cache);
+  if (cacheKey !== undefined) {
+    const hit = await graph.cacheStore.get(cacheKey);
+    if (hit !== undefined) return cloneState(hit);
+  }
+  const errors: unknown[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const update = await attemptOnce(graph, task, state, first, attempt, policy.timeout);
+      if (cacheKey !== undefined) await graph.cacheStore.set(cacheKey, cloneState(update), policy.cache?.ttl);
+      return update;
+    } catch (failure) {
+      errors.push(failure instanceof StepFailure && failure.code === "NODE_FAILED" ? failure.cause : failure);
+      const decision = retryDecision(policy.retry, attempt, failure, Math.random);
+      if (!decision.retry) throw withAttempts(failure, errors, policy);
+      // The wait ends early when the run aborts or a sibling fails: the node then fails with what it
+      // failed with on its own (the run's abort is reported by the driver, which watches the run's signal).
+      const waited = await wait(decision.delay, first.superstepSignal);
+      if (!waited) throw withAttempts(failure, errors, policy);
+    }
+  }
+}
+
+/** One attempt: a fresh context (and copy of the state); abandoned at its deadline, its late result discarded. */
+function attemptOnce(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, attempt: number, timeout: number | undefined): Promise<State> {
+  const deadline = timeout === undefined ? undefined : new AbortController();
+  const context = attempt === 1 && deadline === undefined ? first : first.forAttempt(attempt, deadline?.signal);
+  let pending: State | Promise<State>;
+  try {
+    pending = runNode(graph, task.node, state, task, context);
+  } catch (failure) {
+    return Promise.reject(failure);
+  }
+  if (!isThenable(pending) || deadline === undefined || timeout === undefined) return Promise.resolve(pending);
+  return new Promise<State>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const failure = new StepFailure("NODE_TIMEOUT", `node "${task.node}" took longer than its timeout of ${timeout} ms (attempt ${attempt}); its result, if any, is discarded.`);
+      deadline.abort(failure);
+      reject(failure);
+    }, timeout);
+    pending.then(
+      (update) => {
+        clearTimeout(timer);
+        resolve(update);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function keyOf(graph: ExecutableGraph, task: Task, state: State, cache: NonNullable<ResolvedPolicy["cache"]>): string {
+  let key: unknown;
+  try {
+    key = (cache.key as (state: unknown) => unknown)(cloneState(task.sent ? task.input : state));
+  } catch (error) {
+    throw new StepFailure("NODE_FAILED", `the cache key of node "${task.node}" threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (typeof key !== "string") {
+    throw new StepFailure("NODE_FAILED", `the cache key of node "${task.node}" must be a string; got ${typeof key}. Return a string from cache.key(state).`);
+  }
+  // The graph's spec hash and the node's name keep entries of a changed graph or another node apart.
+  return `${graph.specHash}:${task.node}:${key}`;
+}
+
+/** Waits `delay` ms; resolves `false` at once if `signal` aborts first. */
+function wait(delay: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, delay);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** The last failure, carrying every attempt's error when there were several. */
+function withAttempts(failure: unknown, errors: readonly unknown[], policy: ResolvedPolicy): unknown {
+  if (policy.retry === undefined || errors.length < 2 || !(failure instanceof StepFailure)) return failure;
+  const retried = new StepFailure(failure.code, `${failure.message} (attempt ${errors.length} of ${policy.retry.maxAttempts}; every attempt failed)`, {
+    cause: failure.cause,
+  });
+  retried.attempts = errors;
+  return retried;
+}
