@@ -10,7 +10,8 @@ import type { VerifiedWorkload } from "./_workload.js";
 import { chainNames, chainOnLangGraphWorkload, chainWorkload } from "./workloads/chain.js";
 import { coverageWorkload } from "./workloads/coverage.js";
 import { fanOutWorkload } from "./workloads/fan-out.js";
-import { measureMemory, type MemoryFigures, type MemoryOptions } from "./workloads/memory.js";
+import { append, compileGraph, END, START, type CompiledGraph, type GraphSpec } from "../src/index.js";
+import { dataHeapInUse, fullCollection, measureMemory, type MemoryFigures, type MemoryOptions } from "./workloads/memory.js";
 import { REPORT, reportWorkload } from "./workloads/report.js";
 
 /** Sizes and durations of a suite run. */
@@ -101,7 +102,9 @@ export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeR
       : options;
     memory.push(await measureMemory(contender, runs));
   }
-  const targets = targetsOf({ reportAlone, chain, report, chainOnLangGraph }, memory, options);
+  options.log("memory: what an invoke result holds per step");
+  const retention = await resultRetention();
+  const targets = targetsOf({ reportAlone, chain, report, chainOnLangGraph }, memory, options, retention);
   const loadAfter = loadAverage();
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: ${options.rounds} interleaved rounds after a warm-up round, ` +
@@ -164,7 +167,39 @@ function chainFlatness(chain: TimedWorkload, sizes: readonly number[]): string[]
     });
 }
 
-function targetsOf(timings: Timings, memory: readonly MemoryFigures[], options: RuntimeOptions): Target[] {
+/**
+ * The heap a finished `invoke` result holds per step, for a chain whose nodes append to a log: it must
+ * not grow with the run's length (each step keeps its update, not a state).
+ */
+async function resultRetention(): Promise<{ small: number; large: number }> {
+  const perStep = async (n: number): Promise<number> => {
+    const graph = appendChain(n);
+    fullCollection();
+    const before = dataHeapInUse();
+    const held = await graph.invoke({ i: 0, log: [] }, { maxSteps: n });
+    fullCollection();
+    const grown = dataHeapInUse() - before;
+    if (held.trace.length !== n) throw new Error("bench: the append chain did not run to its end");
+    return grown / n;
+  };
+  await perStep(500);
+  return { small: await perStep(2000), large: await perStep(8000) };
+}
+
+function appendChain(n: number): CompiledGraph<{ i: number; log: string[] }> {
+  const names = Array.from({ length: n }, (_, k) => `n${k}`);
+  const spec: GraphSpec = {
+    nodes: names,
+    edges: [START, ...names].map((from, k) => ({ from, to: names[k] ?? END })),
+    routes: [],
+    reducers: [{ field: "log", reducer: "append" }],
+    fields: ["i", "log"],
+  };
+  const step = (s: { i: number }) => ({ i: s.i + 1, log: [`step ${s.i}`] });
+  return compileGraph({ spec, nodes: Object.fromEntries(names.map((name) => [name, step])), routers: {}, reducers: { log: append } });
+}
+
+function targetsOf(timings: Timings, memory: readonly MemoryFigures[], options: RuntimeOptions, retention: { small: number; large: number }): Target[] {
   const { reportAlone, chain, report, chainOnLangGraph } = timings;
   const vsLoop = ratioOf(report, REPORT.invoke, REPORT.loop);
   const vsLoopAlone = ratioOf(reportAlone, REPORT.invoke, REPORT.loop);
@@ -178,6 +213,7 @@ function targetsOf(timings: Timings, memory: readonly MemoryFigures[], options: 
     return ratio === undefined ? [] : [{ name, ratio }];
   });
   const flat = ratioOf(chain, chainNames(largest).invoke, chainNames(smallest).invoke, largest / smallest);
+  const policies = ratioOf(chain, chainNames(largest).policies, chainNames(largest).invoke);
   const retained = memory.find((m) => m.name === REPORT.invoke);
   const context = (label: string, spread: Spread | undefined): string => (spread ? `; ${label}: ${ratioSpread(spread)}` : "");
   return [
@@ -206,6 +242,18 @@ function targetsOf(timings: Timings, memory: readonly MemoryFigures[], options: 
       target: "within 1.5×",
       measured: flat ? ratioSpread(flat) : "–",
       met: flat && flat.median <= 1.5,
+    },
+    {
+      what: `timeout + retry on every node vs no policy, chain N=${largest}`,
+      target: "≤ 1.2×",
+      measured: policies ? ratioSpread(policies) : "–",
+      met: policies && policies.median <= 1.2,
+    },
+    {
+      what: "what an invoke result holds per step (an append field, steps unread), N=2k vs N=8k",
+      target: "flat: within 1.5×",
+      measured: `${bytes(retention.small)} and ${bytes(retention.large)} per step`,
+      met: retention.large <= retention.small * 1.5,
     },
     {
       what: `heap retained after ${retained?.retentionRuns ?? options.retentionRuns} mini engine runs`,

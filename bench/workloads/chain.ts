@@ -2,7 +2,7 @@
  * A chain of N trivial nodes (START → n0 → … → n(N-1) → END), each adding 1 to a counter: the engine's
  * cost per step with nothing else in the way. The cost per step must stay flat as N grows.
  */
-import { compileGraph, END, START, type CompiledGraph, type GraphSpec } from "../../src/index.js";
+import { compileGraph, END, START, type CompiledGraph, type GraphSpec, type NodePolicy } from "../../src/index.js";
 import { verify, type Candidate, type Skipped, type VerifiedWorkload } from "../_workload.js";
 
 /** The chain's state. */
@@ -16,10 +16,15 @@ const increment: ChainNode = (state) => ({ i: state.i + 1 });
 
 /** The contender names for a chain of `n` nodes. */
 export const chainNames = (n: number) =>
-  ({ loop: `hand-written loop, N=${n}`, invoke: `mini engine invoke, N=${n}`, langGraph: `LangGraph.js invoke, N=${n}` }) as const;
+  ({
+    loop: `hand-written loop, N=${n}`,
+    invoke: `mini engine invoke, N=${n}`,
+    policies: `mini engine invoke, timeout + retry on every node, N=${n}`,
+    langGraph: `LangGraph.js invoke, N=${n}`,
+  }) as const;
 
 /** The chain of `n` nodes as a compiled graph (built from a spec: a 1000-call builder chain is a type-check benchmark, not this one). */
-export function chainGraph(n: number): CompiledGraph<ChainState> {
+export function chainGraph(n: number, policies?: NodePolicy<never>): CompiledGraph<ChainState> {
   const names = Array.from({ length: n }, (_, k) => `n${k}`);
   const spec: GraphSpec = {
     nodes: names,
@@ -28,7 +33,14 @@ export function chainGraph(n: number): CompiledGraph<ChainState> {
     reducers: [],
     fields: ["i"],
   };
-  return compileGraph<ChainState>({ spec, nodes: Object.fromEntries(names.map((name) => [name, increment])), routers: {}, reducers: {} });
+  const nodes = Object.fromEntries(names.map((name) => [name, increment]));
+  return compileGraph<ChainState>({
+    spec,
+    nodes,
+    routers: {},
+    reducers: {},
+    ...(policies === undefined ? {} : { policies: Object.fromEntries(names.map((name) => [name, policies])) }),
+  });
 }
 
 /** The same N nodes in a plain async loop, each awaited, each update spread over the state. */
@@ -48,11 +60,13 @@ export async function chainWorkload(sizes: readonly number[]): Promise<VerifiedW
   const skipped = [];
   for (const n of sizes) {
     const graph = chainGraph(n);
+    const guarded = chainGraph(n, { timeout: 10_000, retry: { maxAttempts: 3 } });
     const nodes = Array.from({ length: n }, () => increment);
     const names = chainNames(n);
     const verified = await verify<ChainState>({ i: n }, [
       { name: names.loop, steps: n, baseline: names.loop, run: () => chainLoop(input, nodes) },
       { name: names.invoke, steps: n, baseline: names.loop, run: async () => (await graph.invoke(input, { maxSteps: n })).state },
+      { name: names.policies, steps: n, baseline: names.loop, run: async () => (await guarded.invoke(input, { maxSteps: n })).state },
     ]);
     contenders.push(...verified.contenders);
     skipped.push(...verified.skipped);

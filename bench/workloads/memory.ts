@@ -73,14 +73,14 @@ async function retainedBytes(contender: Contender, runs: number): Promise<readon
 }
 
 /** Heap in use without the code space (where the JIT puts compiled functions). */
-function dataHeapInUse(): number {
+export function dataHeapInUse(): number {
   return getHeapSpaceStatistics().reduce((sum, space) => (space.space_name === "code_space" ? sum : sum + space.space_used_size), 0);
 }
 
 let collect: (() => void) | undefined;
 
 /** `gc()`, available without `--expose-gc`: the flag can be set at run time and read from a fresh context. */
-function fullCollection(): void {
+export function fullCollection(): void {
   if (collect === undefined) {
     const exposed = (globalThis as { gc?: () => void }).gc;
     if (exposed === undefined) setFlagsFromString("--expose-gc");

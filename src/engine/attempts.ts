@@ -18,49 +18,87 @@ import type { TaskContext } from "./task-context.js";
 export function runTask(graph: ExecutableGraph, task: Task, state: State, context: TaskContext): State | Promise<State> {
   const policy = graph.policies.get(task.node);
   if (policy === undefined) return runNode(graph, task.node, state, task, context);
-  return runWithPolicy(graph, task, state, context, policy);
+  if (policy.cache !== undefined) return cached(graph, task, state, context, policy, policy.cache);
+  return attempts(graph, task, state, context, policy);
 }
 
-async function runWithPolicy(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, policy: ResolvedPolicy): Promise<State> {
-  const cacheKey = policy.cache === undefined ? undefined : keyOf(graph, task, state, policy.cache);
-  if (cacheKey !== undefined) {
-    const hit = await graph.cacheStore.get(cacheKey);
-    if (hit !== undefined) return cloneState(hit);
+/**
+ * The attempts of a task. The first runs at once, and a synchronous node that succeeds returns
+ * synchronously: a policy costs a synchronous run no promise and no timer. A failure goes on to
+ * {@link retried}.
+ */
+function attempts(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, policy: ResolvedPolicy): State | Promise<State> {
+  let pending: State | Promise<State>;
+  try {
+    pending = attemptOnce(graph, task, state, first, 1, policy.timeout);
+  } catch (failure) {
+    return retried(graph, task, state, first, policy, failure);
   }
+  if (!isThenable(pending)) return pending;
+  return pending.then(undefined, (failure: unknown) => retried(graph, task, state, first, policy, failure));
+}
+
+/** After the first attempt failed: wait and try again while the kernel's `retryDecision` says so. */
+async function retried(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, policy: ResolvedPolicy, firstFailure: unknown): Promise<State> {
   const errors: unknown[] = [];
+  let failure = firstFailure;
   for (let attempt = 1; ; attempt++) {
+    errors.push(failure instanceof StepFailure && failure.code === "NODE_FAILED" ? failure.cause : failure);
+    const decision = retryDecision(policy.retry, attempt, failure, Math.random);
+    if (!decision.retry) throw withAttempts(failure, errors, policy);
+    // The wait ends early when the run aborts or a sibling fails: the node then fails with what it
+    // failed with on its own (the run's abort is reported by the driver, which watches the run's signal).
+    if (!(await wait(decision.delay, first.superstepSignal))) throw withAttempts(failure, errors, policy);
     try {
-      const update = await attemptOnce(graph, task, state, first, attempt, policy.timeout);
-      if (cacheKey !== undefined) await graph.cacheStore.set(cacheKey, cloneState(update), policy.cache?.ttl);
-      return update;
-    } catch (failure) {
-      errors.push(failure instanceof StepFailure && failure.code === "NODE_FAILED" ? failure.cause : failure);
-      const decision = retryDecision(policy.retry, attempt, failure, Math.random);
-      if (!decision.retry) throw withAttempts(failure, errors, policy);
-      // The wait ends early when the run aborts or a sibling fails: the node then fails with what it
-      // failed with on its own (the run's abort is reported by the driver, which watches the run's signal).
-      const waited = await wait(decision.delay, first.superstepSignal);
-      if (!waited) throw withAttempts(failure, errors, policy);
+      return await attemptOnce(graph, task, state, first, attempt + 1, policy.timeout);
+    } catch (next) {
+      failure = next;
     }
   }
 }
 
-/** One attempt: a fresh context (and copy of the state); abandoned at its deadline, its late result discarded. */
-function attemptOnce(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, attempt: number, timeout: number | undefined): Promise<State> {
-  const deadline = timeout === undefined ? undefined : new AbortController();
-  const context = attempt === 1 && deadline === undefined ? first : first.forAttempt(attempt, deadline?.signal);
-  let pending: State | Promise<State>;
-  try {
-    pending = runNode(graph, task.node, state, task, context);
-  } catch (failure) {
-    return Promise.reject(failure);
-  }
-  if (!isThenable(pending) || deadline === undefined || timeout === undefined) return Promise.resolve(pending);
+/** A cached task: the store first; on a miss, the attempts, and the update stored. */
+async function cached(
+  graph: ExecutableGraph,
+  task: Task,
+  state: State,
+  first: TaskContext,
+  policy: ResolvedPolicy,
+  cache: NonNullable<ResolvedPolicy["cache"]>,
+): Promise<State> {
+  const key = keyOf(graph, task, state, cache);
+  const hit = await graph.cacheStore.get(key);
+  if (hit !== undefined) return cloneState(hit);
+  const update = await attempts(graph, task, state, first, policy);
+  await graph.cacheStore.set(key, cloneState(update), cache.ttl);
+  return update;
+}
+
+/**
+ * One attempt: its own context (and copy of the state). With a timeout, an async attempt is abandoned at
+ * its deadline (its signal aborts, its late result is discarded); the deadline's AbortController is made
+ * only if the node reads its signal.
+ */
+function attemptOnce(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, attempt: number, timeout: number | undefined): State | Promise<State> {
+  let controller: AbortController | undefined;
+  let expired: StepFailure | undefined;
+  const deadline =
+    timeout === undefined
+      ? undefined
+      : (): AbortSignal => {
+          controller ??= new AbortController();
+          // Read only after the deadline passed: the signal must still say so.
+          if (expired !== undefined && !controller.signal.aborted) controller.abort(expired);
+          return controller.signal;
+        };
+  const context = attempt === 1 && deadline === undefined ? first : first.forAttempt(attempt, deadline);
+  const pending = runNode(graph, task.node, state, task, context);
+  if (!isThenable(pending) || timeout === undefined) return pending;
   return new Promise<State>((resolve, reject) => {
     const timer = setTimeout(() => {
-      const failure = new StepFailure("NODE_TIMEOUT", `node "${task.node}" took longer than its timeout of ${timeout} ms (attempt ${attempt}); its result, if any, is discarded.`);
-      deadline.abort(failure);
-      reject(failure);
+      expired = new StepFailure("NODE_TIMEOUT", `node "${task.node}" took longer than its timeout of ${timeout} ms (attempt ${attempt}); its result, if any, is discarded.`);
+      controller?.abort(expired);
+      reject(expired);
     }, timeout);
     pending.then(
       (update) => {

@@ -7,7 +7,7 @@
  */
 import { quote } from "../_describe.js";
 import type { GraphProblem } from "../errors.js";
-import type { State } from "./step.js";
+type State = Record<string, unknown>;
 
 /**
  * How a node is retried: LangGraph's `RetryPolicy`. Each attempt reads a fresh copy of the same

@@ -58,7 +58,7 @@ export class TaskContext implements NodeContext {
   readonly threadId: string | undefined;
   readonly #scope: SuperstepScope;
   readonly #sink: EventSink;
-  readonly #deadline: AbortSignal | undefined;
+  readonly #deadline: (() => AbortSignal) | undefined;
   readonly #first: TaskContext | undefined;
   #readSignal = false;
   #writer: ((event: unknown) => void) | undefined;
@@ -70,7 +70,7 @@ export class TaskContext implements NodeContext {
     threadId: string | undefined,
     sink: EventSink = ignore,
     attempt = 1,
-    deadline?: AbortSignal,
+    deadline?: () => AbortSignal,
     first?: TaskContext,
   ) {
     this.#scope = scope;
@@ -86,11 +86,11 @@ export class TaskContext implements NodeContext {
   get signal(): AbortSignal {
     this.#readSignal = true;
     if (this.#first !== undefined) this.#first.#readSignal = true;
-    return this.#deadline === undefined ? this.#scope.signal : AbortSignal.any([this.#scope.signal, this.#deadline]);
+    return this.#deadline === undefined ? this.#scope.signal : AbortSignal.any([this.#scope.signal, this.#deadline()]);
   }
 
-  /** The context of a later attempt of the same task, whose signal also aborts at `deadline` (its timeout). */
-  forAttempt(attempt: number, deadline: AbortSignal | undefined): TaskContext {
+  /** The context of an attempt of the same task, whose signal also aborts at `deadline()` (its timeout). */
+  forAttempt(attempt: number, deadline: (() => AbortSignal) | undefined): TaskContext {
     return new TaskContext(this.#scope, this.node, this.superstep, this.threadId, this.#sink, attempt, deadline, this.#first ?? this);
   }
 

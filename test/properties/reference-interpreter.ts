@@ -120,7 +120,7 @@ export async function referenceRun(definition: GraphDefinition, input: unknown, 
     return { tasks, keys: Array.isArray(returned) ? keys : (keys[0] as string) };
   };
 
-  /** END dropped; plain tasks once each, Sends all kept; in declaration order (ties keep their order). */
+  /** END dropped; plain tasks once each, Sends all kept; in declaration order, a plain task before Sends to its node (other ties keep their order). */
   const schedule = (tasks: readonly Task[]): Task[] => {
     const seen = new Set<string>();
     const kept = tasks.filter((task) => {
@@ -132,7 +132,7 @@ export async function referenceRun(definition: GraphDefinition, input: unknown, 
     });
     return kept
       .map((task, i) => ({ task, i }))
-      .sort((a, b) => declared(a.task.node) - declared(b.task.node) || a.i - b.i)
+      .sort((a, b) => declared(a.task.node) - declared(b.task.node) || Number(a.task.sent) - Number(b.task.sent) || a.i - b.i)
       .map(({ task }) => task);
   };
 
