@@ -10,7 +10,7 @@ import {
   StateGraph as LangGraphStateGraph,
   START as LG_START,
 } from "@langchain/langgraph";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PARALLEL_ENGINES, streamOnEngine } from "../../src/cli/engines.js";
 import { formatUpdateLine } from "../../src/cli/format.js";
 import {
@@ -303,6 +303,9 @@ describe("joins and fan-out on LangGraph.js", () => {
       .addEdge("after", END)
       .compile();
     const run = runOnLangGraph(graph, flow());
+    // However slowly LangGraph.js loads on a busy machine: wait for the quick branch, then give the
+    // join a chance to start early (it must not).
+    await vi.waitFor(() => expect(events).toEqual(["quick done"]), { timeout: 10_000 });
     await sleep(30);
     expect(events).toEqual(["quick done"]);
     release.resolve();
