@@ -45,9 +45,9 @@ export interface Step<S> {
   readonly route?: string | readonly string[];
 }
 
-/** The merged state after one superstep (`streamMode: "values"`). */
+/** The merged state after one superstep (`streamMode: "values"`); the stream's first one is the input state, superstep 0. */
 export interface SuperstepValues<S> {
-  /** 1 for the first superstep. */
+  /** 0 for the input state the stream begins with, 1 for the first superstep. */
   readonly superstep: number;
   /** The nodes that ran in it, in declaration order. */
   readonly nodes: readonly string[];

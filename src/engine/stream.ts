@@ -44,6 +44,8 @@ export async function* streamRun(graph: ExecutableGraph, input: unknown, options
     : undefined;
   const run = new Run(graph, input, { ...options, api: "stream", ...(sink === undefined ? {} : { sink }) });
   const chunk = (mode: StreamMode, payload: unknown): unknown => (modes.tagged ? [mode, payload] : payload);
+  // As LangGraph's: the values stream begins with the state the run starts from (superstep 0, no nodes).
+  if (modes.values) yield chunk("values", { superstep: run.supersteps, nodes: [], state: run.state } satisfies SuperstepValues<State>);
   for (;;) {
     const pending = run.superstep();
     let done = false;

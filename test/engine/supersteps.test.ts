@@ -215,8 +215,9 @@ describe("stream modes", () => {
     expect(nodes).toEqual(["plan", "web", "papers", "internal", "synthesize"]);
     const values: SuperstepValues<Research>[] = [];
     for await (const value of graph.stream(input(), { streamMode: "values" })) values.push(value);
-    expect(values.map((v) => v.nodes)).toEqual([["plan"], ["web", "papers", "internal"], ["synthesize"]]);
-    expect(values[1]?.state.findings).toEqual(["web", "papers", "internal"]);
+    expect(values.map((v) => [v.superstep, v.nodes])).toEqual([[0, []], [1, ["plan"]], [2, ["web", "papers", "internal"]], [3, ["synthesize"]]]);
+    expect(values[0]?.state).toEqual(input());
+    expect(values[2]?.state.findings).toEqual(["web", "papers", "internal"]);
   });
 
   it("with a list of modes, yields [mode, payload] pairs from one run", async () => {
@@ -227,7 +228,7 @@ describe("stream modes", () => {
     });
     const modes: string[] = [];
     for await (const [mode] of graph.stream(input(), { streamMode: ["updates", "values"] })) modes.push(mode);
-    expect(modes).toEqual(["updates", "values", "updates", "updates", "updates", "values", "updates", "values"]);
+    expect(modes).toEqual(["values", "updates", "values", "updates", "updates", "updates", "values", "updates", "values"]);
     expect(runs).toBe(1);
   });
 
