@@ -113,6 +113,25 @@ describe("every failure: one message, a documented exit code, no stack", () => {
     expect((await tsg(["history", "--thread", "t", "--db", notADatabase])).err).toMatch(new RegExp(`^tsg history: --db ${notADatabase}: `));
   });
 
+  it.each([
+    ["a body that is not JSON", "UPDATE tsg_checkpoints SET body = '{not json'"],
+  ])("a stored checkpoint with %s: tsg history and tsg resume exit 2 with one message naming --db", async (_what, corruption) => {
+    const file = join(dir, `corrupt-${Math.random().toString(16).slice(2)}.sqlite`);
+    expect((await tsg(["report", "--thread", "c", "--db", file, "--interrupt-before", "publish"])).code).toBe(3);
+    const { default: Database } = await import("libsql");
+    const db = new Database(file);
+    db.exec(corruption);
+    db.close();
+    for (const argv of [["history"], ["resume", "--approve"]]) {
+      const command = argv[0] as string;
+      const { code, out, err } = await tsg([...argv, "--thread", "c", "--db", file]);
+      expect({ code, out }).toEqual({ code: 2, out: "" });
+      expect(err).toMatch(new RegExp(`^tsg ${command}: --db ${file}: `));
+      expect(err.split("\n")).toHaveLength(3);
+      expect(err).not.toMatch(/\n\s+at /);
+    }
+  });
+
   it("an unknown --checkpoint points at tsg history, not at a new thread", async () => {
     expect((await tsg(["report", "--thread", "t1", "--db", report])).code).toBe(0);
     const { code, err } = await tsg(["resume", "--thread", "t1", "--db", report, "--checkpoint", "nope"]);
