@@ -12,6 +12,7 @@ import {
   getThreadState,
   invokeThread,
   isThreadRun,
+  threadRequired,
   updateThreadState,
   type ThreadReadOptions,
   type ThreadRunOptions,
@@ -19,6 +20,18 @@ import {
   type ThreadSettings,
   type UpdateStateOptions,
 } from "./threads/threads.js";
+
+/** Options of a threaded `stream`: `stream(input, { threadId, streamMode })`, or `stream(null, …)` to resume. */
+export type ThreadStreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> = StreamOptions<M> & ThreadRunOptions;
+
+/** What `stream` yields for the stream mode(s) `M`. */
+export type StreamYield<S, M> = M extends readonly StreamMode[]
+  ? StreamChunk<S>
+  : M extends "values"
+    ? SuperstepValues<S>
+    : M extends "custom"
+      ? CustomEvent
+      : Step<S>;
 
 /** What `stream` yields with a list of modes. */
 export type StreamChunk<S> = readonly ["updates", Step<S>] | readonly ["values", SuperstepValues<S>] | readonly ["custom", CustomEvent];
@@ -63,7 +76,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   invoke(input: S, options?: RunOptions): Promise<RunResult<S>>;
   invoke(input: S | null, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S>> {
     if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S>>;
-    if (this.#threads !== noThreadSettings) return Promise.reject(this.#threadRequired());
+    if (this.#threads !== noThreadSettings) return Promise.reject(threadRequired("invoke", this.#threads));
     return invokeRun(this.#executable, input, options) as Promise<RunResult<S>>;
   }
 
@@ -107,12 +120,6 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
     return getThreadHistory(this.#threads, threadId, options) as Promise<Checkpoint<S>[]>;
   }
 
-  #threadRequired(): InvalidOptionError {
-    const { interruptBefore, interruptAfter } = this.#threads;
-    const interrupts = [...interruptBefore, ...interruptAfter];
-    const why = interrupts.length > 0 ? `it pauses at interrupts (${interrupts.join(", ")})` : "it was compiled with a checkpointer";
-    return new InvalidOptionError(`invoke: this graph runs on threads, because ${why}; pass { threadId } (and a checkpointer) so the run can be saved and resumed.`);
-  }
 
   /**
    * Runs the graph and yields each step as it completes. Each call is a new run: calling `invoke`
@@ -124,12 +131,13 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * for await (const step of graph.stream(initial)) console.log(`${step.node} updated:`, Object.keys(step.update));
    * ```
    */
+  stream<M extends StreamMode | readonly StreamMode[] = "updates">(input: S | null, options: ThreadStreamOptions<M>): AsyncIterable<StreamYield<S, M>>;
   stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
   stream(input: S, options: StreamOptions<"values">): AsyncIterable<SuperstepValues<S>>;
   stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;
   stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S>>;
-  stream(input: S, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
-    return streamRun(this.#executable, input, options);
+  stream(input: S | null, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
+    return streamRun(this.#executable, input, options, this.#threads);
   }
 }
 

@@ -3,7 +3,7 @@
  * run kernel (XState, LangGraph, persistence, coverage) use `_kernel.ts` as well; nothing outside
  * `engine/` imports any other file of it (test/architecture.test.ts checks this).
  */
-export { CompiledGraph, type StreamChunk, type ThreadCompileOptions } from "./compiled-graph.js";
+export { CompiledGraph, type StreamChunk, type StreamYield, type ThreadCompileOptions, type ThreadStreamOptions } from "./compiled-graph.js";
 export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodePolicy, type RetryPolicy } from "./policies.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";

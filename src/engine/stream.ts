@@ -8,6 +8,7 @@ import type { ExecutableGraph } from "./executable.js";
 import { Run } from "./run.js";
 import type { CustomEvent, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
 import type { State } from "./step.js";
+import { isThreadRun, threadRequired, ThreadRun, type ThreadRunOptions, type ThreadSettings } from "./threads/threads.js";
 
 const MODES: readonly StreamMode[] = ["updates", "values", "custom"];
 
@@ -31,8 +32,17 @@ export function checkStreamMode(value: unknown, api = "stream"): StreamModes {
   return { updates: list.includes("updates"), values: list.includes("values"), custom: list.includes("custom"), tagged: Array.isArray(value) };
 }
 
-/** Runs a graph, yielding what its stream modes ask for as it happens. */
-export async function* streamRun(graph: ExecutableGraph, input: unknown, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncGenerator<unknown> {
+/**
+ * Runs a graph, yielding what its stream modes ask for as it happens. With a `threadId` the run is a
+ * thread's, saved and paused exactly as `invoke` does; a graph compiled with interrupts or a
+ * checkpointer refuses a stream without one, as `invoke` does.
+ */
+export async function* streamRun(
+  graph: ExecutableGraph,
+  input: unknown,
+  options?: StreamOptions<StreamMode | readonly StreamMode[]> | (StreamOptions<StreamMode | readonly StreamMode[]> & ThreadRunOptions),
+  threads: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() },
+): AsyncGenerator<unknown> {
   const modes = checkStreamMode(options?.streamMode);
   const events: CustomEvent[] = [];
   let wake: (() => void) | undefined;
@@ -42,7 +52,10 @@ export async function* streamRun(graph: ExecutableGraph, input: unknown, options
         wake?.();
       }
     : undefined;
-  const run = new Run(graph, input, { ...options, api: "stream", ...(sink === undefined ? {} : { sink }) });
+  let run: Pick<Run, "superstep" | "state" | "supersteps">;
+  if (isThreadRun(options)) run = await ThreadRun.open(graph, threads, input, options, "stream", sink);
+  else if (threads.checkpointer !== undefined || threads.interruptBefore.size > 0 || threads.interruptAfter.size > 0) throw threadRequired("stream", threads);
+  else run = new Run(graph, input, { ...options, api: "stream", ...(sink === undefined ? {} : { sink }) });
   const chunk = (mode: StreamMode, payload: unknown): unknown => (modes.tagged ? [mode, payload] : payload);
   // As LangGraph's: the values stream begins with the state the run starts from (superstep 0, no nodes).
   if (modes.values) yield chunk("values", { superstep: run.supersteps, nodes: [], state: run.state } satisfies SuperstepValues<State>);

@@ -473,3 +473,48 @@ describe("history and time travel", () => {
     });
   });
 });
+
+describe("stream on a thread", () => {
+  it("checkpoints every superstep and pauses at interrupts exactly as invoke does", async () => {
+    const viaInvoke = new MemoryCheckpointer();
+    const viaStream = new MemoryCheckpointer();
+    const graph = parallelGraph({ interruptBefore: ["gather"] });
+    const paused = await graph.invoke(parallelInput(), { threadId: "t1", checkpointer: viaInvoke });
+    const nodes: string[] = [];
+    for await (const step of graph.stream(parallelInput(), { threadId: "t1", checkpointer: viaStream })) nodes.push(step.node);
+    expect(nodes).toEqual(paused.trace);
+    const shape = (list: Checkpoint[]) => list.map((c) => [c.step, c.metadata.source, c.metadata.writes, c.next, c.state]);
+    expect(shape(await viaStream.list("t1"))).toEqual(shape(await viaInvoke.list("t1")));
+
+    const resumed: string[] = [];
+    for await (const step of graph.stream(null, { threadId: "t1", checkpointer: viaStream })) resumed.push(step.node);
+    const done = await graph.invoke(null, { threadId: "t1", checkpointer: viaInvoke });
+    expect(resumed).toEqual(done.steps.map((s) => s.node));
+    expect((await graph.getState("t1", { checkpointer: viaStream }))?.state).toEqual(done.state);
+  });
+
+  it("values begin with the thread's state, and custom events stream on a thread too", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const graph = new StateGraph<{ n: number }>({ reducers: { n: sum } })
+      .addNode("inc", (_s, context) => (context.writer(`inc on ${context.threadId}`), { n: 1 }))
+      .addEdge(START, "inc")
+      .addEdge("inc", END)
+      .compile();
+    await graph.invoke({ n: 1 }, { threadId: "t1", checkpointer });
+    const chunks: unknown[] = [];
+    for await (const chunk of graph.stream({ n: 10 }, { threadId: "t1", checkpointer, streamMode: ["values", "custom"] })) chunks.push(chunk);
+    expect(chunks).toEqual([
+      ["values", { superstep: 0, nodes: [], state: { n: 12 } }],
+      ["custom", { node: "inc", event: "inc on t1" }],
+      ["values", { superstep: 1, nodes: ["inc"], state: { n: 13 } }],
+    ]);
+  });
+
+  it("a graph with interrupts refuses a stream without a thread, as invoke does", async () => {
+    const consume = async () => {
+      for await (const _ of parallelGraph({ interruptBefore: ["gather"] }).stream(parallelInput())) void _;
+    };
+    await expect(consume()).rejects.toBeInstanceOf(InvalidOptionError);
+    await expect(consume()).rejects.toThrow("stream: this graph runs on threads, because it pauses at interrupts (gather); pass { threadId }");
+  });
+});

@@ -8,6 +8,7 @@ import { START } from "../../spec.js";
 import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { Run } from "../run.js";
+import type { EventSink } from "../task-context.js";
 import type { RunOptions, RunResult, Step } from "../run-types.js";
 import { inputFailure, executionError } from "../run-checks.js";
 import { commit, type RunSnapshot } from "../superstep.js";
@@ -72,6 +73,16 @@ export interface UpdateStateOptions extends ThreadReadOptions {
   readonly checkpointId?: string;
 }
 
+/**
+ * The refusal of a run without a thread on a graph compiled with interrupts or a checkpointer: it
+ * would run straight through the interrupts, or save nothing.
+ */
+export function threadRequired(api: string, settings: ThreadSettings): InvalidOptionError {
+  const interrupts = [...settings.interruptBefore, ...settings.interruptAfter];
+  const why = interrupts.length > 0 ? `it pauses at interrupts (${interrupts.join(", ")})` : "it was compiled with a checkpointer";
+  return new InvalidOptionError(`${api}: this graph runs on threads, because ${why}; pass { threadId } (and a checkpointer) so the run can be saved and resumed.`);
+}
+
 /** Whether `invoke`'s options ask for a threaded run. */
 export function isThreadRun(options: unknown): options is ThreadRunOptions {
   return typeof options === "object" && options !== null && "threadId" in options;
@@ -84,45 +95,98 @@ export async function invokeThread(
   input: unknown,
   options: ThreadRunOptions,
 ): Promise<ThreadRunResult<State>> {
-  const { threadId, checkpointer } = checkThreadOptions("invoke", settings, options);
-  if (options.metadata !== undefined) checkMetadata("invoke", options.metadata);
-  const latest = await checkpointer.latest(threadId);
-  let run: Run;
-  let writer: ThreadWriter;
-  if (input === null) {
-    const from = await startingPoint("invoke", checkpointer, threadId, latest, options.checkpointId);
-    run = Run.restore(graph, snapshotOf("invoke", graph, from), { ...options, threadId });
-    writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
-  } else {
-    checkJson(input, "input", "invoke");
+  const thread = await ThreadRun.open(graph, settings, input, options, "invoke");
+  const steps: Step<State>[] = [];
+  for (let superstep = await thread.superstep(); superstep !== undefined; superstep = await thread.superstep()) steps.push(...superstep);
+  return thread.result(steps);
+}
+
+/**
+ * A threaded run, advanced a superstep at a time: each superstep is saved as a checkpoint before the
+ * next starts, and the run stops at interrupts. `invoke` and `stream` with a `threadId` both drive it,
+ * so a streamed thread saves and pauses exactly as an invoked one.
+ * @internal
+ */
+export class ThreadRun {
+  readonly #run: Run;
+  readonly #writer: ThreadWriter;
+  readonly #settings: ThreadSettings;
+  /** Resuming is the go-ahead: a run resumed at an interrupt does not pause before those nodes again. */
+  #resuming: boolean;
+  #interrupt: Interrupt | undefined;
+
+  private constructor(run: Run, writer: ThreadWriter, settings: ThreadSettings, resuming: boolean) {
+    this.#run = run;
+    this.#writer = writer;
+    this.#settings = settings;
+    this.#resuming = resuming;
+  }
+
+  /** Starts (input) or resumes (`null`) the thread, writing the input checkpoint of a new run. */
+  static async open(
+    graph: ExecutableGraph,
+    settings: ThreadSettings,
+    input: unknown,
+    options: ThreadRunOptions,
+    api: "invoke" | "stream",
+    sink?: EventSink,
+  ): Promise<ThreadRun> {
+    const { threadId, checkpointer } = checkThreadOptions(api, settings, options);
+    if (options.metadata !== undefined) checkMetadata(api, options.metadata);
+    const latest = await checkpointer.latest(threadId);
+    const runOptions = { ...options, threadId, api, ...(sink === undefined ? {} : { sink }) };
+    if (input === null) {
+      const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+      const run = Run.restore(graph, snapshotOf(api, graph, from), runOptions);
+      const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+      return new ThreadRun(run, writer, settings, true);
+    }
+    checkJson(input, "input", api);
     // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
     // and a new run starts from START (its trace, steps and limits count from this input).
-    const base = options.checkpointId === undefined ? latest : await startingPoint("invoke", checkpointer, threadId, latest, options.checkpointId);
-    run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input), { ...options, threadId });
+    const base = options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+    const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
-    writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, base, options.metadata);
+    const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, base, options.metadata);
     await writer.write(run, "input", []);
+    return new ThreadRun(run, writer, settings, false);
   }
-  const steps: Step<State>[] = [];
-  // Resuming is the go-ahead: a run resumed at an interrupt does not pause before those nodes again.
-  let resuming = input === null;
-  for (;;) {
+
+  get state(): State {
+    return this.#run.state;
+  }
+
+  get supersteps(): number {
+    return this.#run.supersteps;
+  }
+
+  /** Runs and saves the next superstep; `undefined` once the run reached END or paused at an interrupt. */
+  async superstep(): Promise<Step<State>[] | undefined> {
+    const run = this.#run;
+    if (this.#interrupt !== undefined) return undefined;
     const pending = run.pending ?? [];
-    if (pending.length === 0) return resultOf(run, steps, writer, undefined);
-    const before = resuming ? [] : pending.filter((task) => settings.interruptBefore.has(task.node));
-    if (before.length > 0) return resultOf(run, steps, writer, { when: "before", nodes: [...new Set(before.map((task) => task.node))] });
-    resuming = false;
+    if (pending.length === 0) return undefined;
+    const before = this.#resuming ? [] : pending.filter((task) => this.#settings.interruptBefore.has(task.node));
+    this.#resuming = false;
+    if (before.length > 0) {
+      this.#interrupt = { when: "before", nodes: [...new Set(before.map((task) => task.node))] };
+      return undefined;
+    }
     const superstep = (await run.superstep()) as Step<State>[];
-    steps.push(...superstep);
-    await writer.write(
+    await this.#writer.write(
       run,
       "loop",
       superstep.map((step) => step.node),
       superstep,
     );
-    const after = superstep.filter((step) => settings.interruptAfter.has(step.node));
-    if (after.length > 0 && (run.pending?.length ?? 0) > 0)
-      return resultOf(run, steps, writer, { when: "after", nodes: [...new Set(after.map((s) => s.node))] });
+    const after = superstep.filter((step) => this.#settings.interruptAfter.has(step.node));
+    if (after.length > 0 && (run.pending?.length ?? 0) > 0) this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
+    return superstep;
+  }
+
+  /** The result of the run so far, `steps` being this call's. */
+  result(steps: Step<State>[]): ThreadRunResult<State> {
+    return resultOf(this.#run, steps, this.#writer, this.#interrupt);
   }
 }
 
@@ -310,12 +374,12 @@ function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Checkpoint)
  * The thread's state with a new input merged through the reducers (an `append` field appends), as the
  * START of a new run. An input that is not a plain object is left to `Run`, which refuses it as on a new thread.
  */
-function mergedInput(graph: ExecutableGraph, base: Checkpoint, input: unknown): unknown {
+function mergedInput(graph: ExecutableGraph, base: Checkpoint, input: unknown, api: string): unknown {
   if (!isPlainObject(input)) return input;
   const failure = inputFailure(graph, input);
   if (failure !== undefined) return input;
   const committed = commit(graph, base.state, [{ node: START, sent: false }], [input]);
-  if (!committed.ok) throw executionError("invoke", committed.failure, { node: START, state: cloneState(base.state), trace: [] });
+  if (!committed.ok) throw executionError(api, committed.failure, { node: START, state: cloneState(base.state), trace: [] });
   return committed.state;
 }
 
