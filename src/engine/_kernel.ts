@@ -13,7 +13,7 @@ export { executableOf } from "./compiled-graph.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
 export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./limits.js";
-export { checkSignal, executionError, inputFailure } from "./run-checks.js";
+export { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
 export { Run, type RunSettings } from "./run.js";
 export { checkStreamMode, type StreamModes } from "./stream.js";
 export { detachedStep, type StepRecord } from "./step-record.js";

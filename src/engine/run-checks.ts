@@ -5,14 +5,22 @@
 import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
 import { isPlainObject } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
-import { describeValue, StepFailure } from "./step.js";
+import { quoteList } from "../_describe.js";
+import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
 
 /** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
 export function inputFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
   if (!isPlainObject(input)) return new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`);
+  // The copy drops symbol keys; refusing them here says so, where a silent drop would not.
+  if (Object.getOwnPropertySymbols(input).length > 0) return new StepFailure("INVALID_INPUT", `the input has symbol keys, which the state cannot keep. Use string keys.`);
   const undeclared = graph.fields ? Object.keys(input).filter((key) => !graph.fields?.has(key)) : [];
   if (undeclared.length === 0) return undefined;
-  return new StepFailure("INVALID_INPUT", `the input has fields the graph does not declare: ${undeclared.join(", ")}. Add them to \`fields\` or remove them.`);
+  return new StepFailure("INVALID_INPUT", `the input has fields the graph does not declare: ${quoteList(undeclared)}. Add them to \`fields\` or remove them.`);
+}
+
+/** The run's own copy of a checked input; throws a `StepFailure` (`INVALID_INPUT`) naming what cannot be copied. */
+export function detachInput(input: unknown): State {
+  return detach(input as State, "input", "INVALID_INPUT", "the input cannot be used:");
 }
 
 /** The signal, or an `InvalidOptionError` for anything but an AbortSignal. */
@@ -29,7 +37,7 @@ export function checkSignal(value: unknown, api = "invoke"): AbortSignal | undef
  */
 export function executionError(api: string, error: unknown, context: ExecutionContext): GraphExecutionError {
   if (error instanceof GraphExecutionError) return error;
-  if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `${api}: ${String(error)}`, { ...context, cause: error });
+  if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `${api}: ${messageOf(error)}`, { ...context, cause: error });
   const child = error.cause instanceof GraphExecutionError ? error.cause : undefined;
   const inner = child?.path ?? [];
   const detached: ExecutionContext = {
@@ -46,5 +54,5 @@ export function executionError(api: string, error: unknown, context: ExecutionCo
 }
 
 function innerMessage(cause: unknown): string {
-  return cause instanceof Error ? cause.message.replace(/^[\w.]+: /, "") : String(cause);
+  return cause instanceof Error ? messageOf(cause).replace(/^[\w.]+: /, "") : messageOf(cause);
 }

@@ -10,7 +10,7 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import { resolveConcurrency, resolveLimits, type RunLimits } from "./limits.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
-import { checkSignal, executionError, inputFailure } from "./run-checks.js";
+import { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
 import { detachedStep, type StepRecord } from "./step-record.js";
 import { unlessAborted } from "./abortable.js";
@@ -61,7 +61,11 @@ export class Run {
     this.#state = {};
     const failure = inputFailure(graph, input);
     if (failure !== undefined) throw this.#error(failure, START);
-    this.#state = cloneState(input as State);
+    try {
+      this.#state = detachInput(input);
+    } catch (error) {
+      throw this.#error(error, START);
+    }
   }
 
   /** A run that continues from a snapshot: nothing it committed runs again. */

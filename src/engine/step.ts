@@ -4,7 +4,8 @@
  * is validated, copied and merged by one piece of code everywhere.
  */
 import type { GraphExecutionCode } from "../errors.js";
-import { cloneState, isPlainObject } from "./clone.js";
+import { describeValue, messageOf, quote, quoteList } from "../_describe.js";
+import { cloneState, copyFailureMessage, isPlainObject } from "./clone.js";
 import type { NodeContext, RouterContext } from "./context.js";
 import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
@@ -68,7 +69,7 @@ export function runNode(graph: ExecutableGraph, node: string, state: State, task
 }
 
 function nodeFailed(node: string, error: unknown): StepFailure {
-  return new StepFailure("NODE_FAILED", `node "${node}" threw: ${messageOf(error)}`, { cause: error });
+  return new StepFailure("NODE_FAILED", `node ${quote(node)} threw: ${messageOf(error)}`, { cause: error });
 }
 
 function acceptUpdate(graph: ExecutableGraph, node: string, output: unknown): State {
@@ -88,7 +89,19 @@ function acceptUpdate(graph: ExecutableGraph, node: string, output: unknown): St
     );
   }
   // The node may keep a reference to what it returned; the run keeps its own copy.
-  return cloneState(output);
+  return detach(output, "update", "INVALID_UPDATE", `node ${quote(node)} returned an update that cannot be kept:`);
+}
+
+/**
+ * A copy of a value that enters the run (the input, an update), or the failure (`code`) naming where
+ * it cannot be copied: a cycle, nesting deeper than the copy goes, a getter that throws.
+ */
+export function detach(value: State, root: string, code: "INVALID_INPUT" | "INVALID_UPDATE", what: string): State {
+  try {
+    return cloneState(value);
+  } catch (error) {
+    throw new StepFailure(code, `${what} ${copyFailureMessage(value, root, error)}.`, { cause: error });
+  }
 }
 
 /**
@@ -101,9 +114,10 @@ export function commitUpdate(graph: ExecutableGraph, node: string, state: State,
   } catch (error) {
     const field = error instanceof ReducerFailure ? error.field : "?";
     const cause = error instanceof ReducerFailure ? error.cause : error;
+    const what = error instanceof ReducerFailure && error.detail !== "threw" ? error.detail : `threw: ${messageOf(cause)}`;
     throw new StepFailure(
       "REDUCER_FAILED",
-      `the reducer for "${field}" threw while merging the update of "${node}"; no field was changed. ${messageOf(cause)}`,
+      `the reducer for ${quote(field)} ${what} (while merging the update of ${quote(node)}; no field was changed).`,
       { cause },
     );
   }
@@ -180,7 +194,7 @@ function fixedTargets(graph: ExecutableGraph, transition: Exclude<Transition, { 
 const plainTask = (node: string): Task => ({ node, sent: false });
 
 function routerFailed(source: string, error: unknown): StepFailure {
-  return new StepFailure("ROUTER_FAILED", `the router after "${source}" threw: ${messageOf(error)}`, { cause: error });
+  return new StepFailure("ROUTER_FAILED", `the router after ${quote(source)} threw: ${messageOf(error)}`, { cause: error });
 }
 
 function lookUpRoutes(source: string, paths: Readonly<Record<string, string>>, chosen: unknown): Successors {
@@ -193,8 +207,8 @@ function lookUpRoutes(source: string, paths: Readonly<Record<string, string>>, c
     if (to === undefined) {
       throw new StepFailure(
         "UNKNOWN_ROUTE_KEY",
-        `the router after "${source}" returned ${describeChoice(choice)}, which is not a key of its path map ` +
-          `(${Object.keys(paths).map((k) => JSON.stringify(k)).join(", ")}). Return a declared key or add it to the path map.`,
+        `the router after ${quote(source)} returned ${describeChoice(choice)}, which is not a key of its path map ` +
+          `(${quoteList(Object.keys(paths))}). Return a declared key or add it to the path map.`,
       );
     }
     routes.push({ from: source, key: key as string, to });
@@ -204,20 +218,9 @@ function lookUpRoutes(source: string, paths: Readonly<Record<string, string>>, c
 }
 
 function describeChoice(choice: unknown): string {
-  if (choice instanceof Send) return `Send(${JSON.stringify(choice.node)})`;
-  return JSON.stringify(choice) ?? String(choice);
+  // A BigInt, a Symbol, an object without a prototype: quote() says what each is, and never throws.
+  return choice instanceof Send ? `Send(${quote(choice.node)})` : quote(choice);
 }
 
-/** A short description of a value for error messages. */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return `an instance of ${(value as object).constructor?.name ?? "an unknown class"}`;
-  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
-  return `${typeof value} ${String(value)}`;
-}
-
-/** The message of an unknown thrown value. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+// How messages show values (short, never throwing) is shared by every layer; the runners import them from here.
+export { describeValue, messageOf } from "../_describe.js";

@@ -2,18 +2,22 @@
  * The checks a run's input and step limit pass before the first node, worded as the mini engine words
  * them, so that both engines reject the same input with the same code.
  */
-import { cloneState } from "../engine/index.js";
 import type { ExecutableGraph } from "../engine/_kernel.js";
 import { resolveLimits, type RunLimits } from "../engine/_kernel.js";
-import { checkSignal, executionError, inputFailure } from "../engine/_kernel.js";
+import { checkSignal, detachInput, executionError, inputFailure } from "../engine/_kernel.js";
 import type { State } from "../engine/_kernel.js";
 import { START } from "../spec.js";
 
 /** Returns a detached copy of a valid input, or throws the mini engine's `INVALID_INPUT` error. */
 export function checkedInput(graph: ExecutableGraph, input: unknown, api: string): State {
   const failure = inputFailure(graph, input);
-  if (failure !== undefined) throw executionError(api, failure, { node: START, state: {}, trace: [] });
-  return cloneState(input as State);
+  const context = { node: START, state: {}, trace: [] };
+  if (failure !== undefined) throw executionError(api, failure, context);
+  try {
+    return detachInput(input);
+  } catch (error) {
+    throw executionError(api, error, context);
+  }
 }
 
 /** The two bounds of a run, checked and defaulted as the mini engine does. */

@@ -102,6 +102,59 @@ describe("the mini engine and values the copy does not isolate", () => {
       .compile();
     const error = await graph.invoke({ n: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "REDUCER_FAILED", node: "a", state: { n: 1 }, trace: [] });
-    expect((error as Error).message).toMatch(/"n"[\s\S]*Promise/);
+    expect((error as Error).message).toMatch(/^invoke: the reducer for "n" returned a Promise; a reducer is synchronous/);
+  });
+
+  it.each<[string, () => Record<string, unknown>]>([
+    ["a cycle", () => {
+      const input: Record<string, unknown> = { n: 1 };
+      input["self"] = { back: input };
+      return input;
+    }],
+    ["nesting 100,000 levels deep", () => {
+      let deep: Record<string, unknown> = {};
+      for (let i = 0; i < 100_000; i++) deep = { a: deep };
+      return { n: 1, deep };
+    }],
+  ])("an input with %s is INVALID_INPUT naming the path, never a stack overflow", async (_label, make) => {
+    const graph = new StateGraph<Record<string, unknown>>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END).compile();
+    const error = await graph.invoke(make()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "INVALID_INPUT", node: START });
+    expect((error as Error).message).toMatch(/^invoke: the input cannot be used: input\.(self\.back contains a cycle|deep[.a…]+ nests deeper)/);
+    const onXState = await runOnXState(graph, make()).catch((e: unknown) => e);
+    expect(onXState).toMatchObject({ code: "INVALID_INPUT" });
+  });
+
+  it("an update with a cycle is INVALID_UPDATE, keeping the last good state and trace", async () => {
+    const graph = new StateGraph<Record<string, unknown>>()
+      .addNode("a", () => ({ n: 2 }))
+      .addNode("b", () => {
+        const loop: Record<string, unknown> = {};
+        loop["me"] = loop;
+        return { loop };
+      })
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", END)
+      .compile();
+    const error = await graph.invoke({ n: 1 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "INVALID_UPDATE", node: "b", state: { n: 2 }, trace: ["a"] });
+    expect((error as Error).message).toMatch(/^invoke: node "b" returned an update that cannot be kept: update\.loop\.me contains a cycle/);
+  });
+
+  it("an input with symbol keys is INVALID_INPUT (the copy could not keep them)", async () => {
+    const graph = new StateGraph<Record<string, unknown>>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END).compile();
+    await expect(graph.invoke({ [Symbol("s")]: 1 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+
+  it("a router returning a BigInt is UNKNOWN_ROUTE_KEY, quoting it", async () => {
+    const graph = new StateGraph<{ n: number }>()
+      .addNode("a", () => ({}))
+      .addEdge(START, "a")
+      .addConditionalEdges("a", (() => 5n) as never, { done: END })
+      .compile();
+    const error = await graph.invoke({ n: 1 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "UNKNOWN_ROUTE_KEY" });
+    expect((error as Error).message).toMatch(/returned 5n, which is not a key of its path map \("done"\)/);
   });
 });

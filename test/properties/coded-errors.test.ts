@@ -148,6 +148,11 @@ describe("every bad input is a coded library error", () => {
         });
         await expectCoded(() => graph.invoke(input as never));
         await expectCoded(() => graph.invoke({ log: [] }));
+        // A key the path map lacks (a BigInt, an object, a Symbol…) is UNKNOWN_ROUTE_KEY, whatever it is.
+        const routed = bindSpec({ nodes: ["a"], edges: [{ from: START, to: "a" }], routes: [{ from: "a", paths: { done: END } }] } as unknown, { nodes: { a: node }, routers: { a: () => key } });
+        const expected = key === "done" || (Array.isArray(key) && Array.from(key as unknown[]).every((k) => k === "done")) ? "ok" : "UNKNOWN_ROUTE_KEY";
+        const error = await routed.invoke({}).then(() => "ok", (e: unknown) => (e as GraphError).code);
+        expect(error).toBe(expected);
       }),
       { numRuns: 400 },
     );
@@ -164,7 +169,9 @@ describe("every bad input is a coded library error", () => {
           nodes: { a: inRouter ? node : fail },
           routers: { a: inRouter ? fail : () => "done" },
         });
-        await expectCoded(() => graph.invoke({}));
+        const error = await graph.invoke({}).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(GraphError);
+        expect(error).toMatchObject({ code: inRouter ? "ROUTER_FAILED" : "NODE_FAILED", cause: thrown });
       }),
       { numRuns: 200 },
     );
