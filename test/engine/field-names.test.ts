@@ -151,7 +151,7 @@ describe("the mini engine and values the copy does not isolate", () => {
     const graph = new StateGraph<{ n: number }>()
       .addNode("a", () => ({}))
       .addEdge(START, "a")
-      .addConditionalEdges("a", (() => 5n) as never, { done: END })
+      .addConditionalEdges("a", (() => 5n) as unknown as () => "done", { done: END })
       .compile();
     const error = await graph.invoke({ n: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "UNKNOWN_ROUTE_KEY" });
