@@ -48,7 +48,12 @@ async function retried(graph: ExecutableGraph, task: Task, state: State, first: 
     if (!decision.retry) throw withAttempts(failure, errors, policy);
     // The wait ends early when the run aborts or a sibling fails: the node then fails with what it
     // failed with on its own (the run's abort is reported by the driver, which watches the run's signal).
-    if (!(await wait(decision.delay, first.superstepSignal))) throw withAttempts(failure, errors, policy);
+    if (!(await wait(decision.delay, first.superstepSignal))) {
+      // Cancelled while waiting to try again: the node did not fail for good on its own, so it is never
+      // the failure a superstep reports (reading the signal marks it so), and it keeps no write.
+      void first.signal;
+      throw withAttempts(failure, errors, policy);
+    }
     try {
       return await attemptOnce(graph, task, state, first, attempt + 1, policy.timeout);
     } catch (next) {

@@ -143,6 +143,12 @@ export interface NodePlan {
   /** How many microtasks an async node waits before it settles: parallel nodes finish in varied orders. */
   readonly hops: number;
   readonly failure: Failure<"throw" | "reject" | "null" | "array" | "stray-field"> | null;
+  /**
+   * A retry policy, and how many first attempts throw before one succeeds (always fewer than the
+   * attempts allowed, and never on a node that also fails for good: which of two failing siblings is
+   * reported would then depend on timing).
+   */
+  readonly retry: { readonly maxAttempts: number; readonly flaky: number } | null;
 }
 
 export interface RouterPlan {
@@ -193,7 +199,11 @@ const nodePlanWith = (rare: boolean): fc.Arbitrary<NodePlan> =>
       fc.record({ atLeast: fc.integer({ min: 0, max: 12 }), how: fc.constantFrom("throw", "reject", "null", "array", "stray-field") }),
       rare,
     ),
-  });
+    retry: fc.option(
+      fc.integer({ min: 2, max: 3 }).chain((maxAttempts) => fc.record({ maxAttempts: fc.constant(maxAttempts), flaky: fc.integer({ min: 0, max: maxAttempts - 1 }) })),
+      { freq: 3 },
+    ),
+  }).map((plan) => (plan.retry === null ? plan : { ...plan, failure: null }));
 
 /** A router's behaviour; `rare` makes failing routers rarer. */
 const routerPlanWith = (rare: boolean): fc.Arbitrary<RouterPlan> =>
@@ -299,11 +309,15 @@ export function definitionOf(plan: GraphPlan): GraphDefinition {
   );
   const reducers: Record<string, AnyReducer> = {};
   for (const { field, reducer } of plan.spec.reducers) reducers[field] = builtins[reducer as BuiltinName];
-  return { spec: plan.spec, nodes, routers, reducers };
+  const policies = Object.fromEntries(
+    plan.nodes.flatMap(([name, node]) => (node.retry === null ? [] : [[name, { retry: { maxAttempts: node.retry.maxAttempts, initialInterval: 1, jitter: false } }]])),
+  );
+  return { spec: plan.spec, nodes, routers, reducers, policies };
 }
 
-function nodeFunction(name: string, plan: NodePlan): (state: Record<string, unknown>) => unknown {
-  return (state) => {
+function nodeFunction(name: string, plan: NodePlan): (state: Record<string, unknown>, context?: { readonly attempt: number }) => unknown {
+  return (state, context) => {
+    if (plan.retry !== null && (context?.attempt ?? 1) <= plan.retry.flaky) throw new Error(`${name} is flaky on attempt ${context?.attempt ?? 1}`);
     const d = drive(state);
     const failure = plan.failure !== null && d >= plan.failure.atLeast ? plan.failure.how : undefined;
     if (failure === "throw") throw new Error(`${name} failed at ${d}`);

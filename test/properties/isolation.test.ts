@@ -13,8 +13,9 @@ import { outcomeOf } from "./engines.js";
 /** The definition with nodes and routers that mutate everything they were given, and every update they returned before. */
 function mutating(definition: GraphDefinition, ops: readonly Mutation[]): { definition: GraphDefinition; returned: unknown[] } {
   const returned: unknown[] = [];
-  const wrap = (fn: (state: Record<string, unknown>) => unknown, keep: boolean) => (state: Record<string, unknown>) => {
-    const output = fn(state);
+  // The context goes through untouched: a retried node reads its attempt from it.
+  const wrap = (fn: (state: Record<string, unknown>, context: unknown) => unknown, keep: boolean) => (state: Record<string, unknown>, context: unknown) => {
+    const output = fn(state, context);
     mutate(state, ops);
     for (const earlier of returned) mutate(earlier, ops);
     if (keep) {
@@ -24,7 +25,7 @@ function mutating(definition: GraphDefinition, ops: readonly Mutation[]): { defi
     return output;
   };
   const mapValues = (record: GraphDefinition["nodes"], keep: boolean) =>
-    Object.fromEntries(Object.entries(record).map(([name, fn]) => [name, wrap(fn as (state: Record<string, unknown>) => unknown, keep)]));
+    Object.fromEntries(Object.entries(record).map(([name, fn]) => [name, wrap(fn as (state: Record<string, unknown>, context: unknown) => unknown, keep)]));
   return { definition: { ...definition, nodes: mapValues(definition.nodes, true), routers: mapValues(definition.routers, false) }, returned };
 }
 

@@ -146,13 +146,15 @@ export async function referenceRun(definition: GraphDefinition, input: unknown, 
       // Every task reads its own copy of the same state; the first failure in declaration order wins.
       const outputs = await Promise.all(
         active.map(async (task) => {
-          try {
-            return {
-              ok: true as const,
-              value: await (definition.nodes[task.node] as unknown as (s: unknown) => unknown)(copy(task.sent ? task.input : state)),
-            };
-          } catch {
-            return { ok: false as const };
+          // A retry policy runs a node that throws again, each attempt on a fresh copy of the same state.
+          const attempts = definition.policies?.[task.node]?.retry?.maxAttempts ?? 1;
+          for (let attempt = 1; ; attempt++) {
+            try {
+              const fn = definition.nodes[task.node] as unknown as (s: unknown, context: { attempt: number }) => unknown;
+              return { ok: true as const, value: await fn(copy(task.sent ? task.input : state), { attempt }) };
+            } catch {
+              if (attempt >= attempts) return { ok: false as const };
+            }
           }
         }),
       );
