@@ -9,7 +9,7 @@ export type { Admission, Advance, Arrival, Commit, RetryDecision, RunSnapshot, S
 export { resolvePolicy, type ResolvedPolicy, type ResolvedRetry } from "./policies.js";
 export { unlessAborted } from "./abortable.js";
 export { runTask } from "./attempts.js";
-export { executableOf } from "./compiled-graph.js";
+export { executableOf, interruptsOf } from "./compiled-graph.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
 export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./limits.js";

@@ -61,6 +61,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
     this.#executable = executable;
     this.#threads = threads;
     executables.set(this, executable);
+    if (threads !== noThreadSettings) interruptLists.set(this, [...threads.interruptBefore, ...threads.interruptAfter]);
   }
 
   /**
@@ -142,6 +143,15 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
 }
 
 const executables = new WeakMap<object, ExecutableGraph>();
+const interruptLists = new WeakMap<object, readonly string[]>();
+
+/**
+ * The nodes a graph was compiled to pause at (`interruptBefore` and `interruptAfter`), for the runners
+ * that cannot pause (the XState machines) and must refuse such a graph rather than run through it.
+ */
+export function interruptsOf(graph: object): readonly string[] {
+  return interruptLists.get(graph) ?? [];
+}
 
 /** The settings of a graph compiled without threads. */
 export const noThreadSettings: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };

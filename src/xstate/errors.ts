@@ -2,7 +2,7 @@
 import { GraphError } from "../errors.js";
 
 /** The codes an {@link XStateExportError} can carry, as data (docs/concepts.md's table is checked against it). */
-export const XSTATE_EXPORT_CODES = ["UNSUPPORTED_NAME", "UNSUPPORTED_GRAPH"] as const;
+export const XSTATE_EXPORT_CODES = ["UNSUPPORTED_NAME", "UNSUPPORTED_GRAPH", "UNSUPPORTED_INTERRUPT"] as const;
 /** The codes an {@link XStateExportError} can carry. */
 export type XStateExportCode = (typeof XSTATE_EXPORT_CODES)[number];
 
@@ -11,6 +11,8 @@ export type XStateExportCode = (typeof XSTATE_EXPORT_CODES)[number];
  * means something else to XState (a leading `#` is an id, a `*` in an event a wildcard), or clashes
  * with a state the export adds. `UNSUPPORTED_GRAPH`: the graph runs several
  * nodes at once (fan-outs, joins, routers that may return lists), and the machines are sequential.
+ * `UNSUPPORTED_INTERRUPT`: the graph was compiled with `interruptBefore`/`interruptAfter`, and the
+ * machines have no waiting state to pause in: they would run straight through the interrupts.
  * `names` lists the offending names (or sources).
  *
  * @example

@@ -15,7 +15,8 @@
  */
 import { assign, setup, type EventObject } from "xstate";
 import type { CompiledGraph } from "../engine/index.js";
-import { admit, executableOf, type EventSink } from "../engine/_kernel.js";
+import { admit, executableOf, interruptsOf, type EventSink } from "../engine/_kernel.js";
+import { XStateExportError } from "./errors.js";
 import type { RouteTaken } from "../engine/index.js";
 import { describeValue, type State } from "../engine/_kernel.js";
 import { InvalidOptionError } from "../errors.js";
@@ -177,6 +178,15 @@ export function toMachine<S extends object>(graph: CompiledGraph<S>, options: To
 export function buildMachine<S extends object>(graph: CompiledGraph<S>, options: ToMachineOptions, api: string, sink?: EventSink) {
   const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
+  const interrupts = interruptsOf(graph);
+  if (interrupts.length > 0) {
+    throw new XStateExportError(
+      "UNSUPPORTED_INTERRUPT",
+      `${api}: the graph pauses at interrupts (${interrupts.join(", ")}), and an XState machine cannot pause there: it would run straight through them. ` +
+        `Run it with graph.invoke(input, { threadId, checkpointer }), or compile it without interrupts to export it.`,
+      interrupts,
+    );
+  }
   const supersteps = layout === "supersteps" || (layout === "auto" && isParallelSpec(spec));
   if (!supersteps) {
     checkSequential(spec, api, { allowListRoutes: false });
