@@ -16,6 +16,7 @@ import {
   inputFailure,
   messageOf,
   reportedFailure,
+  resolveConcurrency,
   resolveLimits,
   schedule,
   StepFailure,
@@ -44,6 +45,8 @@ export interface LangGraphRunOptions {
   readonly signal?: AbortSignal;
   /** Receives each event a node writes with `context.writer` (LangGraph's `custom` stream mode), in order. */
   readonly onCustomEvent?: (event: CustomEvent) => void;
+  /** The most nodes of one superstep that run at once (LangGraph's `maxConcurrency`). Default: all. */
+  readonly maxConcurrency?: number;
 }
 
 /**
@@ -189,6 +192,8 @@ class LangGraphRun {
       (await langGraph.stream(cloneState(this.#state), {
         streamMode: onCustomEvent === undefined ? ["tasks", "values"] : ["tasks", "values", "custom"],
         recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,
+        // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
+        ...(this.#options.maxConcurrency === undefined ? {} : { maxConcurrency: resolveConcurrency(this.#options.maxConcurrency, this.#api) }),
         configurable: { [RECORDER_KEY]: this.#recorder },
         // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
         ...(signal === undefined || signal.aborted ? {} : { signal }),

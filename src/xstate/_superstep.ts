@@ -50,10 +50,17 @@ export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSig
  * declaration order, then the next tasks. A failure rejects with the mini engine's error (nothing of
  * the superstep committed), which puts the machine's actor in error.
  */
-export function superstepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, sink: EventSink | undefined) {
+export function superstepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, sink: EventSink | undefined, maxConcurrency?: number) {
   return fromPromise<SuperstepOutput, SuperstepInput>(async ({ input }) => {
     const { maxSteps, recursionLimit } = input;
-    const run = Run.restore(graph, input.run, { maxSteps, recursionLimit, api, ...(signal ? { signal } : {}), ...(sink ? { sink } : {}) });
+    const run = Run.restore(graph, input.run, {
+      maxSteps,
+      recursionLimit,
+      api,
+      ...(signal ? { signal } : {}),
+      ...(sink ? { sink } : {}),
+      ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
+    });
     const steps = (await run.superstepRecords()) ?? [];
     return {
       run: plain(run.snapshot()),

@@ -175,7 +175,7 @@ export function toMachine<S extends object>(graph: CompiledGraph<S>, options: To
 }
 
 /** @internal {@link toMachine}, with `api` naming the caller in error messages (`runOnXState` builds its machine here). */
-export function buildMachine<S extends object>(graph: CompiledGraph<S>, options: ToMachineOptions, api: string, sink?: EventSink) {
+export function buildMachine<S extends object>(graph: CompiledGraph<S>, options: ToMachineOptions, api: string, sink?: EventSink, maxConcurrency?: number) {
   const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
   const interrupts = interruptsOf(graph);
@@ -205,7 +205,7 @@ export function buildMachine<S extends object>(graph: CompiledGraph<S>, options:
       runStep: stepActor(executable, api, signal, sink),
       chooseEntry: entryActor(executable, api, signal),
       beginRun: beginActor(executable, api, signal),
-      runSuperstep: superstepActor(executable, api, signal, sink),
+      runSuperstep: superstepActor(executable, api, signal, sink, maxConcurrency),
     },
     guards: {
       /**

@@ -6,7 +6,7 @@
 import { createActor } from "xstate";
 import { cloneState } from "../engine/index.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { limitMessage } from "../engine/_kernel.js";
+import { limitMessage, resolveConcurrency } from "../engine/_kernel.js";
 import type { CustomEvent, RunOptions, RunResult, Step } from "../engine/index.js";
 import { GraphLimitError } from "../errors.js";
 import { checkedLimits, checkedSignal } from "./_input.js";
@@ -111,6 +111,7 @@ async function* drive<S extends object>(
     { mode, ...(signal ? { signal } : {}), ...(options.layout === undefined ? {} : { layout: options.layout }) },
     api,
     sink,
+    options.maxConcurrency === undefined ? undefined : resolveConcurrency(options.maxConcurrency, api),
   );
   const actor = createActor(machine, { input: { state: input, ...limits } });
 

@@ -163,6 +163,49 @@ describe.each(ENGINES)("the node context on the %s engine", (engine) => {
   });
 });
 
+describe.each(ENGINES)("the limits of map-reduce on the %s engine", (engine) => {
+  const invoke = (graph: CompiledGraph<S>, options: { maxConcurrency?: number } = {}) =>
+    engine === "mini"
+      ? graph.invoke({ log: [] }, options)
+      : engine === "xstate"
+        ? runOnXState(graph, { log: [] }, { ...options, layout: "supersteps" })
+        : runOnLangGraph(graph, { log: [] }, options);
+
+  it("maxConcurrency bounds how many nodes of a superstep run at once; merge order stays declaration order", async () => {
+    let running = 0;
+    let most = 0;
+    const node = (name: string) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, name === "a" ? 3 : 1));
+      running -= 1;
+      return { log: [name] };
+    };
+    const { state } = await invoke(fanOut({ a: node("a"), b: node("b"), c: node("c") }), { maxConcurrency: 2 });
+    expect(most).toBe(2);
+    expect(state.log).toEqual(["a", "b", "c"]);
+  });
+
+  it("a map-reduce of 1,000 Sends finishes with the default options", async () => {
+    const graph = compileGraph<S>({
+      spec: {
+        nodes: ["each"],
+        edges: [{ from: "each", to: END }],
+        routes: [{ from: START, router: "fan", paths: { each: "each" }, sends: true }],
+        reducers: [{ field: "log", reducer: "append" }],
+        fields: ["log"],
+      },
+      nodes: { each: (input: { i: number }) => ({ log: [String(input.i)] }) },
+      routers: { [START]: () => Array.from({ length: 1000 }, (_, i) => new Send("each", { i })) },
+      reducers: { log: append },
+    });
+    const { state, supersteps } = await invoke(graph);
+    expect(state.log).toHaveLength(1000);
+    expect(state.log[999]).toBe("999");
+    expect(supersteps).toBe(1);
+  }, 60_000);
+});
+
 describe("the node context on the mini engine", () => {
   it("a router receives its source, the superstep that just committed and the run's signal", async () => {
     const seen: string[] = [];
