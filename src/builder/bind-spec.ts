@@ -12,7 +12,7 @@ import type { GraphSpec } from "../spec.js";
 import { checkSpecSchema } from "../validate/spec-schema.js";
 import { validateTopology } from "../validate/topology.js";
 import { looseBuilder } from "./define-graph.js";
-import type { BindableSpec, CheckedImplementations, Implementations, StateOfImplementations } from "./define-types.js";
+import type { BindableSpec, CheckedImplementations, CheckedSpec, Implementations, StateOfImplementations } from "./define-types.js";
 
 const builtInReducers: Readonly<Record<string, AnyReducer>> = { append, replace, sum, union, mergeById };
 
@@ -38,7 +38,7 @@ const builtInReducers: Readonly<Record<string, AnyReducer>> = { append, replace,
  * ```
  */
 export function bindSpec<const Sp, const Impl extends Implementations>(
-  spec: Sp,
+  spec: Sp & CheckedSpec<Sp>,
   implementations: Impl & (Sp extends BindableSpec ? CheckedImplementations<Sp, Impl> : unknown),
 ): Sp extends BindableSpec ? CompiledGraph<StateOfImplementations<Impl>> : CompiledGraph<Record<string, unknown>>;
 export function bindSpec(spec: unknown, implementations: Implementations): CompiledGraph<never> {

@@ -6,6 +6,7 @@
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
 import type { CompiledGraph, NodePolicy } from "../engine/index.js";
+import type { CompileOptions } from "./types.js";
 import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTable } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
 import { StateGraph } from "./state-graph.js";
@@ -42,7 +43,7 @@ export function looseBuilder(options: { reducers?: unknown; fields?: unknown }):
 export function defineGraph<S extends object>() {
   return function define<const Nodes extends NodeTable<S>, const Edges extends readonly unknown[], const Routes = {}, const O extends DefineOptions = {}>(
     declaration: GraphDeclaration<S, Nodes, Edges, Routes, O>,
-    options?: O,
+    options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
   ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O> {
     if (typeof declaration !== "object" || declaration === null || typeof declaration.nodes !== "object" || !Array.isArray(declaration.edges)) {
       throw invalidArgument(`defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`);

@@ -10,7 +10,7 @@ import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
 import type { Awaitable, CompileOptions, MaxTypeLevelDepth, NodeReturn, ReachBackward, ReachForward, ReducersFor, TooDeep } from "./types.js";
 
-type Quoted<X> = `"${X & string}"`;
+import type { Demand, Quoted } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
 /** The nodes object: name → node function of the state (and, optionally, its {@link NodeContext}). */
@@ -170,7 +170,7 @@ type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = (
 
 /** Every node and conditional source of the spec implemented, nothing extra, routers returning exactly the spec's keys. */
 export type CheckedImplementations<Sp extends BindableSpec, Impl extends Implementations> = {
-  readonly nodes: { readonly [K in SpecNodes<Sp>]: (state: never) => unknown } & {
+  readonly nodes: { readonly [K in SpecNodes<Sp>]: ((state: never, context: NodeContext) => unknown) & NodeUpdateCheck<Impl["nodes"][K], FieldsOf<Sp, K, Impl["nodes"][K]>> } & {
     readonly [K in Exclude<keyof Impl["nodes"], SpecNodes<Sp>>]: `bindSpec: ${Quoted<K>} is not a node of the spec; remove it or add it to the spec`;
   };
 } & ([Sp["routes"][number]] extends [never] ? { readonly routers?: CheckedRouters<Sp, Impl> } : { readonly routers: CheckedRouters<Sp, Impl> });
@@ -178,6 +178,43 @@ export type CheckedImplementations<Sp extends BindableSpec, Impl extends Impleme
 type CheckedRouters<Sp extends BindableSpec, Impl extends Implementations> = { readonly [F in Sp["routes"][number]["from"]]: CheckedRouter<Sp, Impl, F> } & {
   readonly [F in Exclude<keyof NonNullable<Impl["routers"]>, Sp["routes"][number]["from"]>]: `bindSpec: ${Quoted<F>} has no route in the spec; remove its router`;
 };
+
+/** A node whose update keys are all fields (any node when the fields are not known). */
+type NodeUpdateCheck<F, Fields> = string extends Fields
+  ? unknown
+  : Demand<Exclude<keyof UpdateOf<F>, Fields> extends infer X ? (X extends string ? `bindSpec: ${Quoted<X>} is not a field of the state; return only declared fields` : never) : never>;
+
+/**
+ * The fields node `K` may write: the spec's `fields` when it lists them, else the keys of the state the
+ * node reads. A `Send` target reads its own input, not the state, so without `fields` it is not checked.
+ */
+type FieldsOf<Sp extends BindableSpec, K, F> = Sp extends { readonly fields: readonly (infer X extends string)[] }
+  ? X
+  : K extends SendTargets<Sp>
+    ? string
+    : F extends (state: infer S, ...rest: never[]) => unknown
+      ? unknown extends S
+        ? string
+        : keyof S & string
+      : string;
+type SendTargets<Sp extends BindableSpec> = RoutePaths<Extract<Sp["routes"][number], { readonly sends: true }>>;
+
+/** Each name the spec's edges, fan-outs, joins and routes use must be a node of the spec (or START, END). */
+export type CheckedSpec<Sp> = Sp extends BindableSpec
+  ? [UndeclaredInSpec<Sp>] extends [never]
+    ? unknown
+    : Demand<UndeclaredInSpec<Sp> extends infer X ? (X extends string ? `bindSpec: the spec names ${Quoted<X>}, which is not one of its nodes; add it to nodes, or fix the name` : never) : never>
+  : unknown;
+
+type SpecNames<Sp extends BindableSpec> =
+  | Sp["edges"][number]["from"]
+  | Sp["edges"][number]["to"]
+  | (Sp extends { readonly fanOuts: readonly (infer F extends { readonly from: string; readonly to: readonly string[] })[] } ? F["from"] | F["to"][number] : never)
+  | (Sp extends { readonly joins: readonly (infer J extends { readonly from: readonly string[]; readonly to: string })[] } ? J["from"][number] | J["to"] : never)
+  | Sp["routes"][number]["from"]
+  | RoutePaths<Sp["routes"][number]>;
+type RoutePaths<R> = R extends { readonly paths: infer P } ? P[keyof P] : never;
+type UndeclaredInSpec<Sp extends BindableSpec> = string extends SpecNodes<Sp> ? never : Exclude<SpecNames<Sp>, SpecNodes<Sp> | Start | End>;
 
 /** The state type of the implementations' nodes. */
 export type StateOfImplementations<Impl extends Implementations> =

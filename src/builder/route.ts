@@ -39,7 +39,7 @@ export function route<S, K extends string, const D extends readonly K[]>(
   : RouteError<`route: the router can return ${Quoted<Exclude<K, D[number]>>}, which the destination list lacks; add it`>;
 export function route<S, K extends string, const P extends { readonly [X in K]: string }>(
   router: RouterOf<S, K | readonly K[]>,
-  pathMap: P & NoUnreturnedKeys<P, K>,
+  pathMap: P & NoUnreturnedKeys<P, K, "route">,
 ): string extends K
   ? RouteError<`route: the router returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
   : RouteDeclaration<S, P>;

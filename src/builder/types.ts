@@ -11,6 +11,7 @@ import type { Checkpointer } from "../engine/index.js";
 import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodePolicy, RetryPolicy } from "../engine/index.js";
+import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated } from "./messages.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -53,7 +54,6 @@ export interface CompileOptions<N extends string = string> {
 /** A fixed or routed edge recorded at the type level. */
 export type TypedEdge = readonly [from: string, to: string];
 
-type Quoted<X> = `"${X & string}"`;
 
 /**
  * Whether `T` is `any`: helpers typed `StateGraph<S, any, any, any>` skip the type-level checks. (Not
@@ -64,16 +64,22 @@ export type IsAny<T> = boolean extends (T extends never ? true : false) ? true :
 /** The members of a list, or the value itself. */
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
-/** The message for a node name that cannot be used. */
-export type CheckedNodeName<Name extends string, N extends string> = Name extends Start | End
-  ? `addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`
-  : Name extends ""
-    ? "addNode: a node name cannot be empty"
-    : IsAny<N> extends true
-      ? Name // a builder typed `StateGraph<S, any, any, any>` opted out of name checks
-      : Name extends N
-        ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
-        : Name;
+/** The message for a node name that cannot be used, else the name itself. */
+export type CheckedNodeName<Name extends string, N extends string> = IsLiteral<Name> extends false
+  ? "addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names"
+  : IsUnion<Name> extends true
+    ? "addNode: declare one node per call; a name typed as a union of names (flag ? \"x\" : \"y\") declares neither"
+    : [Name] extends [Start | End]
+      ? `addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`
+      : IsBlank<Name> extends true
+        ? Name extends ""
+          ? "addNode: a node name cannot be empty"
+          : "addNode: a node name cannot be blank; give it a visible name"
+        : IsAny<N> extends true
+          ? Name // a builder typed `StateGraph<S, any, any, any>` opted out of name checks
+          : [Name] extends [N]
+            ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
+            : Name;
 
 /**
  * A node's update checked against the state: each key must be a field of `S` with a value of the
@@ -81,8 +87,16 @@ export type CheckedNodeName<Name extends string, N extends string> = Name extend
  * node's return value, so an unknown key gets its own message.
  */
 export type CheckedUpdate<U, S> = {
-  [K in keyof U]?: K extends keyof S ? S[K] : `${Quoted<K>} is not a field of the state; return only declared fields`;
-};
+  [K in keyof U]?: K extends keyof S ? S[K] : UnknownFieldMessage<K>;
+} & UnknownFieldKeys<U, S>;
+
+type UnknownFieldMessage<K> = `${Quoted<K>} is not a field of the state; return only declared fields`;
+
+/**
+ * The same check on the key: a required property named by the message. A value typed `any` (from
+ * `JSON.parse`, `res.json()`) is assignable to the message type, but a missing property is missing.
+ */
+type UnknownFieldKeys<U, S> = { readonly [K in Exclude<keyof U, keyof S> as UnknownFieldMessage<K>]: never };
 
 /** What a node may return. */
 export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdate<U, S> | void>;
@@ -104,18 +118,24 @@ export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<O
 export type PathMapFor<K extends string, N extends string> = { readonly [P in K]: N | End };
 
 /**
- * Flags path-map keys the router can never return. The flag is an object, not a string literal, so the
- * intersection with the path map keeps its other keys instead of collapsing to `never`.
+ * Path-map keys the router can never return, and the empty key, as {@link Demand}s. `${K}`: a string
+ * enum's members read as their values, the keys a path map is written with.
  */
-export type NoUnreturnedKeys<P, K extends string> = {
-  // `${K}`: a string enum's members read as their values, the keys a path map is written with.
-  readonly [X in Exclude<keyof P, `${K}`>]: KeyTheRouterNeverReturns<X>;
-};
+export type NoUnreturnedKeys<P, K extends string, Api extends string = "addConditionalEdges"> = Demand<
+  | (Exclude<keyof P, `${K}`> extends infer X
+      ? X extends string
+        ? `${Api}: the router never returns ${Quoted<X>}; remove the key from the path map, or return it from the router`
+        : never
+      : never)
+  | ("" extends keyof P ? `${Api}: a route key cannot be empty; name the route` : never)
+>;
 
-/** The type an unreturnable path-map key must have: its text is the message. */
-export interface KeyTheRouterNeverReturns<X> {
-  readonly "addConditionalEdges: the router never returns this key; remove it from the path map or return it from the router": X;
-}
+/** A fan-out lists each target once. */
+export type NoRepeatedTargets<To> = To extends readonly unknown[]
+  ? [Repeated<To>] extends [never]
+    ? unknown
+    : Demand<`addEdge: the fan-out lists ${Quoted<Repeated<To>>} more than once; list each target once`>
+  : unknown;
 
 /** The type a builder call returns when its route cannot be checked. */
 export interface RouteError<Message extends string> {
@@ -228,7 +248,7 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    */
   addEdge<const From extends Exclude<N | Start, R> | readonly Exclude<N, R>[], const To extends N | End | readonly (N | End)[]>(
     from: From,
-    to: To,
+    to: To & NoRepeatedTargets<To>,
   ): [From, To] extends [readonly string[], readonly string[]]
     ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
     : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>>;

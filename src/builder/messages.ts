@@ -1,0 +1,29 @@
+/**
+ * The shapes of the builder's type-level messages, shared by the chained builder, `route` and
+ * `defineGraph`. A check turns into a type whose text is the message, so the compiler's error reads
+ * as the problem and its fix.
+ */
+
+/** `"name"`: how messages quote a name. */
+export type Quoted<X> = `"${X & string}"`;
+
+/**
+ * A required property whose name is the message. An argument that fails a check lacks it, so the
+ * compiler prints `Property '<message>' is missing in type …`. Unlike a message in a value position,
+ * it also rejects values typed `any`, and it keeps the other keys of an intersection usable.
+ */
+export type Demand<Message extends string> = { readonly [K in Message]: never };
+
+/** The members of a union as a tuple-free check: `true` for a union of two or more members. */
+export type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+
+/** Whether `T` is a single literal: not `string`, not a template pattern such as `` `n${number}` ``. */
+export type IsLiteral<T extends string> = {} extends Record<T, 1> ? false : true;
+
+/** Whether a name is empty or whitespace only. */
+export type IsBlank<T extends string> = T extends "" ? true : T extends `${" " | "\n" | "\t" | "\r"}${infer Rest}` ? IsBlank<Rest> : false;
+
+/** The members of a tuple that occur more than once. */
+export type Repeated<List extends readonly unknown[], Seen = never> = List extends readonly [infer Head, ...infer Tail]
+  ? (Head extends Seen ? Head : never) | Repeated<Tail, Seen | Head>
+  : never;

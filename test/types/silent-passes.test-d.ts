@@ -1,0 +1,109 @@
+/**
+ * Wrong code the compiler must reject (issue 18 §2): each case once compiled and failed, or did the
+ * wrong thing, only at run time.
+ */
+import { describe, it } from "vitest";
+import { append, bindSpec, defineGraph, END, START, StateGraph, subgraph } from "../../src/index.js";
+
+interface S {
+  count: number;
+  draft: string;
+  events: string[];
+  note?: string;
+}
+
+const base = new StateGraph<S>({ reducers: { events: append } });
+const two = base.addNode("a", () => ({})).addNode("b", () => ({}));
+declare const json: string;
+declare const lookup: Record<string, { n: number } | undefined>;
+declare const key: string;
+declare const flag: boolean;
+
+describe("unknown fields with an any value", () => {
+  it("rejects the key, whatever the value", () => {
+    // @ts-expect-error - "draf" is not a field of the state
+    base.addNode("x", () => ({ draf: JSON.parse(json) }));
+    // @ts-expect-error - "draf" is not a field of the state (async)
+    base.addNode("x", async () => ({ draft: "ok", draf: JSON.parse(json) as unknown }));
+    base.addNode("x", () => ({ draft: JSON.parse(json) }));
+  });
+});
+
+describe("undefined for a required field", () => {
+  it("rejects undefined and values that may be undefined", () => {
+    // @ts-expect-error - count is required: undefined would erase it
+    base.addNode("x", () => ({ count: undefined }));
+    // @ts-expect-error - the lookup may give undefined
+    base.addNode("x", () => ({ count: lookup[key]?.n }));
+    // @ts-expect-error - exactOptionalPropertyTypes: an optional field is left out, not set to undefined
+    base.addNode("x", () => ({ note: undefined }));
+    base.addNode("x", () => ({ count: lookup[key]?.n ?? 0, note: "n" }));
+  });
+});
+
+describe("node names that switch later checks off", () => {
+  it("rejects a name typed string, a union of names, and a blank name", () => {
+    // @ts-expect-error - a name typed string cannot be checked
+    base.addNode(key, () => ({}));
+    // @ts-expect-error - a union of names declares neither
+    base.addNode(flag ? "x" : "y", () => ({}));
+    // @ts-expect-error - a blank name
+    base.addNode("  ", () => ({}));
+    // @ts-expect-error - a pattern is not a name
+    base.addNode(`n${1 as number}`, () => ({}));
+    base.addNode("x y", () => ({})).addNode(" x", () => ({}));
+  });
+
+  it("rejects an empty route key and a fan-out that names a target twice", () => {
+    // @ts-expect-error - an empty route key
+    two.addConditionalEdges("a", (s): "" | "go" => (s.count ? "" : "go"), { "": END, go: "b" });
+    // @ts-expect-error - "b" twice
+    two.addEdge("a", ["b", "b"]);
+    two.addEdge("a", ["b", END]).addConditionalEdges("b", (s): "go" => (s.count ? "go" : "go"), { go: END });
+  });
+});
+
+describe("reducers and subgraph mappings", () => {
+  it("rejects a reducer for a field the state does not have", () => {
+    // @ts-expect-error - "evnts" is not a field
+    new StateGraph<S>({ reducers: { evnts: append } });
+    const reducers = { evnts: append };
+    // @ts-expect-error - "evnts" is not a field (from a variable)
+    new StateGraph<S>({ reducers });
+  });
+
+  it("rejects an unknown key in a subgraph's output", () => {
+    const child = new StateGraph<{ text: string }>().addNode("t", () => ({})).addEdge(START, "t").addEdge("t", END).compile();
+    // @ts-expect-error - "drafts" is not a field of the parent
+    base.addNode("child", subgraph(child, { input: (s) => ({ text: s.draft }), output: (c) => ({ drafts: c.text }) }));
+  });
+});
+
+describe("defineGraph checks what the builder checks", () => {
+  it("rejects interrupts at undeclared nodes and nodes returning primitives", () => {
+    const define = defineGraph<S>();
+    // @ts-expect-error - "publsh" is not a node
+    define({ nodes: { a: () => ({}) }, edges: [[START, "a"], ["a", END]] }, { interruptBefore: ["publsh"] });
+    define({ nodes: { a: () => ({}) }, edges: [[START, "a"], ["a", END]] }, { interruptBefore: ["a"], interruptAfter: ["a"] });
+    // @ts-expect-error - a node returns an update object, not a string
+    define({ nodes: { a: () => "done" }, edges: [[START, "a"], ["a", END]] });
+    // @ts-expect-error - nor a number (async)
+    define({ nodes: { a: async () => 1 }, edges: [[START, "a"], ["a", END]] });
+  });
+});
+
+describe("bindSpec of an as-const spec", () => {
+  it("rejects an edge to an undeclared node and an update with an unknown key", () => {
+    const spec = { nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: "ghost" }], routes: [] } as const;
+    // @ts-expect-error - "ghost" is not a node of the spec
+    bindSpec(spec, { nodes: { a: (s: S) => ({ count: s.count }) } });
+    const sound = { nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], routes: [], fields: ["count", "draft", "events"] } as const;
+    // @ts-expect-error - "cont" is not a field of the state
+    bindSpec(sound, { nodes: { a: (s: S) => ({ cont: s.count }) } });
+    const noFields = { nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], routes: [] } as const;
+    // @ts-expect-error - "cont" is not a field of the state the node reads
+    bindSpec(noFields, { nodes: { a: (s: S) => ({ cont: s.count }) } });
+    bindSpec(sound, { nodes: { a: (s: S) => ({ count: s.count + 1 }) } });
+    bindSpec(noFields, { nodes: { a: (s: S) => ({ count: s.count + 1 }) } });
+  });
+});
