@@ -49,7 +49,7 @@ describe("builder calls with bad arguments", () => {
 
   it("quotes at most about 200 characters of a 1 MB node name", () => {
     const name = "n".repeat(1_000_000);
-    const error = thrown(() => new StateGraph().addNode(name, 1 as never)) as Error;
+    const error = thrown(() => new StateGraph().addNode(name as never, 1 as never)) as Error;
     expect(error.message.length).toBeLessThan(400);
     expect(error.message).toContain("(1,000,000 characters)");
   });
