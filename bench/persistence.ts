@@ -31,7 +31,11 @@ const sample =
   (await memory.latest("sample")) as Checkpoint);
 
 let thread = 0;
-const bench = new Bench({ name: `report run (6 supersteps) with and without checkpoints; SQLite on ${driver}`, time: 2000, warmupTime: 500 });
+const bench = new Bench({
+  name: `report run (6 supersteps) with and without checkpoints; SQLite on ${driver}`,
+  time: 2000,
+  warmupTime: 500,
+});
 bench
   .add("invoke, no checkpointer", () => graph.invoke(input, { maxSteps: MAX_STEPS }))
   .add("invoke + MemoryCheckpointer", () => graph.invoke(input, { threadId: `m${thread++}`, checkpointer: memory, maxSteps: MAX_STEPS }))

@@ -199,7 +199,12 @@ function appendChain(n: number): CompiledGraph<{ i: number; log: string[] }> {
   return compileGraph({ spec, nodes: Object.fromEntries(names.map((name) => [name, step])), routers: {}, reducers: { log: append } });
 }
 
-function targetsOf(timings: Timings, memory: readonly MemoryFigures[], options: RuntimeOptions, retention: { small: number; large: number }): Target[] {
+function targetsOf(
+  timings: Timings,
+  memory: readonly MemoryFigures[],
+  options: RuntimeOptions,
+  retention: { small: number; large: number },
+): Target[] {
   const { reportAlone, chain, report, chainOnLangGraph } = timings;
   const vsLoop = ratioOf(report, REPORT.invoke, REPORT.loop);
   const vsLoopAlone = ratioOf(reportAlone, REPORT.invoke, REPORT.loop);

@@ -40,7 +40,8 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 
 /** Packs as `npm publish` would: `prepack` builds and strips the install-time scripts; `postpack` restores them. */
 function pack(destination) {
-  const run = (extra) => execFileSync("npm", ["pack", "--json", ...extra, "--pack-destination", destination], { cwd: root, encoding: "utf8" });
+  const run = (extra) =>
+    execFileSync("npm", ["pack", "--json", ...extra, "--pack-destination", destination], { cwd: root, encoding: "utf8" });
   if (!args.has("--no-build")) {
     console.log("> npm pack (prepack: npm run build)");
     return JSON.parse(run([]));
@@ -77,7 +78,8 @@ try {
   if (unexported.length > 0) fail(`package.json "exports" lacks the entry points ${unexported.join(", ")}.`);
   const packedManifest = JSON.parse(execFileSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" }));
   const installScripts = INSTALL_TIME_SCRIPTS.filter((script) => packedManifest.scripts?.[script] !== undefined);
-  if (installScripts.length > 0) fail(`the packed package.json has install-time scripts (${installScripts.join(", ")}); "prepack" must strip them.`);
+  if (installScripts.length > 0)
+    fail(`the packed package.json has install-time scripts (${installScripts.join(", ")}); "prepack" must strip them.`);
   if (readFileSync(join(root, "package.json"), "utf8") !== manifestText)
     fail("package.json differs after packing: `postpack` did not restore it (run node scripts/pack-manifest.mjs restore).");
   const sourceMaps = paths.filter((path) => path.endsWith(".map"));

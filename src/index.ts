@@ -16,7 +16,14 @@ export {
   InvalidUpdateError,
   InvalidOptionError,
 } from "./errors.js";
-export type { GraphProblem, GraphProblemCode, GraphExecutionCode, ExecutionContext, InvalidUpdateCode, InvalidOptionCode } from "./errors.js";
+export type {
+  GraphProblem,
+  GraphProblemCode,
+  GraphExecutionCode,
+  ExecutionContext,
+  InvalidUpdateCode,
+  InvalidOptionCode,
+} from "./errors.js";
 export { StateGraph } from "./builder/state-graph.js";
 export { defineGraph } from "./builder/define-graph.js";
 export { route } from "./builder/route.js";

@@ -14,7 +14,15 @@ describe("how messages quote a user's values", () => {
 
   it.each<[string, unknown, string]>([
     ["a BigInt", 5n, "5n"],
-    ["a cycle", (() => { const a: Record<string, unknown> = {}; a["a"] = a; return a; })(), "a plain object"],
+    [
+      "a cycle",
+      (() => {
+        const a: Record<string, unknown> = {};
+        a["a"] = a;
+        return a;
+      })(),
+      "a plain object",
+    ],
     ["an object without a prototype", Object.create(null), "{}"],
     ["a function", () => 1, "a function"],
   ])("quotes %s without throwing", (_label, value, expected) => {
@@ -25,9 +33,25 @@ describe("how messages quote a user's values", () => {
     ["an Error", new Error("boom"), "boom"],
     ["a string", "plain", "plain"],
     ["an object without a prototype", Object.create(null), "an object without a prototype"],
-    ["an object whose toString throws", { toString() { throw new Error("no"); } }, "a plain object"],
+    [
+      "an object whose toString throws",
+      {
+        toString() {
+          throw new Error("no");
+        },
+      },
+      "a plain object",
+    ],
     ["undefined", undefined, "undefined"],
-    ["a revoked Proxy", (() => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; })(), "an object that cannot be inspected (a revoked Proxy?)"],
+    [
+      "a revoked Proxy",
+      (() => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return proxy;
+      })(),
+      "an object that cannot be inspected (a revoked Proxy?)",
+    ],
   ])("gives the message of %s thrown", (_label, thrown, expected) => {
     expect(messageOf(thrown)).toBe(expected);
   });

@@ -50,7 +50,9 @@ export function bindSpec(spec: unknown, implementations: Implementations): Compi
   const problems = [...implementationProblems(data, tables), ...validateTopology(asGraphSpec(data))];
   if (problems.length > 0) throw new GraphValidationError(problems, "bindSpec");
 
-  const reducers = Object.fromEntries((data.reducers ?? []).map((r) => [r.field, ownValue(tables.reducers, r.field) ?? ownValue(builtInReducers, r.reducer)]));
+  const reducers = Object.fromEntries(
+    (data.reducers ?? []).map((r) => [r.field, ownValue(tables.reducers, r.field) ?? ownValue(builtInReducers, r.reducer)]),
+  );
   let builder = looseBuilder({ reducers, ...(data.fields ? { fields: [...data.fields] } : {}) });
   const policies = (implementations.policies ?? {}) as Readonly<Record<string, NodePolicy<never>>>;
   for (const node of data.nodes) builder = builder.addNode(node, ownValue(tables.nodes, node), ownValue(policies, node));
@@ -58,7 +60,11 @@ export function bindSpec(spec: unknown, implementations: Implementations): Compi
   for (const fanOut of data.fanOuts ?? []) builder = builder.addEdge(fanOut.from, fanOut.to);
   for (const join of data.joins ?? []) builder = builder.addEdge(join.from, join.to);
   for (const route of data.routes) {
-    builder = builder.addConditionalEdges(route.from, ownValue(tables.routers, route.from), route.sends ? Object.keys(route.paths) : route.paths);
+    builder = builder.addConditionalEdges(
+      route.from,
+      ownValue(tables.routers, route.from),
+      route.sends ? Object.keys(route.paths) : route.paths,
+    );
   }
   return builder.compile({ typeLevelTopology: false });
 }
@@ -76,7 +82,11 @@ function implementationTables(implementations: unknown): { nodes: FunctionTable;
     );
   };
   const given = table(implementations, "", false);
-  return { nodes: table(given["nodes"], ".nodes", false), routers: table(given["routers"], ".routers", true), reducers: table(given["reducers"], ".reducers", true) };
+  return {
+    nodes: table(given["nodes"], ".nodes", false),
+    routers: table(given["routers"], ".routers", true),
+    reducers: table(given["reducers"], ".reducers", true),
+  };
 }
 
 /**
@@ -106,7 +116,12 @@ function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undef
 function asGraphSpec({ subgraphs: _children, ...data }: BindableSpec): GraphSpec {
   return {
     ...data,
-    routes: data.routes.map((route) => ({ from: route.from, router: route.router ?? "router", paths: route.paths, ...(route.sends ? { sends: true as const } : {}) })),
+    routes: data.routes.map((route) => ({
+      from: route.from,
+      router: route.router ?? "router",
+      paths: route.paths,
+      ...(route.sends ? { sends: true as const } : {}),
+    })),
     reducers: data.reducers ?? [],
   };
 }

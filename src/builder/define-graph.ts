@@ -41,16 +41,29 @@ export function looseBuilder(options: { reducers?: unknown; fields?: unknown }):
  * ```
  */
 export function defineGraph<S extends object>() {
-  return function define<const Nodes extends NodeTable<S>, const Edges extends readonly unknown[], const Routes = {}, const O extends DefineOptions = {}>(
+  return function define<
+    const Nodes extends NodeTable<S>,
+    const Edges extends readonly unknown[],
+    const Routes = {},
+    const O extends DefineOptions = {},
+  >(
     declaration: GraphDeclaration<S, Nodes, Edges, Routes, O>,
     options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
   ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O> {
-    if (typeof declaration !== "object" || declaration === null || typeof declaration.nodes !== "object" || !Array.isArray(declaration.edges)) {
-      throw invalidArgument(`defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`);
+    if (
+      typeof declaration !== "object" ||
+      declaration === null ||
+      typeof declaration.nodes !== "object" ||
+      !Array.isArray(declaration.edges)
+    ) {
+      throw invalidArgument(
+        `defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`,
+      );
     }
     let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields });
     const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
-    for (const [name, node] of Object.entries(declaration.nodes)) builder = builder.addNode(name, node, Object.hasOwn(policies, name) ? policies[name] : undefined);
+    for (const [name, node] of Object.entries(declaration.nodes))
+      builder = builder.addNode(name, node, Object.hasOwn(policies, name) ? policies[name] : undefined);
     for (const edge of declaration.edges as readonly unknown[]) {
       if (!Array.isArray(edge) || edge.length !== 2) {
         throw invalidArgument(`defineGraph: each edge is a pair [from, to]; got ${quote(edge)}.`);
@@ -60,7 +73,9 @@ export function defineGraph<S extends object>() {
     const routes = (declaration.routes ?? {}) as Readonly<Record<string, RouteDeclaration<S>>>;
     for (const [from, declared] of Object.entries(routes)) {
       if (typeof declared !== "object" || declared === null || typeof declared.router !== "function") {
-        throw invalidArgument(`defineGraph: the route from ${quote(from)} must be made with route(router, pathMap); got ${describeValue(declared)}.`);
+        throw invalidArgument(
+          `defineGraph: the route from ${quote(from)} must be made with route(router, pathMap); got ${describeValue(declared)}.`,
+        );
       }
       builder = builder.addConditionalEdges(from, declared.router, declared.sends ? Object.keys(declared.paths) : declared.paths);
     }

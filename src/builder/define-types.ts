@@ -8,7 +8,16 @@ import type { NodeContext } from "../engine/index.js";
 import type { Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
-import type { Awaitable, CompileOptions, MaxTypeLevelDepth, NodeReturn, ReachBackward, ReachForward, ReducersFor, TooDeep } from "./types.js";
+import type {
+  Awaitable,
+  CompileOptions,
+  MaxTypeLevelDepth,
+  NodeReturn,
+  ReachBackward,
+  ReachForward,
+  ReducersFor,
+  TooDeep,
+} from "./types.js";
 
 import type { Demand, Quoted } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
@@ -37,7 +46,11 @@ type Backward<Edges, Routes> = ReachBackward<Pairs<Edges, Routes>, End, never>;
 /** The topology problems of node `K`, as message text. */
 export type NodeTopologyProblems<K, Edges, Routes> =
   | (K extends RuleSources<Edges, Routes> ? never : `node ${Quoted<K>} has no outgoing edge; add an edge or a route from ${Quoted<K>}`)
-  | (TooDeep extends Forward<Edges, Routes> ? never : K extends Forward<Edges, Routes> ? never : `node ${Quoted<K>} is not reachable from START; add an edge that leads to it, or remove it`)
+  | (TooDeep extends Forward<Edges, Routes>
+      ? never
+      : K extends Forward<Edges, Routes>
+        ? never
+        : `node ${Quoted<K>} is not reachable from START; add an edge that leads to it, or remove it`)
   | (TooDeep extends Backward<Edges, Routes>
       ? never
       : K extends Backward<Edges, Routes> | Exclude<K, RuleSources<Edges, Routes>>
@@ -54,7 +67,13 @@ export type DefinedGraph<Compiled, Nodes, Edges, Routes, O> = O extends { readon
   ? Compiled
   : [NodeTopologyProblems<keyof Nodes, Edges, Routes>] extends [never]
     ? Compiled
-    : { readonly "defineGraph: topology problem": NodeTopologyProblems<keyof Nodes, Edges, Routes> extends infer P extends string ? (P extends string ? `defineGraph: ${P}` : never) : never };
+    : {
+        readonly "defineGraph: topology problem": NodeTopologyProblems<keyof Nodes, Edges, Routes> extends infer P extends string
+          ? P extends string
+            ? `defineGraph: ${P}`
+            : never
+          : never;
+      };
 
 /** Each edge's source, in order (a join counts once for each of its sources). */
 type EdgeSourceList<Edges, Out extends unknown[] = []> = Edges extends readonly [infer First, ...infer Rest]
@@ -98,7 +117,11 @@ export type CheckedRoutes<S, N extends string, Routes> = {
 };
 
 /** The `[from, to]` pairs of `edges`, flattened for the reachability search. */
-export type EdgePairs<Edges> = Edges extends readonly (infer E)[] ? (E extends readonly [infer F, infer T] ? readonly [Members<F>, Members<T>] : never) : never;
+export type EdgePairs<Edges> = Edges extends readonly (infer E)[]
+  ? E extends readonly [infer F, infer T]
+    ? readonly [Members<F>, Members<T>]
+    : never
+  : never;
 
 /** The `[from, to]` pairs of `routes`. */
 export type RoutePairs<Routes> = {
@@ -106,7 +129,9 @@ export type RoutePairs<Routes> = {
 }[keyof Routes];
 
 /** The sources that have a rule. */
-export type RuleSources<Edges, Routes> = (EdgePairs<Edges> extends readonly [infer F, unknown] ? F & string : never) | (keyof Routes & string);
+export type RuleSources<Edges, Routes> =
+  | (EdgePairs<Edges> extends readonly [infer F, unknown] ? F & string : never)
+  | (keyof Routes & string);
 
 /** The declarative definition `defineGraph` takes. */
 export interface GraphDeclaration<S, Nodes, Edges, Routes, O> {
@@ -130,7 +155,12 @@ export type DefineOptions = CompileOptions;
 export interface BindableSpec {
   readonly nodes: readonly string[];
   readonly edges: readonly { readonly from: string; readonly to: string }[];
-  readonly routes: readonly { readonly from: string; readonly router?: string; readonly paths: Readonly<Record<string, string>>; readonly sends?: boolean }[];
+  readonly routes: readonly {
+    readonly from: string;
+    readonly router?: string;
+    readonly paths: Readonly<Record<string, string>>;
+    readonly sends?: boolean;
+  }[];
   readonly fanOuts?: readonly { readonly from: string; readonly to: readonly string[] }[];
   readonly joins?: readonly { readonly from: readonly string[]; readonly to: string }[];
   readonly reducers?: readonly { readonly field: string; readonly reducer: string }[];
@@ -156,9 +186,8 @@ type SpecRouteKeys<Sp extends BindableSpec, F> = keyof SpecRoute<Sp, F>["paths"]
 type RouterKeys<R> = R extends (...args: never[]) => infer Out ? KeyOfChoice<Members<Awaited<Out>>> : never;
 type KeyOfChoice<C> = C extends Send<infer K> ? K : C;
 type RouterOf<Impl extends Implementations, F> = F extends keyof NonNullable<Impl["routers"]> ? NonNullable<Impl["routers"]>[F] : never;
-type UnreturnedSpecKeys<Sp extends BindableSpec, Impl extends Implementations, F> = string extends SpecRouteKeys<Sp, F>
-  ? never
-  : Exclude<SpecRouteKeys<Sp, F>, RouterKeys<RouterOf<Impl, F>>>;
+type UnreturnedSpecKeys<Sp extends BindableSpec, Impl extends Implementations, F> =
+  string extends SpecRouteKeys<Sp, F> ? never : Exclude<SpecRouteKeys<Sp, F>, RouterKeys<RouterOf<Impl, F>>>;
 
 /** A router for source `F`: returns only the spec's keys (or Sends to them), and can return each of them. */
 type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = ((
@@ -166,23 +195,44 @@ type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = (
 ) => Awaitable<SpecRouteKeys<Sp, F> | readonly (SpecRouteKeys<Sp, F> | Send<SpecRouteKeys<Sp, F>>)[]>) &
   ([UnreturnedSpecKeys<Sp, Impl, F>] extends [never]
     ? unknown
-    : { readonly "bindSpec: router problem": `the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route` });
+    : {
+        readonly "bindSpec: router problem": `the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route`;
+      });
 
 /** Every node and conditional source of the spec implemented, nothing extra, routers returning exactly the spec's keys. */
 export type CheckedImplementations<Sp extends BindableSpec, Impl extends Implementations> = {
-  readonly nodes: { readonly [K in SpecNodes<Sp>]: ((state: never, context: NodeContext) => unknown) & NodeUpdateCheck<Impl["nodes"][K], FieldsOf<Sp, K, Impl["nodes"][K]>> } & {
-    readonly [K in Exclude<keyof Impl["nodes"], SpecNodes<Sp>>]: `bindSpec: ${Quoted<K>} is not a node of the spec; remove it or add it to the spec`;
+  readonly nodes: {
+    readonly [K in SpecNodes<Sp>]: ((state: never, context: NodeContext) => unknown) &
+      NodeUpdateCheck<Impl["nodes"][K], FieldsOf<Sp, K, Impl["nodes"][K]>>;
+  } & {
+    readonly [K in Exclude<
+      keyof Impl["nodes"],
+      SpecNodes<Sp>
+    >]: `bindSpec: ${Quoted<K>} is not a node of the spec; remove it or add it to the spec`;
   };
-} & ([Sp["routes"][number]] extends [never] ? { readonly routers?: CheckedRouters<Sp, Impl> } : { readonly routers: CheckedRouters<Sp, Impl> });
+} & ([Sp["routes"][number]] extends [never]
+  ? { readonly routers?: CheckedRouters<Sp, Impl> }
+  : { readonly routers: CheckedRouters<Sp, Impl> });
 
-type CheckedRouters<Sp extends BindableSpec, Impl extends Implementations> = { readonly [F in Sp["routes"][number]["from"]]: CheckedRouter<Sp, Impl, F> } & {
-  readonly [F in Exclude<keyof NonNullable<Impl["routers"]>, Sp["routes"][number]["from"]>]: `bindSpec: ${Quoted<F>} has no route in the spec; remove its router`;
+type CheckedRouters<Sp extends BindableSpec, Impl extends Implementations> = {
+  readonly [F in Sp["routes"][number]["from"]]: CheckedRouter<Sp, Impl, F>;
+} & {
+  readonly [F in Exclude<
+    keyof NonNullable<Impl["routers"]>,
+    Sp["routes"][number]["from"]
+  >]: `bindSpec: ${Quoted<F>} has no route in the spec; remove its router`;
 };
 
 /** A node whose update keys are all fields (any node when the fields are not known). */
 type NodeUpdateCheck<F, Fields> = string extends Fields
   ? unknown
-  : Demand<Exclude<keyof UpdateOf<F>, Fields> extends infer X ? (X extends string ? `bindSpec: ${Quoted<X>} is not a field of the state; return only declared fields` : never) : never>;
+  : Demand<
+      Exclude<keyof UpdateOf<F>, Fields> extends infer X
+        ? X extends string
+          ? `bindSpec: ${Quoted<X>} is not a field of the state; return only declared fields`
+          : never
+        : never
+    >;
 
 /**
  * The fields node `K` may write: the spec's `fields` when it lists them, else the keys of the state the
@@ -203,19 +253,32 @@ type SendTargets<Sp extends BindableSpec> = RoutePaths<Extract<Sp["routes"][numb
 export type CheckedSpec<Sp> = Sp extends BindableSpec
   ? [UndeclaredInSpec<Sp>] extends [never]
     ? unknown
-    : Demand<UndeclaredInSpec<Sp> extends infer X ? (X extends string ? `bindSpec: the spec names ${Quoted<X>}, which is not one of its nodes; add it to nodes, or fix the name` : never) : never>
+    : Demand<
+        UndeclaredInSpec<Sp> extends infer X
+          ? X extends string
+            ? `bindSpec: the spec names ${Quoted<X>}, which is not one of its nodes; add it to nodes, or fix the name`
+            : never
+          : never
+      >
   : unknown;
 
 type SpecNames<Sp extends BindableSpec> =
   | Sp["edges"][number]["from"]
   | Sp["edges"][number]["to"]
-  | (Sp extends { readonly fanOuts: readonly (infer F extends { readonly from: string; readonly to: readonly string[] })[] } ? F["from"] | F["to"][number] : never)
-  | (Sp extends { readonly joins: readonly (infer J extends { readonly from: readonly string[]; readonly to: string })[] } ? J["from"][number] | J["to"] : never)
+  | (Sp extends { readonly fanOuts: readonly (infer F extends { readonly from: string; readonly to: readonly string[] })[] }
+      ? F["from"] | F["to"][number]
+      : never)
+  | (Sp extends { readonly joins: readonly (infer J extends { readonly from: readonly string[]; readonly to: string })[] }
+      ? J["from"][number] | J["to"]
+      : never)
   | Sp["routes"][number]["from"]
   | RoutePaths<Sp["routes"][number]>;
 type RoutePaths<R> = R extends { readonly paths: infer P } ? P[keyof P] : never;
 type UndeclaredInSpec<Sp extends BindableSpec> = string extends SpecNodes<Sp> ? never : Exclude<SpecNames<Sp>, SpecNodes<Sp> | Start | End>;
 
 /** The state type of the implementations' nodes. */
-export type StateOfImplementations<Impl extends Implementations> =
-  Impl["nodes"][keyof Impl["nodes"]] extends (state: infer S) => unknown ? (S extends object ? S : Record<string, unknown>) : Record<string, unknown>;
+export type StateOfImplementations<Impl extends Implementations> = Impl["nodes"][keyof Impl["nodes"]] extends (state: infer S) => unknown
+  ? S extends object
+    ? S
+    : Record<string, unknown>
+  : Record<string, unknown>;

@@ -44,9 +44,12 @@ export function route<S, K extends string, const P extends { readonly [X in K]: 
   ? RouteError<`route: the router returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
   : RouteDeclaration<S, P>;
 export function route(router: RouteDeclaration<never>["router"], paths: object): unknown {
-  if (typeof router !== "function") throw invalidArgument(`route: the router must be a function (state) => routeKey; got ${describeValue(router)}.`);
+  if (typeof router !== "function")
+    throw invalidArgument(`route: the router must be a function (state) => routeKey; got ${describeValue(router)}.`);
   if (typeof paths !== "object" || paths === null) {
-    throw invalidArgument(`route: the path map must be an object { routeKey: destination } or a list of node names; got ${describeValue(paths)}.`);
+    throw invalidArgument(
+      `route: the path map must be an object { routeKey: destination } or a list of node names; got ${describeValue(paths)}.`,
+    );
   }
   if (Array.isArray(paths) && !Array.from(paths as readonly unknown[]).every((name) => typeof name === "string")) {
     throw invalidArgument(`route: the destination list must hold node names (strings); got ${quote(paths)}.`);

@@ -65,7 +65,9 @@ class StateGraphBuilder {
     checkNames("StateGraph.addNode", "the node name", name, false);
     const node = nodeOrGraph instanceof CompiledGraph ? (subgraph(nodeOrGraph) as NodeFunction<never>) : nodeOrGraph;
     if (typeof node !== "function") {
-      throw invalidArgument(`StateGraph.addNode: the node ${quote(name)} must be a function (state) => update, or a compiled graph; got ${describeValue(node)}.`);
+      throw invalidArgument(
+        `StateGraph.addNode: the node ${quote(name)} must be a function (state) => update, or a compiled graph; got ${describeValue(node)}.`,
+      );
     }
     // Duplicates and reserved names are recorded and reported by compile(), with every other problem.
     // A bad policy is a problem compile() lists with the others, not an error here.
@@ -76,7 +78,9 @@ class StateGraphBuilder {
     checkNames("StateGraph.addEdge", "the source", from, true);
     checkNames("StateGraph.addEdge", "the destination", to, true);
     if (Array.isArray(from) && Array.isArray(to)) {
-      throw invalidArgument(`StateGraph.addEdge: a join leads to one node; got lists on both sides. Join into one node, then fan out from it.`);
+      throw invalidArgument(
+        `StateGraph.addEdge: a join leads to one node; got lists on both sides. Join into one node, then fan out from it.`,
+      );
     }
     if (Array.isArray(from)) return this.#with({ kind: "join", join: { from: [...from], to: to as string } });
     if (Array.isArray(to)) return this.#with({ kind: "fanOut", fanOut: { from: from as string, to: [...to] } });
@@ -86,7 +90,9 @@ class StateGraphBuilder {
   addConditionalEdges(from: string, router: RouterFunction<never>, pathMap: Record<string, string> | readonly string[]): StateGraphBuilder {
     checkNames("StateGraph.addConditionalEdges", "the source", from, false);
     if (typeof router !== "function") {
-      throw invalidArgument(`StateGraph.addConditionalEdges: the router for ${quote(from)} must be a function (state) => routeKey; got ${describeValue(router)}.`);
+      throw invalidArgument(
+        `StateGraph.addConditionalEdges: the router for ${quote(from)} must be a function (state) => routeKey; got ${describeValue(router)}.`,
+      );
     }
     if (typeof pathMap !== "object" || pathMap === null) {
       throw invalidArgument(
@@ -96,7 +102,12 @@ class StateGraphBuilder {
     if (Array.isArray(pathMap)) checkNames("StateGraph.addConditionalEdges", `the destination list for ${quote(from)}`, pathMap, true);
     // A list of node names routes by name, and allows several names or Sends at once.
     const route: RouteSpec = Array.isArray(pathMap)
-      ? { from, router: router.name || "router", paths: Object.fromEntries(Array.from(pathMap as readonly string[], (name) => [name, name])), sends: true }
+      ? {
+          from,
+          router: router.name || "router",
+          paths: Object.fromEntries(Array.from(pathMap as readonly string[], (name) => [name, name])),
+          sends: true,
+        }
       : { from, router: router.name || "router", paths: { ...(pathMap as Record<string, string>) } };
     return this.#with({ kind: "route", route, router });
   }
@@ -124,7 +135,10 @@ class StateGraphBuilder {
       ...(timeout !== undefined && { timeout }),
       ...(cacheStore && { cacheStore }),
     };
-    return compileGraph({ spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries), policies: d.policies }, compiled);
+    return compileGraph(
+      { spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries), policies: d.policies },
+      compiled,
+    );
   }
 
   #with(last: Declaration): StateGraphBuilder {
@@ -182,8 +196,11 @@ function tablesOf(history: History | undefined): Tables {
  * a property key later, which can throw (an object without a prototype) or collide ("[object Object]").
  */
 function checkNames(api: string, what: string, value: unknown, lists: boolean): void {
-  const ok = typeof value === "string" || (lists && Array.isArray(value) && Array.from(value as readonly unknown[]).every((name) => typeof name === "string"));
-  if (!ok) throw invalidArgument(`${api}: ${what} must be a node name (a string)${lists ? " or a list of them" : ""}; got ${quote(value)}.`);
+  const ok =
+    typeof value === "string" ||
+    (lists && Array.isArray(value) && Array.from(value as readonly unknown[]).every((name) => typeof name === "string"));
+  if (!ok)
+    throw invalidArgument(`${api}: ${what} must be a node name (a string)${lists ? " or a list of them" : ""}; got ${quote(value)}.`);
 }
 
 /** Sets an own entry, even for a name such as `__proto__` that plain assignment would turn into a prototype. */
@@ -208,7 +225,9 @@ function checkReducers(reducers: unknown): void {
   }
   for (const [field, reducer] of Object.entries(reducers)) {
     if (reducer !== undefined && typeof reducer !== "function") {
-      throw new InvalidOptionError(`new StateGraph: the reducer for ${quote(field)} must be a function (current, update) => next; got ${describeValue(reducer)}.`);
+      throw new InvalidOptionError(
+        `new StateGraph: the reducer for ${quote(field)} must be a function (current, update) => next; got ${describeValue(reducer)}.`,
+      );
     }
   }
 }
@@ -224,7 +243,6 @@ function checkFields(fields: unknown): void {
     seen.add(field);
   }
 }
-
 
 /**
  * Declares a state graph. Node names, edges and routes are checked by the compiler; `compile()`

@@ -54,7 +54,6 @@ export interface CompileOptions<N extends string = string> {
 /** A fixed or routed edge recorded at the type level. */
 export type TypedEdge = readonly [from: string, to: string];
 
-
 /**
  * Whether `T` is `any`: helpers typed `StateGraph<S, any, any, any>` skip the type-level checks. (Not
  * the usual `0 extends 1 & T`: for a `T` constrained to `string`, `1 & T` reduces to `never` early.)
@@ -65,21 +64,22 @@ export type IsAny<T> = boolean extends (T extends never ? true : false) ? true :
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
 /** The message for a node name that cannot be used, else the name itself. */
-export type CheckedNodeName<Name extends string, N extends string> = IsLiteral<Name> extends false
-  ? "addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names"
-  : IsUnion<Name> extends true
-    ? "addNode: declare one node per call; a name typed as a union of names (flag ? \"x\" : \"y\") declares neither"
-    : [Name] extends [Start | End]
-      ? `addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`
-      : IsBlank<Name> extends true
-        ? Name extends ""
-          ? "addNode: a node name cannot be empty"
-          : "addNode: a node name cannot be blank; give it a visible name"
-        : IsAny<N> extends true
-          ? Name // a builder typed `StateGraph<S, any, any, any>` opted out of name checks
-          : [Name] extends [N]
-            ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
-            : Name;
+export type CheckedNodeName<Name extends string, N extends string> =
+  IsLiteral<Name> extends false
+    ? "addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names"
+    : IsUnion<Name> extends true
+      ? 'addNode: declare one node per call; a name typed as a union of names (flag ? "x" : "y") declares neither'
+      : [Name] extends [Start | End]
+        ? `addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`
+        : IsBlank<Name> extends true
+          ? Name extends ""
+            ? "addNode: a node name cannot be empty"
+            : "addNode: a node name cannot be blank; give it a visible name"
+          : IsAny<N> extends true
+            ? Name // a builder typed `StateGraph<S, any, any, any>` opted out of name checks
+            : [Name] extends [N]
+              ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
+              : Name;
 
 /**
  * A node's update checked against the state: each key must be a field of `S` with a value of the
@@ -109,7 +109,10 @@ export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdat
  * `subgraph(child, { input: (s) => … })`: a nested generic call cannot infer its types from a
  * parameter typed by `I`, which is not known yet, so the brand hands it the state.
  */
-export type NodeArgument<S extends object, I, U> = CompiledGraph<S> | ParentState<S> | ((state: I, context: NodeContext) => NodeReturn<U, S>);
+export type NodeArgument<S extends object, I, U> =
+  | CompiledGraph<S>
+  | ParentState<S>
+  | ((state: I, context: NodeContext) => NodeReturn<U, S>);
 
 /** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
 export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
@@ -235,7 +238,11 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, U = {}, I = S>(name: CheckedNodeName<Name, N>, node: NodeArgument<S, I, U>, policy?: NodePolicy<I>): StateGraph<S, N | Name, E, R>;
+  addNode<const Name extends string, U = {}, I = S>(
+    name: CheckedNodeName<Name, N>,
+    node: NodeArgument<S, I, U>,
+    policy?: NodePolicy<I>,
+  ): StateGraph<S, N | Name, E, R>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out

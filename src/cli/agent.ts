@@ -39,8 +39,18 @@ const FLAGS = {
   city: { type: "string", valueHint: TEACHING_CITIES.join("|"), description: "the city to ask about", default: "Tokyo" },
   task: { type: "string", valueHint: AGENT_TASKS.join("|"), description: "what to ask", default: "convert" },
   language: { type: "string", valueHint: LANGUAGES.join("|"), description: "answer language", default: "en" },
-  "max-model-steps": { type: "string", valueHint: "N", description: "model requests allowed, failed ones included", default: String(DEFAULT_MAX_MODEL_STEPS) },
-  "max-tool-calls": { type: "string", valueHint: "N", description: "tool runs allowed, failed ones included", default: String(DEFAULT_MAX_TOOL_CALLS) },
+  "max-model-steps": {
+    type: "string",
+    valueHint: "N",
+    description: "model requests allowed, failed ones included",
+    default: String(DEFAULT_MAX_MODEL_STEPS),
+  },
+  "max-tool-calls": {
+    type: "string",
+    valueHint: "N",
+    description: "tool runs allowed, failed ones included",
+    default: String(DEFAULT_MAX_TOOL_CALLS),
+  },
   "show-updates": { type: "boolean", description: "print the fields each node updated" },
   engine: { type: "string", valueHint: AGENT_ENGINES.join("|"), description: "the engine to run on", default: "mini" },
   live: { type: "boolean", description: "ask a real model over the network (billed; needs credentials, see below)" },
@@ -100,7 +110,9 @@ export function agentCommandWith(outside: AgentCommandEnvironment): Command {
       try {
         const api = run.live === "default" ? client.settings.defaultApi : run.live;
         const provider = client.settings.provider === "deepseek" ? "DeepSeek" : client.settings.baseURL;
-        io.stderr.write(`live run: ${provider}, ${api === "chat" ? "Chat Completions" : "Responses API"}, model ${client.settings.model} (network access, billed usage)\n`);
+        io.stderr.write(
+          `live run: ${provider}, ${api === "chat" ? "Chat Completions" : "Responses API"}, model ${client.settings.model} (network access, billed usage)\n`,
+        );
         return await execute(run, createLiveModel(client, api), io);
       } finally {
         client.close();

@@ -28,7 +28,12 @@ export const diagramCommand = defineCommand({
   description: "Prints a graph, drawn from its spec: START, the nodes, the fixed edges, the route keys, fan-outs and joins.",
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
-    format: { type: "string", valueHint: DIAGRAM_FORMATS.join("|"), description: "mermaid: a flowchart; dot: Graphviz; json: the spec", default: "mermaid" },
+    format: {
+      type: "string",
+      valueHint: DIAGRAM_FORMATS.join("|"),
+      description: "mermaid: a flowchart; dot: Graphviz; json: the spec",
+      default: "mermaid",
+    },
   },
   notes: "Render DOT with Graphviz: tsg diagram report --format dot | dot -Tsvg > report.svg",
   exitCodes: "0 printed, 2 bad arguments (or a module that does not load or does not validate).",

@@ -25,7 +25,12 @@ export const PARALLEL_ENGINES = ["mini", "xstate", "langgraph"] as const satisfi
  * for await (const step of streamOnEngine("xstate", graph, input, { maxSteps: 30 })) console.log(step.node);
  * ```
  */
-export async function* streamOnEngine<S extends object>(engine: Engine, graph: CompiledGraph<S>, input: S, options: { readonly maxSteps?: number }): AsyncGenerator<Step<S>> {
+export async function* streamOnEngine<S extends object>(
+  engine: Engine,
+  graph: CompiledGraph<S>,
+  input: S,
+  options: { readonly maxSteps?: number },
+): AsyncGenerator<Step<S>> {
   if (engine === "mini") {
     yield* graph.stream(input, options);
     return;

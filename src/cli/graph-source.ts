@@ -59,9 +59,12 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
   const file = hash < 0 ? argument : argument.slice(0, hash);
   const exportName = hash < 0 ? "default" : argument.slice(hash + 1);
   if (hash < 0 && !/[./\\]/.test(argument)) {
-    throw new UsageError(`unknown graph ${JSON.stringify(argument)}: name an example (${EXAMPLE_GRAPHS.join(", ")}) or a module's export, e.g. ./dist/graph.js#triage.`);
+    throw new UsageError(
+      `unknown graph ${JSON.stringify(argument)}: name an example (${EXAMPLE_GRAPHS.join(", ")}) or a module's export, e.g. ./dist/graph.js#triage.`,
+    );
   }
-  if (file === "" || exportName === "") throw new UsageError(`${JSON.stringify(argument)} must be FILE#EXPORT, e.g. ./dist/graph.js#triage.`);
+  if (file === "" || exportName === "")
+    throw new UsageError(`${JSON.stringify(argument)} must be FILE#EXPORT, e.g. ./dist/graph.js#triage.`);
   const cwd = loaders.cwd ?? process.cwd();
   const path = resolve(cwd, file);
   if (!existsSync(path)) throw new UsageError(`cannot find the module ${file} (looked for ${path}).`);
@@ -77,8 +80,12 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
     throw new UsageError(`the module ${file} failed to load: ${firstLine(error)}`);
   }
   if (!Object.hasOwn(module, exportName)) {
-    const names = Object.keys(module).filter((name) => name !== "__esModule").sort();
-    throw new UsageError(`the module ${file} has no export ${JSON.stringify(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`);
+    const names = Object.keys(module)
+      .filter((name) => name !== "__esModule")
+      .sort();
+    throw new UsageError(
+      `the module ${file} has no export ${JSON.stringify(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`,
+    );
   }
   return graphOf(argument, module[exportName]);
 }
@@ -147,7 +154,9 @@ async function loadTsx(load: () => Promise<unknown>): Promise<TsxApi> {
     // Not installed (or not loadable): say what to install.
   }
   if (typeof api?.tsImport === "function") return api as TsxApi;
-  throw new UsageError("loading TypeScript needs tsx, which is not installed: npm install --save-dev tsx. Or point tsg at the compiled .js file.");
+  throw new UsageError(
+    "loading TypeScript needs tsx, which is not installed: npm install --save-dev tsx. Or point tsg at the compiled .js file.",
+  );
 }
 
 function firstLine(error: unknown): string {

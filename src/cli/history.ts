@@ -18,7 +18,10 @@ export const historyCommand = defineCommand({
     const threadId = flags.thread;
     if (threadId === undefined || threadId.trim() === "") throw new UsageError("--thread T is required.");
     const db = flags.db ?? DEFAULT_DB_FILE;
-    const history = await withCheckpointer({ threadId, db }, (checkpointer) => checkpointer.list(threadId), { create: false, mapStoreErrors: true });
+    const history = await withCheckpointer({ threadId, db }, (checkpointer) => checkpointer.list(threadId), {
+      create: false,
+      mapStoreErrors: true,
+    });
     if (history.length === 0) throw new UsageError(`thread ${JSON.stringify(threadId)} has no checkpoint in ${db}.`);
     io.stdout.write(formatHistory(threadId, db, history));
     return 0;

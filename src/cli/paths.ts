@@ -13,7 +13,13 @@ export const PATH_GRAPHS = EXAMPLE_GRAPHS;
 export const PATH_PLANNERS: readonly CoveragePlanner[] = ["linear", "xstate", "@xstate/graph"];
 
 /** Coverage failures that are about the input (the graph, or a missing peer), not a bug: exit 2. */
-const REFUSALS: ReadonlySet<string> = new Set(["XSTATE_UNAVAILABLE", "UNSUPPORTED_GRAPH", "PLAN_TOO_LARGE", "UNCOVERABLE", "XSTATE_PLAN_FAILED"]);
+const REFUSALS: ReadonlySet<string> = new Set([
+  "XSTATE_UNAVAILABLE",
+  "UNSUPPORTED_GRAPH",
+  "PLAN_TOO_LARGE",
+  "UNCOVERABLE",
+  "XSTATE_PLAN_FAILED",
+]);
 
 /** `tsg paths`, for the command table. */
 export const pathsCommand = defineCommand({
@@ -26,7 +32,12 @@ export const pathsCommand = defineCommand({
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
     json: { type: "boolean", description: "print the plan as JSON" },
-    via: { type: "string", valueHint: PATH_PLANNERS.join("|"), description: "who plans: the built-in linear cover, xstate/graph, or @xstate/graph", default: "linear" },
+    via: {
+      type: "string",
+      valueHint: PATH_PLANNERS.join("|"),
+      description: "who plans: the built-in linear cover, xstate/graph, or @xstate/graph",
+      default: "linear",
+    },
   },
   exitCodes: "0 every transition covered, 1 some not covered, 2 bad arguments (or a graph that cannot be planned).",
   async run({ flags, positional }, io) {

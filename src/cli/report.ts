@@ -32,10 +32,26 @@ export type ReportEngine = (typeof REPORT_ENGINES)[number];
 export const REPORT_DEFAULT_MAX_STEPS = 30;
 
 const FLAGS = {
-  cities: { type: "string", valueHint: "Tokyo,Paris", description: "cities to brief, comma-separated", multiple: true, default: "Tokyo,Paris" },
-  language: { type: "string", valueHint: LANGUAGES.join("|"), description: "page language, which picks the required notice", default: "en" },
+  cities: {
+    type: "string",
+    valueHint: "Tokyo,Paris",
+    description: "cities to brief, comma-separated",
+    multiple: true,
+    default: "Tokyo,Paris",
+  },
+  language: {
+    type: "string",
+    valueHint: LANGUAGES.join("|"),
+    description: "page language, which picks the required notice",
+    default: "en",
+  },
   "celsius-only": { type: "boolean", description: "leave out °F" },
-  "draft-style": { type: "string", valueHint: DRAFT_STYLES.join("|"), description: "how the scripted writer drafts", default: "missing-notice" },
+  "draft-style": {
+    type: "string",
+    valueHint: DRAFT_STYLES.join("|"),
+    description: "how the scripted writer drafts",
+    default: "missing-notice",
+  },
   "max-revisions": { type: "string", valueHint: "N", description: "revisions allowed after the first check", default: "1" },
   "max-steps": { type: "string", valueHint: "N", description: "node executions allowed", default: String(REPORT_DEFAULT_MAX_STEPS) },
   "show-updates": { type: "boolean", description: "print the fields each node updated" },
@@ -120,10 +136,12 @@ function parseThreadFlags(
   engine: string | undefined,
 ): Pick<PreparedRun, "thread"> {
   if (thread === undefined) {
-    if (db !== undefined || interruptBefore !== undefined) throw new UsageError("--db and --interrupt-before need --thread T: the thread to save the run on.");
+    if (db !== undefined || interruptBefore !== undefined)
+      throw new UsageError("--db and --interrupt-before need --thread T: the thread to save the run on.");
     return {};
   }
-  if (engine !== undefined && engine !== "mini") throw new UsageError("--thread runs on the mini engine, which writes the checkpoints; drop --engine.");
+  if (engine !== undefined && engine !== "mini")
+    throw new UsageError("--thread runs on the mini engine, which writes the checkpoints; drop --engine.");
   if (thread.trim() === "") throw new UsageError("--thread must name a thread, e.g. --thread brief-1.");
   const nodes = (interruptBefore ?? []).map((node) => parseChoiceFlag("--interrupt-before", node, REPORT_NODE_NAMES) as ReportNodeName);
   return { thread: { threadId: thread, db: db ?? DEFAULT_DB_FILE, interruptBefore: nodes } };
@@ -134,7 +152,9 @@ function parseCities(values: readonly string[] | undefined): City[] | undefined 
   if (values === undefined) return undefined;
   const names = values.flatMap((value) => value.split(",")).map((name) => name.trim());
   if (names.some((name) => name === "")) {
-    throw new UsageError(`--cities must list city names separated by commas, e.g. --cities Tokyo,Paris; got ${JSON.stringify(values.join(","))}.`);
+    throw new UsageError(
+      `--cities must list city names separated by commas, e.g. --cities Tokyo,Paris; got ${JSON.stringify(values.join(","))}.`,
+    );
   }
   // Unchecked on purpose: initialReportState is the one place that knows which cities exist, and it rejects the rest.
   return names as City[];
@@ -155,7 +175,9 @@ async function execute(run: PreparedRun, io: CliIO): Promise<number> {
       return 1;
     }
     if (error instanceof GraphExecutionError) {
-      io.stderr.write(`tsg report: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+      io.stderr.write(
+        `tsg report: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
+      );
       return 1;
     }
     throw error;
@@ -177,6 +199,12 @@ async function executeOnThread(run: PreparedRun, thread: NonNullable<PreparedRun
       `thread "${thread.threadId}" has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${thread.threadId}, or choose another --thread.`,
     );
   }
-  const settings = { command: "report", draftStyle: run.draftStyle, maxRevisions: run.maxRevisions, maxSteps: run.maxSteps, interruptBefore: thread.interruptBefore } as const;
+  const settings = {
+    command: "report",
+    draftStyle: run.draftStyle,
+    maxRevisions: run.maxRevisions,
+    maxSteps: run.maxSteps,
+    interruptBefore: thread.interruptBefore,
+  } as const;
   return runReportThread(thread, run.input, settings, io, { showUpdates: run.showUpdates });
 }

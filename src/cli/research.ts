@@ -41,7 +41,9 @@ export const researchCommand = defineCommand({
       }
     } catch (error) {
       if (!(error instanceof GraphExecutionError)) throw error;
-      io.stderr.write(`tsg research: the run failed at ${error.path.join("/")}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+      io.stderr.write(
+        `tsg research: the run failed at ${error.path.join("/")}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
+      );
       return 1;
     }
     const state = last?.state ?? input;

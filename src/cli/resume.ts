@@ -24,13 +24,19 @@ export const resumeCommand = defineCommand({
     thread: { ...THREAD_FLAG, description: "the thread to resume (required)" },
     db: DB_FLAG,
     approve: { type: "boolean", description: "publish the paused, checked draft" },
-    "edit-notice": { type: "string", valueHint: "TEXT", description: "replace the draft's notice; the edited draft goes back through check_draft" },
+    "edit-notice": {
+      type: "string",
+      valueHint: "TEXT",
+      description: "replace the draft's notice; the edited draft goes back through check_draft",
+    },
     checkpoint: { type: "string", valueHint: "ID", description: "resume from an older checkpoint (see tsg history), forking a new branch" },
   },
   exitCodes: `0 published, 1 held or stopped, 2 bad arguments, an unknown thread or an unusable --db, ${EXIT_PAUSED} paused again.`,
   async run({ flags }, io) {
-    if (flags.thread === undefined || flags.thread.trim() === "") throw new UsageError("--thread T is required: the thread to resume (see tsg history).");
-    if (flags.approve === true && flags["edit-notice"] !== undefined) throw new UsageError("pass --approve or --edit-notice TEXT, not both.");
+    if (flags.thread === undefined || flags.thread.trim() === "")
+      throw new UsageError("--thread T is required: the thread to resume (see tsg history).");
+    if (flags.approve === true && flags["edit-notice"] !== undefined)
+      throw new UsageError("pass --approve or --edit-notice TEXT, not both.");
     return resume(
       {
         location: { threadId: flags.thread, db: flags.db ?? DEFAULT_DB_FILE },
@@ -59,7 +65,8 @@ async function resume(request: ResumeRequest, io: CliIO): Promise<number> {
   const { location, checkpointId } = request;
   const from = await withCheckpointer(
     location,
-    (checkpointer) => (checkpointId === undefined ? checkpointer.latest(location.threadId) : checkpointer.get(location.threadId, checkpointId)),
+    (checkpointer) =>
+      checkpointId === undefined ? checkpointer.latest(location.threadId) : checkpointer.get(location.threadId, checkpointId),
     { create: false, mapStoreErrors: true },
   );
   if (from === undefined) {

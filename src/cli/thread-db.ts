@@ -42,10 +42,12 @@ export function checkDbPath(db: string, { create }: { readonly create: boolean }
   }
   const path = resolve(db);
   if (existsSync(path)) {
-    if (statSync(path).isDirectory()) throw new UsageError(`--db ${db} is a directory; name a file, e.g. --db ${join(db, DEFAULT_DB_FILE)}.`);
+    if (statSync(path).isDirectory())
+      throw new UsageError(`--db ${db} is a directory; name a file, e.g. --db ${join(db, DEFAULT_DB_FILE)}.`);
     return;
   }
-  if (!create) throw new UsageError(`--db ${db}: no such file. tsg report --thread T creates it; check the path (the default is ${DEFAULT_DB_FILE}).`);
+  if (!create)
+    throw new UsageError(`--db ${db}: no such file. tsg report --thread T creates it; check the path (the default is ${DEFAULT_DB_FILE}).`);
   if (!existsSync(dirname(path))) throw new UsageError(`--db ${db}: the directory ${dirname(db)} does not exist; create it first.`);
 }
 
@@ -84,7 +86,8 @@ export async function withCheckpointer<T>(
 function storeFailure(db: string, error: unknown): UsageError | undefined {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   // PersistenceError is the library's; SQLITE_* codes and SyntaxError are a driver's or a body's that escaped it.
-  const isStore = error instanceof PersistenceError || (typeof code === "string" && code.startsWith("SQLITE_")) || error instanceof SyntaxError;
+  const isStore =
+    error instanceof PersistenceError || (typeof code === "string" && code.startsWith("SQLITE_")) || error instanceof SyntaxError;
   if (!isStore) return undefined;
   const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
   return new UsageError(`--db ${db}: ${message}`, { cause: error });

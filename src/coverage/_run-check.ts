@@ -15,13 +15,19 @@ interface RecordedRun {
 }
 
 /** Why a run does not fit the graph, for `coverageReport`'s message; `undefined` when it fits. */
-export function runMismatch(spec: GraphSpec, run: RecordedRun, fixedFrom: ReadonlyMap<string, readonly GraphTransition[]>): string | undefined {
+export function runMismatch(
+  spec: GraphSpec,
+  run: RecordedRun,
+  fixedFrom: ReadonlyMap<string, readonly GraphTransition[]>,
+): string | undefined {
   // A paused threaded run (status "interrupted") stops between two nodes: its last route may lead to a node still to run.
   const paused = (run as { readonly status?: unknown }).status === "interrupted";
   const ran = new Set(run.trace);
   for (const route of run.routes) {
-    if (route.from !== START && !ran.has(route.from)) return `it took the route ${describe(route)}, but ${displayName(route.from)} never ran`;
-    if (!paused && route.to !== END && !ran.has(route.to)) return `it took the route ${describe(route)}, but ${displayName(route.to)} never ran`;
+    if (route.from !== START && !ran.has(route.from))
+      return `it took the route ${describe(route)}, but ${displayName(route.from)} never ran`;
+    if (!paused && route.to !== END && !ran.has(route.to))
+      return `it took the route ${describe(route)}, but ${displayName(route.to)} never ran`;
   }
   return isLinear(spec, run) ? walkMismatch(spec, run, paused, fixedFrom) : undefined;
 }
@@ -51,7 +57,8 @@ function walkMismatch(
     const arrival = to === END ? "the run ended" : `${to} ran next`;
     if (routed.has(at)) {
       const route = run.routes[next];
-      if (route === undefined || route.from !== at) return `after ${displayName(at)} its routes do not say which key ${displayName(at)}'s router returned`;
+      if (route === undefined || route.from !== at)
+        return `after ${displayName(at)} its routes do not say which key ${displayName(at)}'s router returned`;
       if (route.to !== to) return `it took the route ${describe(route)} after ${displayName(at)}, but ${arrival}`;
       next += 1;
     } else if (!(fixedFrom.get(at) ?? []).some((edge) => edge.to === to)) {

@@ -55,7 +55,11 @@ function serializeTransition(_state: ModelSnapshot, event: CoverageModelEvent | 
  * Plans with `createTestModel`: a shortest path to every transition, each extended to END. Returns paths
  * that take every one of `transitions` (the graph's), or throws a CoverageError.
  */
-export async function planWithXState(graph: HasSpec, transitions: readonly GraphTransition[], planner: XStatePlanner): Promise<CoveragePath[]> {
+export async function planWithXState(
+  graph: HasSpec,
+  transitions: readonly GraphTransition[],
+  planner: XStatePlanner,
+): Promise<CoveragePath[]> {
   const [graphModule, modelModule] = await loadXState(planner);
   const model = graphModule.createTestModel(modelModule.toCoverageModel(graph), { serializeTransition });
   let eventPaths: (readonly CoverageModelEvent[])[];
@@ -104,7 +108,8 @@ function transitionsAlong(events: readonly CoverageModelEvent[], byKey: Readonly
 
 const moduleOf = (planner: XStatePlanner): string => (planner === "xstate" ? "xstate/graph" : "@xstate/graph");
 
-const importGenerator = (planner: XStatePlanner): Promise<GraphModule> => (planner === "xstate" ? import("xstate/graph") : import("@xstate/graph"));
+const importGenerator = (planner: XStatePlanner): Promise<GraphModule> =>
+  planner === "xstate" ? import("xstate/graph") : import("@xstate/graph");
 
 async function loadXState(planner: XStatePlanner): Promise<[GraphModule, typeof import("../xstate/coverage-model.js")]> {
   try {
@@ -114,8 +119,12 @@ async function loadXState(planner: XStatePlanner): Promise<[GraphModule, typeof 
       planner === "xstate"
         ? "the xstate package (5.20 or later, which ships xstate/graph), and it could not be loaded. Install it (npm install xstate)"
         : "the @xstate/graph package and xstate, and they could not be loaded. Install them (npm install @xstate/graph xstate)";
-    throw new CoverageError("XSTATE_UNAVAILABLE", `coveragePlan: via "${planner}" needs ${needs}, or omit \`via\` for the built-in linear plan.`, {
-      cause: error,
-    });
+    throw new CoverageError(
+      "XSTATE_UNAVAILABLE",
+      `coveragePlan: via "${planner}" needs ${needs}, or omit \`via\` for the built-in linear plan.`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -17,7 +17,18 @@ export { checkSignal, detachInput, executionError, inputFailure } from "./run-ch
 export { Run, type RunSettings } from "./run.js";
 export { checkStreamMode, type StreamModes } from "./stream.js";
 export { detachedStep, type StepRecord } from "./step-record.js";
-export { describeValue, isThenable, messageOf, runNode, StepFailure, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+export {
+  describeValue,
+  isThenable,
+  messageOf,
+  runNode,
+  StepFailure,
+  successorsOf,
+  type RouteTaken,
+  type State,
+  type Successors,
+  type Task,
+} from "./step.js";
 export { SuperstepScope, TaskContext, RouterCallContext, SiblingFailed, type EventSink } from "./task-context.js";
 export { andThen, type MaybePromise } from "./maybe-promise.js";
 export type { ReducerTable } from "./merge.js";

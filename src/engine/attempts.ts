@@ -39,7 +39,14 @@ function attempts(graph: ExecutableGraph, task: Task, state: State, first: TaskC
 }
 
 /** After the first attempt failed: wait and try again while the kernel's `retryDecision` says so. */
-async function retried(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, policy: ResolvedPolicy, firstFailure: unknown): Promise<State> {
+async function retried(
+  graph: ExecutableGraph,
+  task: Task,
+  state: State,
+  first: TaskContext,
+  policy: ResolvedPolicy,
+  firstFailure: unknown,
+): Promise<State> {
   const errors: unknown[] = [];
   let failure = firstFailure;
   for (let attempt = 1; ; attempt++) {
@@ -84,7 +91,14 @@ async function cached(
  * its deadline (its signal aborts, its late result is discarded); the deadline's AbortController is made
  * only if the node reads its signal.
  */
-function attemptOnce(graph: ExecutableGraph, task: Task, state: State, first: TaskContext, attempt: number, timeout: number | undefined): State | Promise<State> {
+function attemptOnce(
+  graph: ExecutableGraph,
+  task: Task,
+  state: State,
+  first: TaskContext,
+  attempt: number,
+  timeout: number | undefined,
+): State | Promise<State> {
   let controller: AbortController | undefined;
   let expired: StepFailure | undefined;
   const deadline =
@@ -101,7 +115,10 @@ function attemptOnce(graph: ExecutableGraph, task: Task, state: State, first: Ta
   if (!isThenable(pending) || timeout === undefined) return pending;
   return new Promise<State>((resolve, reject) => {
     const timer = setTimeout(() => {
-      expired = new StepFailure("NODE_TIMEOUT", `node "${task.node}" took longer than its timeout of ${timeout} ms (attempt ${attempt}); its result, if any, is discarded.`);
+      expired = new StepFailure(
+        "NODE_TIMEOUT",
+        `node "${task.node}" took longer than its timeout of ${timeout} ms (attempt ${attempt}); its result, if any, is discarded.`,
+      );
       controller?.abort(expired);
       reject(expired);
     }, timeout);
@@ -123,10 +140,17 @@ function keyOf(graph: ExecutableGraph, task: Task, state: State, cache: NonNulla
   try {
     key = (cache.key as (state: unknown) => unknown)(cloneState(task.sent ? task.input : state));
   } catch (error) {
-    throw new StepFailure("NODE_FAILED", `the cache key of node "${task.node}" threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new StepFailure(
+      "NODE_FAILED",
+      `the cache key of node "${task.node}" threw: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   if (typeof key !== "string") {
-    throw new StepFailure("NODE_FAILED", `the cache key of node "${task.node}" must be a string; got ${typeof key}. Return a string from cache.key(state).`);
+    throw new StepFailure(
+      "NODE_FAILED",
+      `the cache key of node "${task.node}" must be a string; got ${typeof key}. Return a string from cache.key(state).`,
+    );
   }
   // The graph's spec hash and the node's name keep entries of a changed graph or another node apart.
   return `${graph.specHash}:${task.node}:${key}`;
@@ -151,9 +175,13 @@ function wait(delay: number, signal: AbortSignal): Promise<boolean> {
 /** The last failure, carrying every attempt's error when there were several. */
 function withAttempts(failure: unknown, errors: readonly unknown[], policy: ResolvedPolicy): unknown {
   if (policy.retry === undefined || errors.length < 2 || !(failure instanceof StepFailure)) return failure;
-  const retried = new StepFailure(failure.code, `${failure.message} (attempt ${errors.length} of ${policy.retry.maxAttempts}; every attempt failed)`, {
-    cause: failure.cause,
-  });
+  const retried = new StepFailure(
+    failure.code,
+    `${failure.message} (attempt ${errors.length} of ${policy.retry.maxAttempts}; every attempt failed)`,
+    {
+      cause: failure.cause,
+    },
+  );
   retried.attempts = errors;
   return retried;
 }

@@ -31,9 +31,20 @@ const structuredPrototypes = new Set<unknown>([
   String.prototype,
   Boolean.prototype,
   BigInt.prototype,
-  ...[Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array, DataView].map(
-    (view) => view.prototype,
-  ),
+  ...[
+    Int8Array,
+    Uint8Array,
+    Uint8ClampedArray,
+    Int16Array,
+    Uint16Array,
+    Int32Array,
+    Uint32Array,
+    Float32Array,
+    Float64Array,
+    BigInt64Array,
+    BigUint64Array,
+    DataView,
+  ].map((view) => view.prototype),
 ]);
 
 /**

@@ -26,7 +26,10 @@ import { orderWarnings } from "./warnings.js";
  * const graph = compileGraph({ spec, nodes: { inc: (s) => ({ n: s.n + 1 }) }, routers: {}, reducers: {} });
  * ```
  */
-export function compileGraph<S extends object = Record<string, unknown>>(definition: GraphDefinition, options: ThreadCompileOptions = {}): CompiledGraph<S> {
+export function compileGraph<S extends object = Record<string, unknown>>(
+  definition: GraphDefinition,
+  options: ThreadCompileOptions = {},
+): CompiledGraph<S> {
   checkCompileOptions(options, "compileGraph");
   checkDefinition(definition);
   const problems: GraphProblem[] = validateTopology(definition.spec);
@@ -45,7 +48,9 @@ export function compileGraph<S extends object = Record<string, unknown>>(definit
 
 function checkDefinition(definition: unknown): void {
   const isTable = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
-  const tables = isTable(definition) ? (["spec", "nodes", "routers", "reducers"] as const).filter((name) => !isTable((definition as Record<string, unknown>)[name])) : ["definition"];
+  const tables = isTable(definition)
+    ? (["spec", "nodes", "routers", "reducers"] as const).filter((name) => !isTable((definition as Record<string, unknown>)[name]))
+    : ["definition"];
   if (tables.length > 0) {
     throw invalidArgument(
       `compileGraph: expected { spec, nodes, routers, reducers }, each an object; ${tables.join(", ")} ${tables.length === 1 ? "is" : "are"} not. Got ${describeValue(definition)}.`,
@@ -58,14 +63,24 @@ function unknownInterrupts(definition: GraphDefinition, options: ThreadCompileOp
   return (["interruptBefore", "interruptAfter"] as const).flatMap((option) =>
     (options[option] ?? [])
       .filter((node) => !nodes.has(node))
-      .map((node): GraphProblem => ({ code: "UNKNOWN_NODE", node: String(node), message: `${option} names ${quote(node)}, which is not a node. Name declared nodes only.` })),
+      .map(
+        (node): GraphProblem => ({
+          code: "UNKNOWN_NODE",
+          node: String(node),
+          message: `${option} names ${quote(node)}, which is not a node. Name declared nodes only.`,
+        }),
+      ),
   );
 }
 
 function threadSettings(options: ThreadCompileOptions): ThreadSettings {
   const { interruptBefore = [], interruptAfter = [], checkpointer } = options;
   if (interruptBefore.length === 0 && interruptAfter.length === 0 && checkpointer === undefined) return noThreadSettings;
-  return { interruptBefore: new Set(interruptBefore), interruptAfter: new Set(interruptAfter), ...(checkpointer === undefined ? {} : { checkpointer }) };
+  return {
+    interruptBefore: new Set(interruptBefore),
+    interruptAfter: new Set(interruptAfter),
+    ...(checkpointer === undefined ? {} : { checkpointer }),
+  };
 }
 
 /** The functions a definition names, by table; `reducers` only where the spec names a reducer by field. */
@@ -82,15 +97,24 @@ export interface ImplementationTables {
  * and `bindSpec` both ask this one function.
  */
 export function implementationProblems(
-  spec: { readonly nodes: readonly string[]; readonly routes: readonly { readonly from: string }[]; readonly reducers?: readonly { readonly field: string }[] },
+  spec: {
+    readonly nodes: readonly string[];
+    readonly routes: readonly { readonly from: string }[];
+    readonly reducers?: readonly { readonly field: string }[];
+  },
   tables: ImplementationTables,
   extras = false,
 ): GraphProblem[] {
   const problems: GraphProblem[] = [];
-  const implemented = (table: Readonly<Record<string, unknown>>, name: string): boolean => Object.hasOwn(table, name) && typeof table[name] === "function";
+  const implemented = (table: Readonly<Record<string, unknown>>, name: string): boolean =>
+    Object.hasOwn(table, name) && typeof table[name] === "function";
   for (const node of spec.nodes) {
     if (!implemented(tables.nodes, node)) {
-      problems.push({ code: "MISSING_IMPLEMENTATION", node, message: `Node ${quote(node)} has no function. Pass a function (state, context) => update.` });
+      problems.push({
+        code: "MISSING_IMPLEMENTATION",
+        node,
+        message: `Node ${quote(node)} has no function. Pass a function (state, context) => update.`,
+      });
     }
   }
   for (const route of spec.routes) {
@@ -106,7 +130,11 @@ export function implementationProblems(
   if (reducers !== undefined) {
     for (const { field } of spec.reducers ?? []) {
       if (!implemented(reducers, field)) {
-        problems.push({ code: "MISSING_IMPLEMENTATION", node: field, message: `The reducer of ${quote(field)} has no function. Pass a function (current, update) => next.` });
+        problems.push({
+          code: "MISSING_IMPLEMENTATION",
+          node: field,
+          message: `The reducer of ${quote(field)} has no function. Pass a function (current, update) => next.`,
+        });
       }
     }
   }
@@ -114,10 +142,18 @@ export function implementationProblems(
   const declared = new Set(spec.nodes);
   const routed = new Set(spec.routes.map((route) => route.from));
   for (const node of Object.keys(tables.nodes).filter((name) => !declared.has(name))) {
-    problems.push({ code: "EXTRA_IMPLEMENTATION", node, message: `${quote(node)} is implemented but is not a node of the spec. Remove it, or add it to the spec.` });
+    problems.push({
+      code: "EXTRA_IMPLEMENTATION",
+      node,
+      message: `${quote(node)} is implemented but is not a node of the spec. Remove it, or add it to the spec.`,
+    });
   }
   for (const node of Object.keys(tables.routers).filter((name) => !routed.has(name))) {
-    problems.push({ code: "EXTRA_IMPLEMENTATION", node, message: `A router is given for ${quote(node)}, which has no route in the spec. Remove it.` });
+    problems.push({
+      code: "EXTRA_IMPLEMENTATION",
+      node,
+      message: `A router is given for ${quote(node)}, which has no route in the spec. Remove it.`,
+    });
   }
   return problems;
 }
@@ -138,7 +174,11 @@ function unknownPolicyNodes(definition: GraphDefinition): GraphProblem[] {
   const nodes = new Set(definition.spec.nodes);
   return Object.keys(policiesOf(definition))
     .filter((node) => !nodes.has(node))
-    .map((node) => ({ code: "INVALID_POLICY" as const, node, message: `A policy is given for ${quote(node)}, which is not a node. Name declared nodes only.` }));
+    .map((node) => ({
+      code: "INVALID_POLICY" as const,
+      node,
+      message: `A policy is given for ${quote(node)}, which is not a node. Name declared nodes only.`,
+    }));
 }
 
 function buildExecutable(definition: GraphDefinition, options: ThreadCompileOptions, frozen: GraphSpec): ExecutableGraph {
@@ -196,11 +236,20 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
     edges: Object.freeze(spec.edges.map((e) => Object.freeze({ from: e.from, to: e.to }))),
     routes: Object.freeze(
       spec.routes.map((r) =>
-        Object.freeze({ from: r.from, router: r.router, paths: Object.freeze({ ...r.paths }), ...(r.sends ? { sends: true as const } : {}) }),
+        Object.freeze({
+          from: r.from,
+          router: r.router,
+          paths: Object.freeze({ ...r.paths }),
+          ...(r.sends ? { sends: true as const } : {}),
+        }),
       ),
     ),
-    ...(spec.fanOuts?.length ? { fanOuts: Object.freeze(spec.fanOuts.map((f) => Object.freeze({ from: f.from, to: Object.freeze([...f.to]) }))) } : {}),
-    ...(spec.joins?.length ? { joins: Object.freeze(spec.joins.map((j) => Object.freeze({ from: Object.freeze([...j.from]), to: j.to }))) } : {}),
+    ...(spec.fanOuts?.length
+      ? { fanOuts: Object.freeze(spec.fanOuts.map((f) => Object.freeze({ from: f.from, to: Object.freeze([...f.to]) }))) }
+      : {}),
+    ...(spec.joins?.length
+      ? { joins: Object.freeze(spec.joins.map((j) => Object.freeze({ from: Object.freeze([...j.from]), to: j.to }))) }
+      : {}),
     reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
     ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),
     // A child's spec is already frozen: it comes from its own compiled graph.
@@ -208,4 +257,3 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
   };
   return Object.freeze(frozen);
 }
-

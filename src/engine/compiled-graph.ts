@@ -55,7 +55,12 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   readonly #threads: ThreadSettings;
 
   /** @internal Use `StateGraph.compile()` (or `compileGraph`) rather than this constructor. */
-  constructor(spec: GraphSpec, executable: ExecutableGraph, warnings: readonly GraphWarning[] = [], threads: ThreadSettings = noThreadSettings) {
+  constructor(
+    spec: GraphSpec,
+    executable: ExecutableGraph,
+    warnings: readonly GraphWarning[] = [],
+    threads: ThreadSettings = noThreadSettings,
+  ) {
     this.spec = spec;
     this.warnings = warnings;
     this.#executable = executable;
@@ -121,7 +126,6 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
     return getThreadHistory(this.#threads, threadId, options) as Promise<Checkpoint<S>[]>;
   }
 
-
   /**
    * Runs the graph and yields each step as it completes. Each call is a new run: calling `invoke`
    * after `stream` runs the graph a second time. `streamMode: "values"` yields the merged state once
@@ -132,7 +136,10 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * for await (const step of graph.stream(initial)) console.log(`${step.node} updated:`, Object.keys(step.update));
    * ```
    */
-  stream<M extends StreamMode | readonly StreamMode[] = "updates">(input: S | null, options: ThreadStreamOptions<M>): AsyncIterable<StreamYield<S, M>>;
+  stream<M extends StreamMode | readonly StreamMode[] = "updates">(
+    input: S | null,
+    options: ThreadStreamOptions<M>,
+  ): AsyncIterable<StreamYield<S, M>>;
   stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
   stream(input: S, options: StreamOptions<"values">): AsyncIterable<SuperstepValues<S>>;
   stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;

@@ -3,7 +3,13 @@
  * run kernel (XState, LangGraph, persistence, coverage) use `_kernel.ts` as well; nothing outside
  * `engine/` imports any other file of it (test/architecture.test.ts checks this).
  */
-export { CompiledGraph, type StreamChunk, type StreamYield, type ThreadCompileOptions, type ThreadStreamOptions } from "./compiled-graph.js";
+export {
+  CompiledGraph,
+  type StreamChunk,
+  type StreamYield,
+  type ThreadCompileOptions,
+  type ThreadStreamOptions,
+} from "./compiled-graph.js";
 export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodePolicy, type RetryPolicy } from "./policies.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
@@ -19,7 +25,15 @@ export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } f
 export type { GraphWarning } from "./warnings.js";
 export { cloneState, isPlainObject } from "./clone.js";
 export { jsonEqual } from "./json-equal.js";
-export type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointRoute, CheckpointTask, JsonValue, ListOptions } from "./threads/checkpointer.js";
+export type {
+  Checkpoint,
+  Checkpointer,
+  CheckpointMetadata,
+  CheckpointRoute,
+  CheckpointTask,
+  JsonValue,
+  ListOptions,
+} from "./threads/checkpointer.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./threads/threads.js";
 export {
   PersistenceError,

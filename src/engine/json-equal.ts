@@ -26,7 +26,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
     return true;
   }
-  if (Array.isArray(b) || Object.getPrototypeOf(a) !== objectProto || Object.getPrototypeOf(b) !== objectProto) return structuralEqual(a, b, jsonEqual);
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== objectProto || Object.getPrototypeOf(b) !== objectProto)
+    return structuralEqual(a, b, jsonEqual);
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length || Object.getOwnPropertySymbols(a).length + Object.getOwnPropertySymbols(b).length > 0) {
     return keys.length === Object.keys(b).length && structuralEqual(a, b, jsonEqual);

@@ -30,13 +30,18 @@ export interface RunLimits {
  * resolveLimits({ maxSteps: 30 }); // { maxSteps: 30, recursionLimit: 30 }
  * ```
  */
-export function resolveLimits(options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown } | null | undefined = {}, api = "invoke"): RunLimits {
+export function resolveLimits(
+  options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown } | null | undefined = {},
+  api = "invoke",
+): RunLimits {
   if (options === null || (options !== undefined && typeof options !== "object")) {
     throw new InvalidOptionError(`${api}: options must be an object such as { maxSteps: 30 }; got ${describeValue(options)}.`);
   }
   const maxSteps = options?.maxSteps === undefined ? undefined : checkPositive(api, "maxSteps", options.maxSteps, "no bound");
   const recursionLimit =
-    options?.recursionLimit === undefined ? undefined : checkPositive(api, "recursionLimit", options.recursionLimit, `${DEFAULT_RECURSION_LIMIT}`);
+    options?.recursionLimit === undefined
+      ? undefined
+      : checkPositive(api, "recursionLimit", options.recursionLimit, `${DEFAULT_RECURSION_LIMIT}`);
   return {
     maxSteps: maxSteps ?? DEFAULT_MAX_STEPS,
     recursionLimit: recursionLimit ?? Math.max(DEFAULT_RECURSION_LIMIT, maxSteps ?? 0),
@@ -50,7 +55,9 @@ export function resolveConcurrency(value: unknown, api = "invoke"): number {
 
 function checkPositive(api: string, name: string, value: unknown, fallback: string): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw new InvalidOptionError(`${api}: ${name} must be a positive integer; got ${describeValue(value)}. Omit it for the default (${fallback}).`);
+    throw new InvalidOptionError(
+      `${api}: ${name} must be a positive integer; got ${describeValue(value)}. Omit it for the default (${fallback}).`,
+    );
   }
   return value;
 }

@@ -55,7 +55,11 @@ function reduce(key: string, reducer: Reducer<unknown>, current: unknown, value:
   if (isThenable(result)) {
     // Nothing awaits it, so its rejection must not become an unhandled one.
     Promise.resolve(result).catch(() => undefined);
-    throw new ReducerFailure(key, result, "returned a Promise; a reducer is synchronous: (current, update) => next. Do the async work in a node");
+    throw new ReducerFailure(
+      key,
+      result,
+      "returned a Promise; a reducer is synchronous: (current, update) => next. Do the async work in a node",
+    );
   }
   if (builtIn) return result;
   try {
@@ -66,7 +70,9 @@ function reduce(key: string, reducer: Reducer<unknown>, current: unknown, value:
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 function setField(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -87,7 +93,9 @@ export class ReducerFailure extends GraphError<"REDUCER_FAILED"> {
     cause: unknown,
     readonly detail = "threw",
   ) {
-    super("REDUCER_FAILED", `mergeUpdate: the reducer for ${quote(field)} ${detail === "threw" ? `threw: ${messageOf(cause)}` : detail}.`, { cause });
+    super("REDUCER_FAILED", `mergeUpdate: the reducer for ${quote(field)} ${detail === "threw" ? `threw: ${messageOf(cause)}` : detail}.`, {
+      cause,
+    });
     this.cause = cause;
   }
 }

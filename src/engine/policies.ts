@@ -144,7 +144,8 @@ function checkPolicy(node: string, policy: unknown, report: (node: string, messa
     report(node, `${where} must be an object { timeout, retry, cache }.`);
     return;
   }
-  for (const key of Object.keys(policy)) if (!allowed.has(key)) report(node, `${where} has an unknown key ${quote(key)}; use ${[...allowed].join(", ")}.`);
+  for (const key of Object.keys(policy))
+    if (!allowed.has(key)) report(node, `${where} has an unknown key ${quote(key)}; use ${[...allowed].join(", ")}.`);
   const { timeout, retry, cache } = policy as { timeout?: unknown; retry?: unknown; cache?: unknown };
   if (timeout !== undefined && !isPositive(timeout)) report(node, `${where}: timeout must be a finite number of milliseconds > 0.`);
   if (retry !== undefined) checkRetry(where, node, retry, report);
@@ -156,7 +157,8 @@ function checkRetry(where: string, node: string, retry: unknown, report: (node: 
     report(node, `${where}: retry must be an object { maxAttempts, initialInterval, … }.`);
     return;
   }
-  for (const key of Object.keys(retry)) if (!RETRY_KEYS.has(key)) report(node, `${where}: retry has an unknown key ${quote(key)}; use ${[...RETRY_KEYS].join(", ")}.`);
+  for (const key of Object.keys(retry))
+    if (!RETRY_KEYS.has(key)) report(node, `${where}: retry has an unknown key ${quote(key)}; use ${[...RETRY_KEYS].join(", ")}.`);
   const r = retry as Record<string, unknown>;
   if (r["maxAttempts"] !== undefined && !(Number.isInteger(r["maxAttempts"]) && (r["maxAttempts"] as number) >= 1)) {
     report(node, `${where}: retry.maxAttempts must be an integer ≥ 1.`);
@@ -164,11 +166,15 @@ function checkRetry(where: string, node: string, retry: unknown, report: (node: 
   for (const key of ["initialInterval", "maxInterval"]) {
     if (r[key] !== undefined && !isPositive(r[key])) report(node, `${where}: retry.${key} must be a finite number of milliseconds > 0.`);
   }
-  if (r["backoffFactor"] !== undefined && !(typeof r["backoffFactor"] === "number" && Number.isFinite(r["backoffFactor"]) && r["backoffFactor"] >= 1)) {
+  if (
+    r["backoffFactor"] !== undefined &&
+    !(typeof r["backoffFactor"] === "number" && Number.isFinite(r["backoffFactor"]) && r["backoffFactor"] >= 1)
+  ) {
     report(node, `${where}: retry.backoffFactor must be a finite number ≥ 1.`);
   }
   if (r["jitter"] !== undefined && typeof r["jitter"] !== "boolean") report(node, `${where}: retry.jitter must be true or false.`);
-  if (r["retryOn"] !== undefined && typeof r["retryOn"] !== "function") report(node, `${where}: retry.retryOn must be a function (error) => boolean.`);
+  if (r["retryOn"] !== undefined && typeof r["retryOn"] !== "function")
+    report(node, `${where}: retry.retryOn must be a function (error) => boolean.`);
 }
 
 function checkCache(where: string, node: string, cache: unknown, report: (node: string, message: string) => void): void {
@@ -176,14 +182,18 @@ function checkCache(where: string, node: string, cache: unknown, report: (node: 
     report(node, `${where}: cache must be an object { key: (state) => string, ttl? }.`);
     return;
   }
-  for (const key of Object.keys(cache)) if (!CACHE_KEYS.has(key)) report(node, `${where}: cache has an unknown key ${quote(key)}; use key, ttl.`);
+  for (const key of Object.keys(cache))
+    if (!CACHE_KEYS.has(key)) report(node, `${where}: cache has an unknown key ${quote(key)}; use key, ttl.`);
   const c = cache as Record<string, unknown>;
   if (typeof c["key"] !== "function") report(node, `${where}: cache.key must be a function (state) => string.`);
   if (c["ttl"] !== undefined && !isPositive(c["ttl"])) report(node, `${where}: cache.ttl must be a finite number of milliseconds > 0.`);
 }
 
 /** A node's policy merged over the graph's defaults (a node's own `retry` or `timeout` wins), with defaults filled in. */
-export function resolvePolicy(own: NodePolicy<never> | undefined, defaults: Pick<NodePolicy, "timeout" | "retry"> | undefined): ResolvedPolicy | undefined {
+export function resolvePolicy(
+  own: NodePolicy<never> | undefined,
+  defaults: Pick<NodePolicy, "timeout" | "retry"> | undefined,
+): ResolvedPolicy | undefined {
   const timeout = own?.timeout ?? defaults?.timeout;
   const retry = own?.retry ?? defaults?.retry;
   const cache = own?.cache;

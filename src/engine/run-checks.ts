@@ -10,12 +10,17 @@ import { describeValue, detach, messageOf, StepFailure, type State } from "./ste
 
 /** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
 export function inputFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
-  if (!isPlainObject(input)) return new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`);
+  if (!isPlainObject(input))
+    return new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`);
   // The copy drops symbol keys; refusing them here says so, where a silent drop would not.
-  if (Object.getOwnPropertySymbols(input).length > 0) return new StepFailure("INVALID_INPUT", `the input has symbol keys, which the state cannot keep. Use string keys.`);
+  if (Object.getOwnPropertySymbols(input).length > 0)
+    return new StepFailure("INVALID_INPUT", `the input has symbol keys, which the state cannot keep. Use string keys.`);
   const undeclared = graph.fields ? Object.keys(input).filter((key) => !graph.fields?.has(key)) : [];
   if (undeclared.length === 0) return undefined;
-  return new StepFailure("INVALID_INPUT", `the input has fields the graph does not declare: ${quoteList(undeclared)}. Add them to \`fields\` or remove them.`);
+  return new StepFailure(
+    "INVALID_INPUT",
+    `the input has fields the graph does not declare: ${quoteList(undeclared)}. Add them to \`fields\` or remove them.`,
+  );
 }
 
 /** The run's own copy of a checked input; throws a `StepFailure` (`INVALID_INPUT`) naming what cannot be copied. */
@@ -37,7 +42,8 @@ export function checkSignal(value: unknown, api = "invoke"): AbortSignal | undef
  */
 export function executionError(api: string, error: unknown, context: ExecutionContext): GraphExecutionError {
   if (error instanceof GraphExecutionError) return error;
-  if (!(error instanceof StepFailure)) return new GraphExecutionError("NODE_FAILED", `${api}: ${messageOf(error)}`, { ...context, cause: error });
+  if (!(error instanceof StepFailure))
+    return new GraphExecutionError("NODE_FAILED", `${api}: ${messageOf(error)}`, { ...context, cause: error });
   const child = error.cause instanceof GraphExecutionError ? error.cause : undefined;
   const inner = child?.path ?? [];
   const detached: ExecutionContext = {
@@ -46,7 +52,9 @@ export function executionError(api: string, error: unknown, context: ExecutionCo
     ...(error.attempts === undefined ? {} : { attempts: error.attempts }),
     path: [context.node, ...inner],
   };
-  const message = child ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}` : `${api}: ${error.message}`;
+  const message = child
+    ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}`
+    : `${api}: ${error.message}`;
   const code = child?.code ?? error.code;
   if (code === "STEP_LIMIT") return new GraphLimitError(message, detached);
   if (code === "INVALID_UPDATE" || code === "CONCURRENT_WRITE") return new InvalidUpdateError(message, detached, code);

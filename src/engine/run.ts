@@ -15,7 +15,17 @@ import type { RunOptions, Step } from "./run-types.js";
 import { detachedStep, type StepRecord } from "./step-record.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
-import { abortedWhile, admit, advance, commit, reportedFailure, type Advance, type Arrival, type RunSnapshot, type Settled } from "./superstep.js";
+import {
+  abortedWhile,
+  admit,
+  advance,
+  commit,
+  reportedFailure,
+  type Advance,
+  type Arrival,
+  type RunSnapshot,
+  type Settled,
+} from "./superstep.js";
 import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 
@@ -237,7 +247,9 @@ export class Run {
       }
       const index = reportedFailure(settled);
       // Only siblings that succeeded on their own keep their writes; one that settled after it was cancelled runs again.
-      const pendingWrites = tasks.flatMap((task, i) => (settled[i]?.failed === false && !settled[i]?.cancelled ? [{ node: task.node, update: cloneState(updates[i] as State) }] : []));
+      const pendingWrites = tasks.flatMap((task, i) =>
+        settled[i]?.failed === false && !settled[i]?.cancelled ? [{ node: task.node, update: cloneState(updates[i] as State) }] : [],
+      );
       end({ ok: false, error: this.#error(settled[index]?.error, (tasks[index] as Task).node, pendingWrites) });
     };
     const onAbort = (): void => {
@@ -315,7 +327,12 @@ export class Run {
         }
         let pending: MaybePromise<Successors>;
         try {
-          pending = successorsOf(this.#graph, source, this.#state, new RouterCallContext(this.#signal, source, this.#supersteps, this.#threadId));
+          pending = successorsOf(
+            this.#graph,
+            source,
+            this.#state,
+            new RouterCallContext(this.#signal, source, this.#supersteps, this.#threadId),
+          );
         } catch (error) {
           throw this.#error(error, source);
         }

@@ -49,7 +49,12 @@ function lazyStep(record: StepRecord, stateOf: () => State): Step<State> {
  * run retains its updates only (linear in their size), not a state per superstep. `sizes[i]` is the
  * number of records of superstep `i`.
  */
-export function replayedSteps(graph: ExecutableGraph, input: State, records: readonly StepRecord[], sizes: readonly number[]): Step<State>[] {
+export function replayedSteps(
+  graph: ExecutableGraph,
+  input: State,
+  records: readonly StepRecord[],
+  sizes: readonly number[],
+): Step<State>[] {
   let states: State[] | undefined;
   const superstepOf: number[] = new Array(records.length);
   let at = 0;
@@ -63,7 +68,12 @@ export function replayedSteps(graph: ExecutableGraph, input: State, records: rea
     for (const size of sizes) {
       const group = records.slice(offset, offset + size);
       offset += size;
-      const committed = commit(graph, state, group.map(({ node }) => ({ node, sent: false })), group.map((record) => record.update));
+      const committed = commit(
+        graph,
+        state,
+        group.map(({ node }) => ({ node, sent: false })),
+        group.map((record) => record.update),
+      );
       // The run committed these very updates; a replay cannot fail unless a reducer is impure.
       if (!committed.ok) throw committed.failure;
       state = committed.state;

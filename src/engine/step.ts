@@ -51,7 +51,13 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
  * validated and detached (the engine's own copy). Sync nodes return synchronously. Throws
  * {@link StepFailure} (`NODE_FAILED`, `INVALID_UPDATE`).
  */
-export function runNode(graph: ExecutableGraph, node: string, state: State, task: Task | undefined, context: NodeContext): State | Promise<State> {
+export function runNode(
+  graph: ExecutableGraph,
+  node: string,
+  state: State,
+  task: Task | undefined,
+  context: NodeContext,
+): State | Promise<State> {
   const fn = graph.nodes.get(node) as (state: unknown, context: NodeContext) => unknown;
   let output: unknown;
   try {
@@ -129,7 +135,12 @@ export function commitUpdate(graph: ExecutableGraph, node: string, state: State,
  * silently win. `writers` is the superstep's own table, filled in declaration order. The kernel's
  * `commit` is its only caller.
  */
-export function parallelWriteFailure(graph: ExecutableGraph, node: string, update: State, writers: Map<string, string>): StepFailure | undefined {
+export function parallelWriteFailure(
+  graph: ExecutableGraph,
+  node: string,
+  update: State,
+  writers: Map<string, string>,
+): StepFailure | undefined {
   for (const field of Object.keys(update)) {
     if (graph.reducers.has(field)) continue;
     const earlier = writers.get(field);
@@ -166,9 +177,15 @@ export interface Successors {
  * caller tracks the barrier), or its router's keys and Sends looked up in the path map. The router
  * reads a copy of the committed state. Throws {@link StepFailure} (`ROUTER_FAILED`, `UNKNOWN_ROUTE_KEY`).
  */
-export function successorsOf(graph: ExecutableGraph, source: string, state: State, context: RouterContext): Successors | Promise<Successors> {
+export function successorsOf(
+  graph: ExecutableGraph,
+  source: string,
+  state: State,
+  context: RouterContext,
+): Successors | Promise<Successors> {
   const transition = graph.transitions.get(source);
-  if (transition === undefined) throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" has no outgoing rule (the graph was not validated).`);
+  if (transition === undefined)
+    throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" has no outgoing rule (the graph was not validated).`);
   if (transition.kind !== "route") return { tasks: fixedTargets(graph, transition).map(plainTask), routes: [], list: false };
   let chosen: unknown;
   try {

@@ -29,7 +29,12 @@ export function checkStreamMode(value: unknown, api = "stream"): StreamModes {
       `${api}: streamMode must be "updates", "values", "custom" or a non-empty list of them; got ${JSON.stringify(value) ?? String(value)}.`,
     );
   }
-  return { updates: list.includes("updates"), values: list.includes("values"), custom: list.includes("custom"), tagged: Array.isArray(value) };
+  return {
+    updates: list.includes("updates"),
+    values: list.includes("values"),
+    custom: list.includes("custom"),
+    tagged: Array.isArray(value),
+  };
 }
 
 /**
@@ -54,7 +59,8 @@ export async function* streamRun(
     : undefined;
   let run: Pick<Run, "superstep" | "state" | "supersteps">;
   if (isThreadRun(options)) run = await ThreadRun.open(graph, threads, input, options, "stream", sink);
-  else if (threads.checkpointer !== undefined || threads.interruptBefore.size > 0 || threads.interruptAfter.size > 0) throw threadRequired("stream", threads);
+  else if (threads.checkpointer !== undefined || threads.interruptBefore.size > 0 || threads.interruptAfter.size > 0)
+    throw threadRequired("stream", threads);
   else run = new Run(graph, input, { ...options, api: "stream", ...(sink === undefined ? {} : { sink }) });
   const chunk = (mode: StreamMode, payload: unknown): unknown => (modes.tagged ? [mode, payload] : payload);
   // As LangGraph's: the values stream begins with the state the run starts from (superstep 0, no nodes).

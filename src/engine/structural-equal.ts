@@ -24,7 +24,9 @@ export function structuralEqual(a: object, b: object, equal: Equal): boolean {
 }
 
 function isBoxed(value: object): boolean {
-  return value instanceof Number || value instanceof String || value instanceof Boolean || value instanceof BigInt || value instanceof Symbol;
+  return (
+    value instanceof Number || value instanceof String || value instanceof Boolean || value instanceof BigInt || value instanceof Symbol
+  );
 }
 
 /** Same own enumerable keys (strings and symbols) with equal values; `skipIndices` for typed arrays, whose elements were compared as bytes. */

@@ -44,7 +44,10 @@ export type SubgraphNode<P> = ((state: P) => Promise<Partial<P>>) & ParentState<
  * parent.addNode("summary", subgraph(summarizer, { input: (s) => ({ text: s.findings.join("\n") }), output: (c) => ({ summary: c.summary }) }));
  * ```
  */
-export function subgraph<P extends object, C extends object>(child: CompiledGraph<C>, options: SubgraphOptions<P, C> = {}): SubgraphNode<P> {
+export function subgraph<P extends object, C extends object>(
+  child: CompiledGraph<C>,
+  options: SubgraphOptions<P, C> = {},
+): SubgraphNode<P> {
   const reducers = executableOf(child).reducers;
   const limits = {
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),

@@ -73,7 +73,12 @@ export function admit(
   const room = limits.maxSteps - snapshot.trace.length;
   if (tasks.length > room) {
     const node = (tasks[Math.max(room, 0)] as Task).node;
-    return { kind: "stop", node, bound: "maxSteps", failure: new StepFailure("STEP_LIMIT", limitMessage("maxSteps", limits.maxSteps, node)) };
+    return {
+      kind: "stop",
+      node,
+      bound: "maxSteps",
+      failure: new StepFailure("STEP_LIMIT", limitMessage("maxSteps", limits.maxSteps, node)),
+    };
   }
   if (snapshot.supersteps >= limits.recursionLimit) {
     const failure = new StepFailure("STEP_LIMIT", limitMessage("recursionLimit", limits.recursionLimit, first.node));
@@ -112,7 +117,9 @@ export function abortedWhile(node: string, signal: AbortSignal): StepFailure {
 }
 
 /** What {@link commit} decided: the next committed state, or the failure and the node it names. */
-export type Commit = { readonly ok: true; readonly state: State } | { readonly ok: false; readonly node: string; readonly failure: unknown };
+export type Commit =
+  | { readonly ok: true; readonly state: State }
+  | { readonly ok: false; readonly node: string; readonly failure: unknown };
 
 /**
  * Merges a superstep's updates into the committed state, in declaration order (the tasks' order), and
@@ -197,7 +204,13 @@ export function advance(
 }
 
 /** A join source ran: the join's target is activated once every source has, and its arrivals start again. */
-function arrive(graph: Pick<ExecutableGraph, "joins">, index: number, arrived: readonly string[], source: string, tasks: Task[]): readonly string[] {
+function arrive(
+  graph: Pick<ExecutableGraph, "joins">,
+  index: number,
+  arrived: readonly string[],
+  source: string,
+  tasks: Task[],
+): readonly string[] {
   const join = graph.joins[index];
   if (join === undefined) return arrived;
   const next = arrived.includes(source) ? arrived : [...arrived, source];

@@ -39,7 +39,8 @@ function copy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copy);
   if (!isRecord(value)) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) Object.defineProperty(out, key, { value: copy(value[key]), writable: true, enumerable: true, configurable: true });
+  for (const key of Object.keys(value))
+    Object.defineProperty(out, key, { value: copy(value[key]), writable: true, enumerable: true, configurable: true });
   return out;
 }
 

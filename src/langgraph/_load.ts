@@ -31,7 +31,9 @@ export async function loadLangGraph(importer: LangGraphImporter = importLangGrap
         { cause: error },
       );
     }
-    throw new LangGraphInteropError("LANGGRAPH_LOAD_FAILED", `toLangGraph: @langchain/langgraph failed to load: ${reason}`, { cause: error });
+    throw new LangGraphInteropError("LANGGRAPH_LOAD_FAILED", `toLangGraph: @langchain/langgraph failed to load: ${reason}`, {
+      cause: error,
+    });
   }
 }
 

@@ -49,7 +49,14 @@ export function wrapNode(graph: ExecutableGraph, node: string): LangGraphNode {
   };
 }
 
-function run(graph: ExecutableGraph, node: string, state: State, rank: MergeRank, record: TaskRecord | undefined, config: unknown): State | Promise<State> {
+function run(
+  graph: ExecutableGraph,
+  node: string,
+  state: State,
+  rank: MergeRank,
+  record: TaskRecord | undefined,
+  config: unknown,
+): State | Promise<State> {
   const signal = signalOf(config);
   const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
   const succeeded = (update: State): State => {

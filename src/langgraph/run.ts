@@ -193,7 +193,9 @@ class LangGraphRun {
         streamMode: onCustomEvent === undefined ? ["tasks", "values"] : ["tasks", "values", "custom"],
         recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,
         // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
-        ...(this.#options.maxConcurrency === undefined ? {} : { maxConcurrency: resolveConcurrency(this.#options.maxConcurrency, this.#api) }),
+        ...(this.#options.maxConcurrency === undefined
+          ? {}
+          : { maxConcurrency: resolveConcurrency(this.#options.maxConcurrency, this.#api) }),
         configurable: { [RECORDER_KEY]: this.#recorder },
         // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
         ...(signal === undefined || signal.aborted ? {} : { signal }),
@@ -342,13 +344,20 @@ class LangGraphRun {
   }
 
   /** The kernel's commit of the superstep LangGraph did not commit: its failure, if any. */
-  #mergeFailure(records: readonly { readonly task: LangGraphTask; readonly record: TaskRecord | undefined }[]): GraphExecutionError | undefined {
+  #mergeFailure(
+    records: readonly { readonly task: LangGraphTask; readonly record: TaskRecord | undefined }[],
+  ): GraphExecutionError | undefined {
     const updates: State[] = [];
     for (const { record } of records) {
       if (record?.update === undefined) return undefined;
       updates.push(record.update);
     }
-    const committed = commit(this.#executable, this.#state, records.map(({ task }) => task), updates);
+    const committed = commit(
+      this.#executable,
+      this.#state,
+      records.map(({ task }) => task),
+      updates,
+    );
     return committed.ok ? undefined : executionError(this.#api, committed.failure, this.#context(committed.node));
   }
 

@@ -80,7 +80,10 @@ function exportableFields(spec: GraphSpec): readonly string[] {
     return [];
   });
   if (badNames.length > 0) {
-    throw new LangGraphInteropError("LANGGRAPH_NODE_NAME", `toLangGraph: LangGraph.js refuses these node names: ${badNames.join("; ")}. Rename the nodes.`);
+    throw new LangGraphInteropError(
+      "LANGGRAPH_NODE_NAME",
+      `toLangGraph: LangGraph.js refuses these node names: ${badNames.join("; ")}. Rename the nodes.`,
+    );
   }
   return fields;
 }
@@ -93,7 +96,9 @@ function buildLangGraph(lg: LangGraphModule, spec: GraphSpec, fields: readonly s
     const reducer = executable.reducers.get(field);
     channels[field] = reducer === undefined ? Annotation<unknown>() : orderedAggregate(lg, wrapReducer(field, reducer));
   }
-  const builder = new StateGraph(Annotation.Root(channels)).addNode(spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(executable, node)]));
+  const builder = new StateGraph(Annotation.Root(channels)).addNode(
+    spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(executable, node)]),
+  );
   for (const edge of spec.edges) builder.addEdge(edge.from, edge.to);
   for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) builder.addEdge(fanOut.from, to);
   for (const join of spec.joins ?? []) {

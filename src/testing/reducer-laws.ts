@@ -73,7 +73,9 @@ export function reducerLaws<T>(
   add("associative", laws.associative, (check) =>
     fc.property(arbitrary, arbitrary, arbitrary, (a, b, c) => check("r(r(a, b), c)", r(r(a, b), c), "r(a, r(b, c))", r(a, r(b, c)))),
   );
-  add("commutative", laws.commutative, (check) => fc.property(arbitrary, arbitrary, (a, b) => check("r(a, b)", r(a, b), "r(b, a)", r(b, a))));
+  add("commutative", laws.commutative, (check) =>
+    fc.property(arbitrary, arbitrary, (a, b) => check("r(a, b)", r(a, b), "r(b, a)", r(b, a))),
+  );
   add("idempotent", laws.idempotent, (check) => fc.property(arbitrary, (a) => check("r(a, a)", r(a, a), "a", a)));
   const identity = laws.identity;
   if (identity !== undefined) {

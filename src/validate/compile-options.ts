@@ -8,7 +8,9 @@ import { InvalidOptionError } from "../errors.js";
 /** Throws `InvalidOptionError` (`INVALID_OPTION`) naming the first bad option; `api` starts the message. */
 export function checkCompileOptions(options: unknown, api: string): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new InvalidOptionError(`${api}: options must be an object such as { interruptBefore: ["review"] }; got ${describeValue(options)}.`);
+    throw new InvalidOptionError(
+      `${api}: options must be an object such as { interruptBefore: ["review"] }; got ${describeValue(options)}.`,
+    );
   }
   for (const name of ["interruptBefore", "interruptAfter"] as const) {
     const value = (options as Record<string, unknown>)[name];
@@ -18,6 +20,8 @@ export function checkCompileOptions(options: unknown, api: string): void {
   }
   const checkpointer = (options as Record<string, unknown>)["checkpointer"];
   if (checkpointer !== undefined && (typeof checkpointer !== "object" || checkpointer === null)) {
-    throw new InvalidOptionError(`${api}: checkpointer must be a Checkpointer (such as new MemoryCheckpointer()); got ${describeValue(checkpointer)}.`);
+    throw new InvalidOptionError(
+      `${api}: checkpointer must be a Checkpointer (such as new MemoryCheckpointer()); got ${describeValue(checkpointer)}.`,
+    );
   }
 }

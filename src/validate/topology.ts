@@ -22,7 +22,11 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
   const shape = checkSpecSchema(spec);
   // A compiled graph's spec always lists its reducers (a spec to bind may omit them: bindSpec fills them in).
   if (shape.length === 0 && spec.reducers === undefined) {
-    shape.push({ code: "INVALID_SPEC", node: "spec.reducers", message: `spec.reducers must be a list of { field, reducer }; got nothing. Pass [] for a graph without reducers.` });
+    shape.push({
+      code: "INVALID_SPEC",
+      node: "spec.reducers",
+      message: `spec.reducers must be a list of { field, reducer }; got nothing. Pass [] for a graph without reducers.`,
+    });
   }
   if (shape.length > 0) return shape;
   const problems: GraphProblem[] = [];
@@ -40,11 +44,19 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
   // `where` is a function: the text of a call is built only for the calls that have a problem.
   const checkSource = (from: string, where: () => string): boolean => {
     if (from === END) {
-      report("INVALID_ENDPOINT", from, `${where()}: END ("${END}") cannot be a source; a run stops there. Start the edge from a declared node.`);
+      report(
+        "INVALID_ENDPOINT",
+        from,
+        `${where()}: END ("${END}") cannot be a source; a run stops there. Start the edge from a declared node.`,
+      );
       return false;
     }
     if (from !== START && !declared.has(from)) {
-      report("UNKNOWN_NODE", from, `${where()}: source ${quote(from)} is not a declared node. Declare it with addNode(${quote(from)}, fn) or fix the name.`);
+      report(
+        "UNKNOWN_NODE",
+        from,
+        `${where()}: source ${quote(from)} is not a declared node. Declare it with addNode(${quote(from)}, fn) or fix the name.`,
+      );
       return false;
     }
     return true;
@@ -55,7 +67,11 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
       return false;
     }
     if (to !== END && !declared.has(to)) {
-      report("UNKNOWN_NODE", to, `${where()}: destination ${quote(to)} is not a declared node. Declare it with addNode(${quote(to)}, fn) or fix the name.`);
+      report(
+        "UNKNOWN_NODE",
+        to,
+        `${where()}: destination ${quote(to)} is not a declared node. Declare it with addNode(${quote(to)}, fn) or fix the name.`,
+      );
       return false;
     }
     return true;
@@ -81,7 +97,11 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     for (const from of new Set(join.from)) {
       countRule(from);
       if (from === START) {
-        report("INVALID_ENDPOINT", from, `${where()}: START cannot be part of a join; a join waits for nodes. Start with addEdge(START, […]) instead.`);
+        report(
+          "INVALID_ENDPOINT",
+          from,
+          `${where()}: START cannot be part of a join; a join waits for nodes. Start with addEdge(START, […]) instead.`,
+        );
       } else if (checkSource(from, where) && destinationOk) {
         addEdge(from, join.to);
       }
@@ -97,7 +117,11 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     }
     for (const [key, to] of entries) {
       if (key.trim() === "") {
-        report("EMPTY_ROUTE_KEY", route.from, `${where()}: a route key is empty or whitespace. Give every route a readable key such as "accept".`);
+        report(
+          "EMPTY_ROUTE_KEY",
+          route.from,
+          `${where()}: a route key is empty or whitespace. Give every route a readable key such as "accept".`,
+        );
       }
       if (checkDestination(to, where) && sourceOk) addEdge(route.from, to);
     }
@@ -161,7 +185,11 @@ function checkReducers(spec: GraphSpec, report: Report): void {
   const fields = new Set(spec.fields);
   for (const field of seen) {
     if (!fields.has(field)) {
-      report("UNKNOWN_REDUCER_FIELD", field, `A reducer is declared for ${quote(field)}, which is not in \`fields\`. Add it to \`fields\` or remove the reducer.`);
+      report(
+        "UNKNOWN_REDUCER_FIELD",
+        field,
+        `A reducer is declared for ${quote(field)}, which is not in \`fields\`. Add it to \`fields\` or remove the reducer.`,
+      );
     }
   }
 }

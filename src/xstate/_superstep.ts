@@ -39,7 +39,12 @@ export interface SuperstepOutput {
 /** The actor that computes START's successors (START's router, when it has one, runs here). */
 export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
   return fromPromise<SuperstepOutput, BeginInput>(async ({ input }) => {
-    const run = new Run(graph, input.state, { maxSteps: input.maxSteps, recursionLimit: input.recursionLimit, api, ...(signal ? { signal } : {}) });
+    const run = new Run(graph, input.state, {
+      maxSteps: input.maxSteps,
+      recursionLimit: input.recursionLimit,
+      api,
+      ...(signal ? { signal } : {}),
+    });
     await run.begin();
     return { run: plain(run.snapshot()), steps: [] };
   });
@@ -50,7 +55,13 @@ export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSig
  * declaration order, then the next tasks. A failure rejects with the mini engine's error (nothing of
  * the superstep committed), which puts the machine's actor in error.
  */
-export function superstepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, sink: EventSink | undefined, maxConcurrency?: number) {
+export function superstepActor(
+  graph: ExecutableGraph,
+  api: string,
+  signal: AbortSignal | undefined,
+  sink: EventSink | undefined,
+  maxConcurrency?: number,
+) {
   return fromPromise<SuperstepOutput, SuperstepInput>(async ({ input }) => {
     const { maxSteps, recursionLimit } = input;
     const run = Run.restore(graph, input.run, {

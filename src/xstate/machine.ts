@@ -175,7 +175,13 @@ export function toMachine<S extends object>(graph: CompiledGraph<S>, options: To
 }
 
 /** @internal {@link toMachine}, with `api` naming the caller in error messages (`runOnXState` builds its machine here). */
-export function buildMachine<S extends object>(graph: CompiledGraph<S>, options: ToMachineOptions, api: string, sink?: EventSink, maxConcurrency?: number) {
+export function buildMachine<S extends object>(
+  graph: CompiledGraph<S>,
+  options: ToMachineOptions,
+  api: string,
+  sink?: EventSink,
+  maxConcurrency?: number,
+) {
   const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
   const interrupts = interruptsOf(graph);

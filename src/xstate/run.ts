@@ -172,5 +172,8 @@ function finished<S>(output: GraphMachineOutput<S>, api: string): GraphMachineOu
   const node = output.stoppedBefore;
   const context = { node, state: cloneState(output.state as Record<string, unknown>), trace: [...output.trace] };
   const bound = output.limit;
-  throw new GraphLimitError(`${api}: ${limitMessage(bound, bound === "maxSteps" ? output.maxSteps : output.recursionLimit, node)}`, context);
+  throw new GraphLimitError(
+    `${api}: ${limitMessage(bound, bound === "maxSteps" ? output.maxSteps : output.recursionLimit, node)}`,
+    context,
+  );
 }

@@ -26,19 +26,53 @@ function thrown(attempt: () => unknown): unknown {
 }
 
 const codes = (error: unknown) => (error as GraphValidationError).problems.map((p) => `${p.code}:${p.node}`);
-const linear = () => new StateGraph<{ n: number }>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END);
+const linear = () =>
+  new StateGraph<{ n: number }>()
+    .addNode("a", () => ({}))
+    .addEdge(START, "a")
+    .addEdge("a", END);
 
 describe("builder calls with bad arguments", () => {
   it.each<[string, () => unknown, string, RegExp]>([
-    ["a node that is not a function", () => new StateGraph().addNode("a", "nope" as never), "INVALID_ARGUMENT", /^StateGraph\.addNode: the node "a" must be a function/],
-    ["lists on both sides of an edge", () => new StateGraph().addEdge(["a"] as never, ["b"] as never), "INVALID_ARGUMENT", /^StateGraph\.addEdge: a join leads to one node/],
-    ["a router that is not a function", () => new StateGraph().addConditionalEdges("a" as never, 3 as never, {} as never), "INVALID_ARGUMENT", /^StateGraph\.addConditionalEdges: the router for "a"/],
-    ["a path map that is not an object", () => new StateGraph().addConditionalEdges("a" as never, (() => "x") as never, null as never), "INVALID_ARGUMENT", /got null\.$/],
+    [
+      "a node that is not a function",
+      () => new StateGraph().addNode("a", "nope" as never),
+      "INVALID_ARGUMENT",
+      /^StateGraph\.addNode: the node "a" must be a function/,
+    ],
+    [
+      "lists on both sides of an edge",
+      () => new StateGraph().addEdge(["a"] as never, ["b"] as never),
+      "INVALID_ARGUMENT",
+      /^StateGraph\.addEdge: a join leads to one node/,
+    ],
+    [
+      "a router that is not a function",
+      () => new StateGraph().addConditionalEdges("a" as never, 3 as never, {} as never),
+      "INVALID_ARGUMENT",
+      /^StateGraph\.addConditionalEdges: the router for "a"/,
+    ],
+    [
+      "a path map that is not an object",
+      () => new StateGraph().addConditionalEdges("a" as never, (() => "x") as never, null as never),
+      "INVALID_ARGUMENT",
+      /got null\.$/,
+    ],
     ["options that are not an object", () => new StateGraph(3 as never), "INVALID_OPTION", /^new StateGraph: options must be an object/],
-    ["a reducer that is not a function", () => new StateGraph({ reducers: { n: 1 } } as never), "INVALID_OPTION", /the reducer for "n" must be a function/],
+    [
+      "a reducer that is not a function",
+      () => new StateGraph({ reducers: { n: 1 } } as never),
+      "INVALID_OPTION",
+      /the reducer for "n" must be a function/,
+    ],
     ["a field listed twice", () => new StateGraph({ fields: ["n", "n"] } as never), "INVALID_OPTION", /fields lists "n" twice/],
     ["compile(null)", () => linear().compile(null as never), "INVALID_OPTION", /^StateGraph\.compile: options must be an object/],
-    ["interruptBefore as a string", () => linear().compile({ interruptBefore: "a" } as never), "INVALID_OPTION", /^StateGraph\.compile: interruptBefore must be a list of node names/],
+    [
+      "interruptBefore as a string",
+      () => linear().compile({ interruptBefore: "a" } as never),
+      "INVALID_OPTION",
+      /^StateGraph\.compile: interruptBefore must be a list of node names/,
+    ],
   ])("%s: InvalidOptionError %s", (_label, attempt, code, message) => {
     const error = thrown(attempt);
     expect(error).toBeInstanceOf(InvalidOptionError);
@@ -73,15 +107,24 @@ describe("validateTopology and compileGraph on values that are not specs", () =>
   });
 
   it("compileGraph with a definition that is not one throws InvalidOptionError", () => {
-    expect(thrown(() => compileGraph(null as never))).toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringMatching(/^compileGraph: expected \{ spec, nodes, routers, reducers \}/) });
-    expect(thrown(() => compileGraph({ spec: linear().compile().spec } as never))).toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringMatching(/nodes, routers, reducers are not/) });
+    expect(thrown(() => compileGraph(null as never))).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringMatching(/^compileGraph: expected \{ spec, nodes, routers, reducers \}/),
+    });
+    expect(thrown(() => compileGraph({ spec: linear().compile().spec } as never))).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringMatching(/nodes, routers, reducers are not/),
+    });
   });
 
   it("compileGraph reports a node, router or reducer without a function as MISSING_IMPLEMENTATION", () => {
     const spec: GraphSpec = {
       nodes: ["a"],
       edges: [],
-      routes: [{ from: START, router: "r", paths: { go: "a" } }, { from: "a", router: "r", paths: { done: END } }],
+      routes: [
+        { from: START, router: "r", paths: { go: "a" } },
+        { from: "a", router: "r", paths: { done: END } },
+      ],
       reducers: [{ field: "log", reducer: "append" }],
     };
     const error = thrown(() => compileGraph({ spec, nodes: {}, routers: { a: () => "done" }, reducers: {} }));
@@ -91,16 +134,29 @@ describe("validateTopology and compileGraph on values that are not specs", () =>
   it("reports two reducers for one field", () => {
     const spec: GraphSpec = {
       nodes: ["a"],
-      edges: [{ from: START, to: "a" }, { from: "a", to: END }],
+      edges: [
+        { from: START, to: "a" },
+        { from: "a", to: END },
+      ],
       routes: [],
-      reducers: [{ field: "log", reducer: "append" }, { field: "log", reducer: "union" }],
+      reducers: [
+        { field: "log", reducer: "append" },
+        { field: "log", reducer: "union" },
+      ],
     };
     expect(validateTopology(spec).map((p) => `${p.code}:${p.node}`)).toEqual(["DUPLICATE_REDUCER:log"]);
   });
 });
 
 describe("bindSpec on bad input", () => {
-  const spec = { nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], routes: [] };
+  const spec = {
+    nodes: ["a"],
+    edges: [
+      { from: START, to: "a" },
+      { from: "a", to: END },
+    ],
+    routes: [],
+  };
 
   it.each<[string, unknown, RegExp]>([
     ["null", null, /^bindSpec: implementations must be an object/],
@@ -113,14 +169,23 @@ describe("bindSpec on bad input", () => {
   });
 
   it("rejects two reducers for one field", () => {
-    const twice = { ...spec, reducers: [{ field: "log", reducer: "append" }, { field: "log", reducer: "union" }] };
+    const twice = {
+      ...spec,
+      reducers: [
+        { field: "log", reducer: "append" },
+        { field: "log", reducer: "union" },
+      ],
+    };
     expect(codes(thrown(() => bindSpec(twice as unknown, { nodes: { a: () => ({}) } })))).toEqual(["DUPLICATE_REDUCER:log"]);
   });
 
   it("never resolves a node, router or reducer named after an Object.prototype member to the inherited function", () => {
     const named = {
       nodes: ["toString", "constructor"],
-      edges: [{ from: START, to: "toString" }, { from: "constructor", to: END }],
+      edges: [
+        { from: START, to: "toString" },
+        { from: "constructor", to: END },
+      ],
       routes: [{ from: "toString", paths: { next: "constructor" } }],
       reducers: [{ field: "valueOf", reducer: "custom" }],
     };
@@ -151,7 +216,12 @@ describe("bindSpec on bad input", () => {
   });
 
   it("turns a spec whose getter throws into an INVALID_SPEC problem", () => {
-    const hostile = { ...spec, get routes(): never { throw new Error("no routes for you"); } };
+    const hostile = {
+      ...spec,
+      get routes(): never {
+        throw new Error("no routes for you");
+      },
+    };
     const error = thrown(() => bindSpec(hostile as unknown, { nodes: { a: () => ({}) } }));
     expect(codes(error)).toEqual(["INVALID_SPEC:spec"]);
     expect((error as Error).message).toContain("no routes for you");

@@ -10,7 +10,14 @@ import {
   ScriptedModel,
   type AgentState,
 } from "../../src/examples/agent/index.js";
-import { buildReportGraph, createReportNodes, DRAFT_STYLES, initialReportState, REPORT_FIELDS, type ReportState } from "../../src/examples/report/index.js";
+import {
+  buildReportGraph,
+  createReportNodes,
+  DRAFT_STYLES,
+  initialReportState,
+  REPORT_FIELDS,
+  type ReportState,
+} from "../../src/examples/report/index.js";
 import { append, bindSpec, defineGraph, END, GraphValidationError, replace, route, START } from "../../src/index.js";
 
 function declarativeReport(options: Parameters<typeof createReportNodes>[0]) {
@@ -89,13 +96,19 @@ describe("defineGraph", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(GraphValidationError);
-    expect((error as GraphValidationError).problems.map((p) => p.code)).toEqual(["NO_OUTGOING_RULE", "NO_OUTGOING_RULE", "UNREACHABLE_NODE"]);
+    expect((error as GraphValidationError).problems.map((p) => p.code)).toEqual([
+      "NO_OUTGOING_RULE",
+      "NO_OUTGOING_RULE",
+      "UNREACHABLE_NODE",
+    ]);
   });
 
   it("rejects a malformed definition with a clear message", () => {
     const loose = defineGraph<{ n: number }>() as unknown as (d: unknown) => unknown;
     expect(() => loose({ nodes: {}, edges: [["a"]] })).toThrow(/^defineGraph: each edge is a pair \[from, to\]/);
-    expect(() => loose({ nodes: { a: () => ({}) }, edges: [[START, "a"]], routes: { a: () => "x" } })).toThrow(/must be made with route\(router, pathMap\)/);
+    expect(() => loose({ nodes: { a: () => ({}) }, edges: [[START, "a"]], routes: { a: () => "x" } })).toThrow(
+      /must be made with route\(router, pathMap\)/,
+    );
   });
 });
 
@@ -117,10 +130,22 @@ describe("bindSpec", () => {
   });
 
   it("binds again the spec of a graph with a subgraph node", async () => {
-    const child = defineGraph<{ n: number }>()({ nodes: { inner: (s) => ({ n: s.n + 1 }) }, edges: [[START, "inner"], ["inner", END]] });
+    const child = defineGraph<{ n: number }>()({
+      nodes: { inner: (s) => ({ n: s.n + 1 }) },
+      edges: [
+        [START, "inner"],
+        ["inner", END],
+      ],
+    });
     const { subgraph } = await import("../../src/index.js");
     const outerNodes = { outer: subgraph(child) };
-    const parent = defineGraph<{ n: number }>()({ nodes: outerNodes, edges: [[START, "outer"], ["outer", END]] });
+    const parent = defineGraph<{ n: number }>()({
+      nodes: outerNodes,
+      edges: [
+        [START, "outer"],
+        ["outer", END],
+      ],
+    });
     const bound = bindSpec(JSON.parse(JSON.stringify(parent.spec)) as unknown, { nodes: outerNodes });
     expect(bound.spec).toEqual(parent.spec);
     expect((await bound.invoke({ n: 1 })).state).toEqual({ n: 2 });
@@ -135,13 +160,26 @@ describe("bindSpec", () => {
     }
     expect(error).toBeInstanceOf(GraphValidationError);
     const problems = (error as GraphValidationError).problems;
-    expect(problems.map((p) => `${p.code}:${p.node}`)).toEqual(["INVALID_SPEC:spec.nodes[1]", "INVALID_SPEC:spec.edges", "INVALID_SPEC:spec.routes[0].paths.x", "INVALID_SPEC:spec.colour"]);
+    expect(problems.map((p) => `${p.code}:${p.node}`)).toEqual([
+      "INVALID_SPEC:spec.nodes[1]",
+      "INVALID_SPEC:spec.edges",
+      "INVALID_SPEC:spec.routes[0].paths.x",
+      "INVALID_SPEC:spec.colour",
+    ]);
     expect(problems[1]?.message).toBe(`spec.edges must be a list; got "none".`);
     expect((error as GraphValidationError).message).toMatch(/^bindSpec: the graph has 4 problems:\n/);
   });
 
   it("lists missing and extra implementations, and reducers it cannot resolve", () => {
-    const spec = { nodes: ["a", "b"], edges: [{ from: START, to: "a" }, { from: "a", to: "b" }], routes: [{ from: "b", paths: { done: END } }], reducers: [{ field: "log", reducer: "myMerge" }] };
+    const spec = {
+      nodes: ["a", "b"],
+      edges: [
+        { from: START, to: "a" },
+        { from: "a", to: "b" },
+      ],
+      routes: [{ from: "b", paths: { done: END } }],
+      reducers: [{ field: "log", reducer: "myMerge" }],
+    };
     let error: unknown;
     try {
       bindSpec(spec as unknown, { nodes: { a: () => ({}), c: () => ({}) }, routers: { a: () => "x" } });
@@ -158,22 +196,45 @@ describe("bindSpec", () => {
   });
 
   it("lists the topology's problems together with the implementations'", () => {
-    const spec = { nodes: ["a", "orphan"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "orphan", to: END }], routes: [] };
+    const spec = {
+      nodes: ["a", "orphan"],
+      edges: [
+        { from: START, to: "a" },
+        { from: "a", to: END },
+        { from: "orphan", to: END },
+      ],
+      routes: [],
+    };
     let error: unknown;
     try {
       bindSpec(spec as unknown, { nodes: { a: () => ({}) } });
     } catch (e) {
       error = e;
     }
-    expect((error as GraphValidationError).problems.map((p) => `${p.code}:${p.node}`)).toEqual(["MISSING_IMPLEMENTATION:orphan", "UNREACHABLE_NODE:orphan"]);
+    expect((error as GraphValidationError).problems.map((p) => `${p.code}:${p.node}`)).toEqual([
+      "MISSING_IMPLEMENTATION:orphan",
+      "UNREACHABLE_NODE:orphan",
+    ]);
   });
 
   it("rejects a spec that lists a field twice", () => {
-    expect(() => bindSpec({ nodes: [], edges: [], routes: [], fields: ["n", "n"] } as unknown, { nodes: {} })).toThrow(/spec\.fields must be a list of distinct field names/);
+    expect(() => bindSpec({ nodes: [], edges: [], routes: [], fields: ["n", "n"] } as unknown, { nodes: {} })).toThrow(
+      /spec\.fields must be a list of distinct field names/,
+    );
   });
 
   it("checks the topology of a spec, listing every problem", () => {
-    const spec = { nodes: ["a", "orphan"], edges: [{ from: START, to: "a" }, { from: "a", to: END }, { from: "orphan", to: "orphan" }], routes: [] };
-    expect(() => bindSpec(spec as unknown, { nodes: { a: () => ({}), orphan: () => ({}) } })).toThrow(/UNREACHABLE_NODE[\s\S]*NO_PATH_TO_END/);
+    const spec = {
+      nodes: ["a", "orphan"],
+      edges: [
+        { from: START, to: "a" },
+        { from: "a", to: END },
+        { from: "orphan", to: "orphan" },
+      ],
+      routes: [],
+    };
+    expect(() => bindSpec(spec as unknown, { nodes: { a: () => ({}), orphan: () => ({}) } })).toThrow(
+      /UNREACHABLE_NODE[\s\S]*NO_PATH_TO_END/,
+    );
   });
 });

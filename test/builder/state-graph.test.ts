@@ -9,7 +9,13 @@ describe("StateGraph (runtime)", () => {
       .addNode("a", () => ({ n: 1 }))
       .addNode("b", () => ({}))
       .addEdge(START, "a")
-      .addConditionalEdges("a", function pickNext(s) { return s.n > 0 ? "go" : "stop"; }, { go: "b", stop: END })
+      .addConditionalEdges(
+        "a",
+        function pickNext(s) {
+          return s.n > 0 ? "go" : "stop";
+        },
+        { go: "b", stop: END },
+      )
       .addEdge("b", END)
       .compile();
     expect(JSON.parse(JSON.stringify(graph.spec))).toEqual({
@@ -46,7 +52,11 @@ describe("StateGraph (runtime)", () => {
     const withStart = base.addEdge(START, "a");
     expect(base.nodes).toEqual(["a"]);
     const one = withStart.addEdge("a", END).compile();
-    const two = withStart.addNode("b", () => ({})).addEdge("a", "b").addEdge("b", END).compile();
+    const two = withStart
+      .addNode("b", () => ({}))
+      .addEdge("a", "b")
+      .addEdge("b", END)
+      .compile();
     expect(one.spec.nodes).toEqual(["a"]);
     expect(two.spec.nodes).toEqual(["a", "b"]);
   });
@@ -104,15 +114,28 @@ describe("StateGraph (runtime)", () => {
       addEdge(a: string, b: string): typeof loose;
       compile(): unknown;
     };
-    expect(() => loose.addNode("a", () => ({})).addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END).compile()).toThrow(
-      /\[DUPLICATE_NODE\] Node "a" is declared more than once/,
-    );
+    expect(() =>
+      loose
+        .addNode("a", () => ({}))
+        .addNode("a", () => ({}))
+        .addEdge(START, "a")
+        .addEdge("a", END)
+        .compile(),
+    ).toThrow(/\[DUPLICATE_NODE\] Node "a" is declared more than once/);
   });
 
   it.each([
     ["a node that is not a function", (g: Loose) => g.addNode("a", 1), /addNode: the node "a" must be a function/],
-    ["a router that is not a function", (g: Loose) => g.addConditionalEdges("a", "r", {}), /addConditionalEdges: the router for "a" must be a function/],
-    ["a path map that is not an object", (g: Loose) => g.addConditionalEdges("a", () => "x", null), /the path map for "a" must be an object/],
+    [
+      "a router that is not a function",
+      (g: Loose) => g.addConditionalEdges("a", "r", {}),
+      /addConditionalEdges: the router for "a" must be a function/,
+    ],
+    [
+      "a path map that is not an object",
+      (g: Loose) => g.addConditionalEdges("a", () => "x", null),
+      /the path map for "a" must be an object/,
+    ],
   ])("rejects %s at once", (_label, call, message) => {
     expect(() => call(new StateGraph<CounterState>() as unknown as Loose)).toThrow(message);
   });

@@ -38,7 +38,10 @@ describe("tsg agent (scripted)", () => {
 
   it("is registered as `tsg agent`", async () => {
     let stdout = "";
-    const code = await runCli(["agent", "--task", "greet"], { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } });
+    const code = await runCli(["agent", "--task", "greet"], {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: () => true },
+    });
     expect(code).toBe(0);
     expect(stdout).toContain("model calls: 1 tool attempts: 0");
   });
@@ -53,7 +56,14 @@ describe("tsg agent (scripted)", () => {
   it("exits 1 with `No final answer.` when the model budget runs out", async () => {
     const { code, stdout } = await agent(["--task", "weather", "--max-model-steps", "1"]);
     expect(stdout).toBe(
-      ["model calls: 1 tool attempts: 1", "messages: user, assistant, tool", "pending tool calls: 0", "error: model_budget_exhausted", "No final answer.", ""].join("\n"),
+      [
+        "model calls: 1 tool attempts: 1",
+        "messages: user, assistant, tool",
+        "pending tool calls: 0",
+        "error: model_budget_exhausted",
+        "No final answer.",
+        "",
+      ].join("\n"),
     );
     expect(code).toBe(1);
   });

@@ -15,7 +15,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function tsg(argv: readonly string[], environment: CliEnvironment = {}): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = await runCli(argv, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } }, environment);
+  const code = await runCli(
+    argv,
+    { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } },
+    environment,
+  );
   return { code, out, err };
 }
 
@@ -29,7 +33,10 @@ const greet = {
     also: { type: "string", valueHint: "NAME", description: "someone else", multiple: true },
   },
   exitCodes: "0 greeted, 2 bad arguments.",
-  run: async ({ flags }: { flags: { name?: string | undefined; shout?: boolean | undefined; also?: string[] | undefined } }, io: { stdout: { write(t: string): unknown } }) => {
+  run: async (
+    { flags }: { flags: { name?: string | undefined; shout?: boolean | undefined; also?: string[] | undefined } },
+    io: { stdout: { write(t: string): unknown } },
+  ) => {
     const text = `hello ${[flags.name ?? "world", ...(flags.also ?? [])].join(" and ")}`;
     io.stdout.write(`${flags.shout === true ? text.toUpperCase() : text}\n`);
     return 0;
@@ -108,29 +115,34 @@ describe("every failure: one message, a documented exit code, no stack", () => {
   });
 
   it("--db names the file and the problem", async () => {
-    expect((await tsg(["report", "--thread", "t", "--db", dir])).err).toContain(`--db ${dir} is a directory; name a file, e.g. --db ${join(dir, "tsg.sqlite")}.`);
-    expect((await tsg(["report", "--thread", "t", "--db", ""])).err).toContain("--db must name a file, e.g. --db tsg.sqlite; got an empty path.");
+    expect((await tsg(["report", "--thread", "t", "--db", dir])).err).toContain(
+      `--db ${dir} is a directory; name a file, e.g. --db ${join(dir, "tsg.sqlite")}.`,
+    );
+    expect((await tsg(["report", "--thread", "t", "--db", ""])).err).toContain(
+      "--db must name a file, e.g. --db tsg.sqlite; got an empty path.",
+    );
     expect((await tsg(["history", "--thread", "t", "--db", notADatabase])).err).toMatch(new RegExp(`^tsg history: --db ${notADatabase}: `));
   });
 
-  it.each([
-    ["a body that is not JSON", "UPDATE tsg_checkpoints SET body = '{not json'"],
-  ])("a stored checkpoint with %s: tsg history and tsg resume exit 2 with one message naming --db", async (_what, corruption) => {
-    const file = join(dir, `corrupt-${Math.random().toString(16).slice(2)}.sqlite`);
-    expect((await tsg(["report", "--thread", "c", "--db", file, "--interrupt-before", "publish"])).code).toBe(3);
-    const { default: Database } = await import("libsql");
-    const db = new Database(file);
-    db.exec(corruption);
-    db.close();
-    for (const argv of [["history"], ["resume", "--approve"]]) {
-      const command = argv[0] as string;
-      const { code, out, err } = await tsg([...argv, "--thread", "c", "--db", file]);
-      expect({ code, out }).toEqual({ code: 2, out: "" });
-      expect(err).toMatch(new RegExp(`^tsg ${command}: --db ${file}: `));
-      expect(err.split("\n")).toHaveLength(3);
-      expect(err).not.toMatch(/\n\s+at /);
-    }
-  });
+  it.each([["a body that is not JSON", "UPDATE tsg_checkpoints SET body = '{not json'"]])(
+    "a stored checkpoint with %s: tsg history and tsg resume exit 2 with one message naming --db",
+    async (_what, corruption) => {
+      const file = join(dir, `corrupt-${Math.random().toString(16).slice(2)}.sqlite`);
+      expect((await tsg(["report", "--thread", "c", "--db", file, "--interrupt-before", "publish"])).code).toBe(3);
+      const { default: Database } = await import("libsql");
+      const db = new Database(file);
+      db.exec(corruption);
+      db.close();
+      for (const argv of [["history"], ["resume", "--approve"]]) {
+        const command = argv[0] as string;
+        const { code, out, err } = await tsg([...argv, "--thread", "c", "--db", file]);
+        expect({ code, out }).toEqual({ code: 2, out: "" });
+        expect(err).toMatch(new RegExp(`^tsg ${command}: --db ${file}: `));
+        expect(err.split("\n")).toHaveLength(3);
+        expect(err).not.toMatch(/\n\s+at /);
+      }
+    },
+  );
 
   it("an unknown --checkpoint points at tsg history, not at a new thread", async () => {
     expect((await tsg(["report", "--thread", "t1", "--db", report])).code).toBe(0);
@@ -173,7 +185,9 @@ describe("every failure: one message, a documented exit code, no stack", () => {
 describe("optional packages", () => {
   it("a missing peer is a usage error with the install command", async () => {
     const load = () => import("xstate-is-not-installed-here" as string);
-    await expect(importPeer("--engine xstate", { name: "xstate-is-not-installed-here", install: "npm install xstate" }, load)).rejects.toThrow(
+    await expect(
+      importPeer("--engine xstate", { name: "xstate-is-not-installed-here", install: "npm install xstate" }, load),
+    ).rejects.toThrow(
       new UsageError("--engine xstate needs the xstate-is-not-installed-here package, which is not installed: npm install xstate"),
     );
   });

@@ -49,7 +49,10 @@ describe("tsg diagram", () => {
   it.each([
     [[], /name one GRAPH \(report, agent, research, or a module's export.*\); got none/],
     [["report", "agent"], /name one GRAPH .*; got "report" "agent"/],
-    [["digest"], /unknown graph "digest": name an example \(report, agent, research\) or a module's export, e.g. \.\/dist\/graph\.js#triage/],
+    [
+      ["digest"],
+      /unknown graph "digest": name an example \(report, agent, research\) or a module's export, e.g. \.\/dist\/graph\.js#triage/,
+    ],
     [["report", "--format", "svg"], /--format must be one of mermaid, dot, json; got "svg"/],
     [["report", "--coverage"], /Unknown option '--coverage'/],
   ])("rejects %j with exit 2", async (argv, message) => {

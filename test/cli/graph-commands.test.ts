@@ -23,7 +23,11 @@ describe("tsg check", () => {
   });
 
   it("finds a module's compiled graph valid", async () => {
-    expect(await tsg("check", module("graphs.mjs", "triage"))).toEqual({ code: 0, out: `${module("graphs.mjs", "triage")}: valid (3 nodes)\n`, err: "" });
+    expect(await tsg("check", module("graphs.mjs", "triage"))).toEqual({
+      code: 0,
+      out: `${module("graphs.mjs", "triage")}: valid (3 nodes)\n`,
+      err: "",
+    });
   });
 
   it("reads the default export without #EXPORT", async () => {
@@ -52,11 +56,15 @@ describe("tsg check", () => {
   it("lists the problems of a module whose top level throws GraphValidationError", async () => {
     const { code, out } = await tsg("check", module("throws-validation.mjs", "graph"));
     expect(code).toBe(1);
-    expect(out).toContain("[UNREACHABLE_NODE] Node \"b\" is not reachable from START.");
+    expect(out).toContain('[UNREACHABLE_NODE] Node "b" is not reachable from START.');
   });
 
   it("loads TypeScript through tsx", async () => {
-    expect(await tsg("check", module("graph.ts", "triage"))).toEqual({ code: 0, out: `${module("graph.ts", "triage")}: valid (2 nodes)\n`, err: "" });
+    expect(await tsg("check", module("graph.ts", "triage"))).toEqual({
+      code: 0,
+      out: `${module("graph.ts", "triage")}: valid (2 nodes)\n`,
+      err: "",
+    });
   });
 });
 
@@ -64,7 +72,10 @@ describe("a module that cannot be read: one message, exit 2, no stack", () => {
   it.each([
     [[module("missing.mjs", "x")], /^tsg check: cannot find the module \.\/.*missing\.mjs \(looked for \/.*missing\.mjs\)\.\n/],
     [[module("graphs.mjs", "nope")], /has no export "nope"; it exports answer, default, draft, spec, triage\.\n/],
-    [[module("graphs.mjs", "answer")], /#answer is not a graph: export a compiled graph \(builder\.compile\(\)\), a StateGraph builder, or a GraphSpec; got number\.\n/],
+    [
+      [module("graphs.mjs", "answer")],
+      /#answer is not a graph: export a compiled graph \(builder\.compile\(\)\), a StateGraph builder, or a GraphSpec; got number\.\n/,
+    ],
     [[module("throws.mjs")], /failed to load: the module's own failure\n/],
     [[`${module("graphs.mjs")}#`], /must be FILE#EXPORT, e\.g\. \.\/dist\/graph\.js#triage\.\n/],
   ])("tsg check %j", async (argv, message) => {
@@ -78,7 +89,9 @@ describe("a module that cannot be read: one message, exit 2, no stack", () => {
   it("without tsx, TypeScript is refused with the install command", async () => {
     const missing = () => import("tsx-is-not-installed-here" as string);
     await expect(loadGraph(module("graph.ts", "triage"), { tsx: missing })).rejects.toThrow(
-      new UsageError("loading TypeScript needs tsx, which is not installed: npm install --save-dev tsx. Or point tsg at the compiled .js file."),
+      new UsageError(
+        "loading TypeScript needs tsx, which is not installed: npm install --save-dev tsx. Or point tsg at the compiled .js file.",
+      ),
     );
   });
 });
@@ -99,7 +112,11 @@ describe("tsg diagram and tsg paths on a module", () => {
   });
 
   it("plans the research example (a fan-out and a join), by runs", async () => {
-    expect(await tsg("paths", "research")).toEqual({ code: 0, out: "START → plan → {web, papers, internal} → synthesize → END\ncovers 8/8 transitions\n", err: "" });
+    expect(await tsg("paths", "research")).toEqual({
+      code: 0,
+      out: "START → plan → {web, papers, internal} → synthesize → END\ncovers 8/8 transitions\n",
+      err: "",
+    });
   });
 
   it.each(["diagram", "paths"])("tsg %s refuses a graph that does not validate, pointing at tsg check", async (command) => {

@@ -59,7 +59,9 @@ describe("tsg report: outcomes and exit codes", () => {
   it("holds with --max-revisions 0 after checking the first draft", async () => {
     const { code, out } = await report("--max-revisions", "0");
     expect(code).toBe(1);
-    expect(out).toContain("events: collected requested records -> wrote draft -> checked draft: missing_fixed_data_notice -> held draft: revision limit reached\n");
+    expect(out).toContain(
+      "events: collected requested records -> wrote draft -> checked draft: missing_fixed_data_notice -> held draft: revision limit reached\n",
+    );
   });
 });
 
@@ -118,7 +120,9 @@ describe("tsg report --show-updates", () => {
 
   it("prints the updates of the completed nodes before a step-limit stop", async () => {
     const { out } = await report("--show-updates", "--max-steps", "2");
-    expect(out).toBe("collect updated: events, readings\nwrite_draft updated: draft, events, review\nstopped before: check_draft\ncompleted: collect -> write_draft\n");
+    expect(out).toBe(
+      "collect updated: events, readings\nwrite_draft updated: draft, events, review\nstopped before: check_draft\ncompleted: collect -> write_draft\n",
+    );
   });
 });
 

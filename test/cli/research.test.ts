@@ -4,7 +4,10 @@ import { runResearchCommand } from "../../src/cli/research.js";
 async function run(argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const code = await runResearchCommand(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  const code = await runResearchCommand(argv, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
   return { code, stdout, stderr };
 }
 

@@ -182,7 +182,9 @@ describe("tsg history", () => {
     const typo = join(dir, "typo.sqlite");
     const { code, err } = await tsg("history", "--thread", "t", "--db", typo);
     expect(code).toBe(2);
-    expect(err).toBe(`tsg history: --db ${typo}: no such file. tsg report --thread T creates it; check the path (the default is tsg.sqlite).\nRun \`tsg history --help\` for the options.\n`);
+    expect(err).toBe(
+      `tsg history: --db ${typo}: no such file. tsg report --thread T creates it; check the path (the default is tsg.sqlite).\nRun \`tsg history --help\` for the options.\n`,
+    );
     expect(existsSync(typo)).toBe(false);
     expect((await tsg("resume", "--thread", "t", "--db", typo)).code).toBe(2);
     expect(existsSync(typo)).toBe(false);

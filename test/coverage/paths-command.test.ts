@@ -66,9 +66,15 @@ describe("tsg paths", () => {
   });
 
   it.each([
-    [[], "name one GRAPH (report, agent, research, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)); got none."],
+    [
+      [],
+      "name one GRAPH (report, agent, research, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)); got none.",
+    ],
     [["reprot"], 'unknown graph "reprot": name an example (report, agent, research) or a module\'s export, e.g. ./dist/graph.js#triage.'],
-    [["report", "agent"], "name one GRAPH (report, agent, research, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)); got \"report\" \"agent\"."],
+    [
+      ["report", "agent"],
+      'name one GRAPH (report, agent, research, or a module\'s export: ./dist/graph.js#triage (TypeScript with tsx installed)); got "report" "agent".',
+    ],
     [["report", "--via", "dfs"], '--via must be one of linear, xstate, @xstate/graph; got "dfs".'],
   ])("exits 2 with a usage message for %j", async (argv, message) => {
     expect(await paths(...argv)).toEqual({ code: 2, out: "", err: `tsg paths: ${message}\nRun \`tsg paths --help\` for the options.\n` });

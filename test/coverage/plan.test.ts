@@ -135,6 +135,8 @@ describe("coveragePlan refuses", () => {
 
   it("an unknown planner, with InvalidOptionError", () => {
     expect(() => coveragePlan(report, { via: "dfs" as "linear" })).toThrow(InvalidOptionError);
-    expect(() => coveragePlan(report, { via: "dfs" as "linear" })).toThrow(/^coveragePlan: via must be "linear", "xstate" or "@xstate\/graph"/);
+    expect(() => coveragePlan(report, { via: "dfs" as "linear" })).toThrow(
+      /^coveragePlan: via must be "linear", "xstate" or "@xstate\/graph"/,
+    );
   });
 });

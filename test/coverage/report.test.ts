@@ -102,7 +102,11 @@ describe("coverageReport", () => {
 describe("coverageReport checks each run against the graph (RUN_MISMATCH)", () => {
   const accepted = ["collect", "write_draft", "check_draft", "publish"];
   const accept = { from: "check_draft", key: "accept", to: "publish" };
-  const mismatch = (why: string) => expect.objectContaining({ code: "RUN_MISMATCH", message: `coverageReport: run #1 does not fit the graph: ${why}. Report runs of this graph only.` });
+  const mismatch = (why: string) =>
+    expect.objectContaining({
+      code: "RUN_MISMATCH",
+      message: `coverageReport: run #1 does not fit the graph: ${why}. Report runs of this graph only.`,
+    });
 
   it("counts a consistent hand-made record as a real run does", async () => {
     const [run] = await reportRuns([["complete", 0]]);
@@ -110,14 +114,46 @@ describe("coverageReport checks each run against the graph (RUN_MISMATCH)", () =
   });
 
   it.each([
-    ["a trace that skips a fixed edge", { trace: ["collect", "publish"], routes: [] }, "after collect publish ran next, which no edge of this graph allows"],
-    ["a route whose destination never ran", { trace: ["collect", "write_draft", "check_draft"], routes: [{ from: "check_draft", key: "hold", to: "hold" }] }, "it took the route check_draft [hold] → hold, but hold never ran"],
-    ["a route whose source never ran", { trace: ["collect", "write_draft"], routes: [accept] }, "it took the route check_draft [accept] → publish, but check_draft never ran"],
-    ["a router's choice missing from routes", { trace: accepted, routes: [] }, "after check_draft its routes do not say which key check_draft's router returned"],
-    ["a route that leads elsewhere than the trace", { trace: [...accepted.slice(0, 3), "revise_draft", "check_draft", "publish"], routes: [accept, accept] }, "it took the route check_draft [accept] → publish after check_draft, but revise_draft ran next"],
-    ["a run that stops before END", { trace: ["collect", "write_draft"], routes: [] }, "after write_draft the run ended, which no edge of this graph allows"],
-    ["a trace that does not start at START's successor", { trace: ["write_draft", "check_draft", "publish"], routes: [accept] }, "after START write_draft ran next, which no edge of this graph allows"],
-    ["a route taken twice for one check", { trace: accepted, routes: [accept, accept] }, "its route check_draft [accept] → publish does not follow its trace"],
+    [
+      "a trace that skips a fixed edge",
+      { trace: ["collect", "publish"], routes: [] },
+      "after collect publish ran next, which no edge of this graph allows",
+    ],
+    [
+      "a route whose destination never ran",
+      { trace: ["collect", "write_draft", "check_draft"], routes: [{ from: "check_draft", key: "hold", to: "hold" }] },
+      "it took the route check_draft [hold] → hold, but hold never ran",
+    ],
+    [
+      "a route whose source never ran",
+      { trace: ["collect", "write_draft"], routes: [accept] },
+      "it took the route check_draft [accept] → publish, but check_draft never ran",
+    ],
+    [
+      "a router's choice missing from routes",
+      { trace: accepted, routes: [] },
+      "after check_draft its routes do not say which key check_draft's router returned",
+    ],
+    [
+      "a route that leads elsewhere than the trace",
+      { trace: [...accepted.slice(0, 3), "revise_draft", "check_draft", "publish"], routes: [accept, accept] },
+      "it took the route check_draft [accept] → publish after check_draft, but revise_draft ran next",
+    ],
+    [
+      "a run that stops before END",
+      { trace: ["collect", "write_draft"], routes: [] },
+      "after write_draft the run ended, which no edge of this graph allows",
+    ],
+    [
+      "a trace that does not start at START's successor",
+      { trace: ["write_draft", "check_draft", "publish"], routes: [accept] },
+      "after START write_draft ran next, which no edge of this graph allows",
+    ],
+    [
+      "a route taken twice for one check",
+      { trace: accepted, routes: [accept, accept] },
+      "its route check_draft [accept] → publish does not follow its trace",
+    ],
   ])("refuses %s", (_what, run, why) => {
     expect(() => coverageReport(report, [run])).toThrow(mismatch(why));
   });

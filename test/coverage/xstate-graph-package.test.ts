@@ -16,7 +16,9 @@ const agent = buildAgentGraph(new ScriptedModel({ city: "Paris", task: "weather"
 
 describe('coveragePlan via "@xstate/graph"', () => {
   it("runs on @xstate/graph 3.0.4 itself, not on xstate's subpath", () => {
-    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../node_modules/@xstate/graph/package.json"), "utf8")) as { version: string };
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../node_modules/@xstate/graph/package.json"), "utf8")) as {
+      version: string;
+    };
     expect(manifest.version).toBe("3.0.4");
   });
 
@@ -34,16 +36,22 @@ describe('coveragePlan via "@xstate/graph"', () => {
     }
   });
 
-  test.prop([smallSpec], { numRuns: 60, seed: 11 })("covers every transition of small random graphs with paths that follow the spec", async (spec) => {
-    const plan = await coveragePlan(compileSpec(spec), { via: "@xstate/graph" });
-    expect(plan.covered).toBe(plan.total);
-    for (const path of plan.paths) expect(isWalkOf(spec, path), path.name).toBe(true);
-  });
+  test.prop([smallSpec], { numRuns: 60, seed: 11 })(
+    "covers every transition of small random graphs with paths that follow the spec",
+    async (spec) => {
+      const plan = await coveragePlan(compileSpec(spec), { via: "@xstate/graph" });
+      expect(plan.covered).toBe(plan.total);
+      for (const path of plan.paths) expect(isWalkOf(spec, path), path.name).toBe(true);
+    },
+  );
 
   it("refuses a graph that fans out or joins, as via xstate does (UNSUPPORTED_GRAPH)", async () => {
     const error = await coveragePlan(buildResearchGraph(), { via: "@xstate/graph" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CoverageError);
-    expect(error).toMatchObject({ code: "UNSUPPORTED_GRAPH", message: expect.stringMatching(/^coveragePlan: via "@xstate\/graph" plans on the coverage model/) });
+    expect(error).toMatchObject({
+      code: "UNSUPPORTED_GRAPH",
+      message: expect.stringMatching(/^coveragePlan: via "@xstate\/graph" plans on the coverage model/),
+    });
   });
 
   it("the random graphs are not all trivial", () => {

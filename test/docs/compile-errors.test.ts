@@ -11,7 +11,18 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blockCompilerOptions, blocksOf, COMPILERS, docPages, fileOf, messageMatches, moduleText, root, type Block, type Compiler } from "./_blocks.js";
+import {
+  blockCompilerOptions,
+  blocksOf,
+  COMPILERS,
+  docPages,
+  fileOf,
+  messageMatches,
+  moduleText,
+  root,
+  type Block,
+  type Compiler,
+} from "./_blocks.js";
 
 const workDir = join(root, "node_modules", ".cache", `docs-compile-errors-${process.pid}`);
 const TSC: Record<Compiler, string> = {

@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { COVERAGE_ERROR_CODES, CoverageError } from "../../src/coverage/errors.js";
-import { CheckpointConflictError, NotSerializableError, PERSISTENCE_ERROR_CODES, PersistenceError } from "../../src/engine/threads/errors.js";
+import {
+  CheckpointConflictError,
+  NotSerializableError,
+  PERSISTENCE_ERROR_CODES,
+  PersistenceError,
+} from "../../src/engine/threads/errors.js";
 import {
   GRAPH_PROBLEM_CODES,
   GraphError,
@@ -58,7 +63,12 @@ function tableAfter(heading: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith("|")) break;
-    rows.push(line.split("|").slice(1, -1).map((cell) => cell.trim().replace(/^`|`$/g, "")));
+    rows.push(
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim().replace(/^`|`$/g, "")),
+    );
   }
   return rows;
 }

@@ -43,7 +43,13 @@ describe("cloneState", () => {
   });
 
   it("deep-copies what structuredClone copies: Dates, Maps, Sets, typed arrays, boxed values", () => {
-    const source = { when: new Date(5), map: new Map([["k", { v: 1 }]]), set: new Set([1]), bytes: new Uint8Array([1, 2]), boxed: Object(7) as number };
+    const source = {
+      when: new Date(5),
+      map: new Map([["k", { v: 1 }]]),
+      set: new Set([1]),
+      bytes: new Uint8Array([1, 2]),
+      boxed: Object(7) as number,
+    };
     const copy = cloneState(source);
     expect(copy).toEqual(source);
     for (const key of Object.keys(source) as (keyof typeof source)[]) expect(copy[key]).not.toBe(source[key]);
@@ -58,19 +64,37 @@ describe("cloneState", () => {
   });
 
   it.each([
-    ["a cycle", () => {
-      const a: Record<string, unknown> = { b: { c: [] as unknown[] } };
-      ((a["b"] as { c: unknown[] }).c).push(a);
-      return a;
-    }, /^cloneState: value\.b\.c\[0\] contains a cycle \(it leads back to value\)/],
+    [
+      "a cycle",
+      () => {
+        const a: Record<string, unknown> = { b: { c: [] as unknown[] } };
+        (a["b"] as { c: unknown[] }).c.push(a);
+        return a;
+      },
+      /^cloneState: value\.b\.c\[0\] contains a cycle \(it leads back to value\)/,
+    ],
     ["nesting deeper than the limit", () => nested(MAX_COPY_DEPTH + 5), /^cloneState: value[.a]+…[.a]+ nests deeper than 1000 levels/],
     ["nesting far deeper than the stack", () => nested(100_000), /nests deeper than 1000 levels/],
-    ["a getter that throws", () => ({ x: { get boom() { throw new Error("nope"); } } }), /^cloneState: value\.x\.boom cannot be read: nope/],
-    ["a revoked Proxy", () => {
-      const { proxy, revoke } = Proxy.revocable({}, {});
-      revoke();
-      return { p: proxy };
-    }, /^cloneState: /],
+    [
+      "a getter that throws",
+      () => ({
+        x: {
+          get boom() {
+            throw new Error("nope");
+          },
+        },
+      }),
+      /^cloneState: value\.x\.boom cannot be read: nope/,
+    ],
+    [
+      "a revoked Proxy",
+      () => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return { p: proxy };
+      },
+      /^cloneState: /,
+    ],
   ])("refuses %s with a coded error naming the path", (_label, make, message) => {
     const value = make();
     let error: unknown;

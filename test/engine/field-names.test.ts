@@ -3,7 +3,19 @@
  * only the state's own value (never the inherited function), on every engine that runs it.
  */
 import { describe, expect, it } from "vitest";
-import { append, defineReducer, END, mergeById, replace, START, StateGraph, sum, union, type AnyReducer, type CompiledGraph } from "../../src/index.js";
+import {
+  append,
+  defineReducer,
+  END,
+  mergeById,
+  replace,
+  START,
+  StateGraph,
+  sum,
+  union,
+  type AnyReducer,
+  type CompiledGraph,
+} from "../../src/index.js";
 import { runOnXState } from "../../src/xstate/index.js";
 
 const names = ["toString", "constructor", "valueOf", "hasOwnProperty"] as const;
@@ -22,7 +34,8 @@ const reducers: readonly (readonly [string, AnyReducer, unknown, unknown, unknow
 
 /** first writes `first`, then second writes `second`, both into `field`. */
 function twoWrites(field: string, reducer: AnyReducer, first: unknown, second: unknown): CompiledGraph<Record<string, unknown>> {
-  const update = (value: unknown) => () => Object.defineProperty({}, field, { value, enumerable: true, writable: true, configurable: true });
+  const update = (value: unknown) => () =>
+    Object.defineProperty({}, field, { value, enumerable: true, writable: true, configurable: true });
   return new StateGraph<Record<string, unknown>>({ reducers: Object.defineProperty({}, field, { value: reducer, enumerable: true }) })
     .addNode("first", update(first))
     .addNode("second", update(second))
@@ -59,7 +72,11 @@ describe("the mini engine and values the copy does not isolate", () => {
       }
     }
     const client = new Client();
-    const inner = new StateGraph<{ n: number }>().addNode("x", () => ({})).addEdge(START, "x").addEdge("x", END).compile();
+    const inner = new StateGraph<{ n: number }>()
+      .addNode("x", () => ({}))
+      .addEdge(START, "x")
+      .addEdge("x", END)
+      .compile();
     type S = { client: Client; tool: typeof inner; answer?: string; handlers: Map<string, () => number> };
     const handlers = new Map([["one", () => 1]]);
     const graph = new StateGraph<S>()
@@ -106,21 +123,33 @@ describe("the mini engine and values the copy does not isolate", () => {
   });
 
   it.each<[string, () => Record<string, unknown>]>([
-    ["a cycle", () => {
-      const input: Record<string, unknown> = { n: 1 };
-      input["self"] = { back: input };
-      return input;
-    }],
-    ["nesting 100,000 levels deep", () => {
-      let deep: Record<string, unknown> = {};
-      for (let i = 0; i < 100_000; i++) deep = { a: deep };
-      return { n: 1, deep };
-    }],
+    [
+      "a cycle",
+      () => {
+        const input: Record<string, unknown> = { n: 1 };
+        input["self"] = { back: input };
+        return input;
+      },
+    ],
+    [
+      "nesting 100,000 levels deep",
+      () => {
+        let deep: Record<string, unknown> = {};
+        for (let i = 0; i < 100_000; i++) deep = { a: deep };
+        return { n: 1, deep };
+      },
+    ],
   ])("an input with %s is INVALID_INPUT naming the path, never a stack overflow", async (_label, make) => {
-    const graph = new StateGraph<Record<string, unknown>>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END).compile();
+    const graph = new StateGraph<Record<string, unknown>>()
+      .addNode("a", () => ({}))
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .compile();
     const error = await graph.invoke(make()).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "INVALID_INPUT", node: START });
-    expect((error as Error).message).toMatch(/^invoke: the input cannot be used: input\.(self\.back contains a cycle|deep[.a…]+ nests deeper)/);
+    expect((error as Error).message).toMatch(
+      /^invoke: the input cannot be used: input\.(self\.back contains a cycle|deep[.a…]+ nests deeper)/,
+    );
     const onXState = await runOnXState(graph, make()).catch((e: unknown) => e);
     expect(onXState).toMatchObject({ code: "INVALID_INPUT" });
   });
@@ -143,7 +172,11 @@ describe("the mini engine and values the copy does not isolate", () => {
   });
 
   it("an input with symbol keys is INVALID_INPUT (the copy could not keep them)", async () => {
-    const graph = new StateGraph<Record<string, unknown>>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END).compile();
+    const graph = new StateGraph<Record<string, unknown>>()
+      .addNode("a", () => ({}))
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .compile();
     await expect(graph.invoke({ [Symbol("s")]: 1 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
   });
 

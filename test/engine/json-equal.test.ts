@@ -35,21 +35,33 @@ describe("jsonEqual on values beyond JSON (no node:util in the core)", () => {
     [/a/g, /a/g],
     [/a/g, /a/i],
     [Object.create(null), {}],
-    [new (class A { x = 1 })(), { x: 1 }],
+    [
+      new (class A {
+        x = 1;
+      })(),
+      { x: 1 },
+    ],
   ])("%o vs %o, as isDeepStrictEqual", (a, b) => {
     expect(jsonEqual(a, b)).toBe(isDeepStrictEqual(a, b));
   });
 });
 
-test.prop([fc.anything({ withMap: true, withSet: true, withDate: true, withTypedArray: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true })])(
-  "a value equals its structured clone, as isDeepStrictEqual says",
-  (a) => {
-    let copy: unknown;
-    try {
-      copy = structuredClone(a);
-    } catch {
-      return; // what structuredClone refuses has no clone to compare
-    }
-    expect(jsonEqual(a, copy)).toBe(isDeepStrictEqual(a, copy));
-  },
-);
+test.prop([
+  fc.anything({
+    withMap: true,
+    withSet: true,
+    withDate: true,
+    withTypedArray: true,
+    withNullPrototype: true,
+    withBoxedValues: true,
+    withSparseArray: true,
+  }),
+])("a value equals its structured clone, as isDeepStrictEqual says", (a) => {
+  let copy: unknown;
+  try {
+    copy = structuredClone(a);
+  } catch {
+    return; // what structuredClone refuses has no clone to compare
+  }
+  expect(jsonEqual(a, copy)).toBe(isDeepStrictEqual(a, copy));
+});

@@ -41,7 +41,10 @@ function fanOut(nodes: Record<"a" | "b" | "c", (s: S, context: NodeContext) => u
 }
 
 /** START → one → two → END. */
-function chain(one: (s: S, context: NodeContext) => unknown, two: (s: S, context: NodeContext) => unknown = () => ({ log: ["two"] })): CompiledGraph<S> {
+function chain(
+  one: (s: S, context: NodeContext) => unknown,
+  two: (s: S, context: NodeContext) => unknown = () => ({ log: ["two"] }),
+): CompiledGraph<S> {
   return compileGraph<S>({
     spec: {
       nodes: ["one", "two"],
@@ -108,13 +111,15 @@ describe.each(ENGINES)("the node context on the %s engine", (engine) => {
 
   it("a failing node aborts its siblings' signals, and the failure reported is the one that failed on its own", async () => {
     const aborted: string[] = [];
-    const waitForAbort = (name: string) => (_s: S, { signal }: NodeContext) =>
-      new Promise((_, reject) =>
-        signal.addEventListener("abort", () => {
-          aborted.push(name);
-          reject(new Error(`${name} cancelled`));
-        }),
-      );
+    const waitForAbort =
+      (name: string) =>
+      (_s: S, { signal }: NodeContext) =>
+        new Promise((_, reject) =>
+          signal.addEventListener("abort", () => {
+            aborted.push(name);
+            reject(new Error(`${name} cancelled`));
+          }),
+        );
     // "a" is first in declaration order but only stops because it was cancelled: "b" is reported.
     const graph = fanOut({
       a: waitForAbort("a"),

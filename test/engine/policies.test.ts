@@ -25,7 +25,11 @@ interface S {
 const input = (): S => ({ city: "Oslo", log: [] });
 
 /** START → work → END, `work` built by `node` with `policy`. */
-function oneNode(node: (s: S, context: NodeContext) => unknown, policy?: NodePolicy<S>, compile: Parameters<StateGraph<S>["compile"]>[0] = {}) {
+function oneNode(
+  node: (s: S, context: NodeContext) => unknown,
+  policy?: NodePolicy<S>,
+  compile: Parameters<StateGraph<S>["compile"]>[0] = {},
+) {
   return new StateGraph<S>({ reducers: { log: append }, fields: ["city", "log"] })
     .addNode("work", node as (s: S) => Partial<S>, policy)
     .addEdge(START, "work")
@@ -111,8 +115,12 @@ describe("retry, timeout and cache on the mini engine", () => {
   it("a timed-out attempt is retried; its late result is discarded", async () => {
     const late: string[] = [];
     const node = (_s: S, { attempt }: NodeContext) =>
-      new Promise((resolve) => setTimeout(() => (late.push(`attempt ${attempt}`), resolve({ log: [`from ${attempt}`] })), attempt === 1 ? 5000 : 10));
-    const result = (await settled(oneNode(node, { timeout: 100, retry: { maxAttempts: 2, initialInterval: 1, jitter: false } }).invoke(input()))) as {
+      new Promise((resolve) =>
+        setTimeout(() => (late.push(`attempt ${attempt}`), resolve({ log: [`from ${attempt}`] })), attempt === 1 ? 5000 : 10),
+      );
+    const result = (await settled(
+      oneNode(node, { timeout: 100, retry: { maxAttempts: 2, initialInterval: 1, jitter: false } }).invoke(input()),
+    )) as {
       state: S;
     };
     expect(result.state.log).toEqual(["from 2"]);
@@ -122,7 +130,9 @@ describe("retry, timeout and cache on the mini engine", () => {
   it("a backoff wait ends when the run's signal aborts", async () => {
     const controller = new AbortController();
     const { node } = flaky(5);
-    const run = oneNode(node, { retry: { maxAttempts: 5, initialInterval: 60_000, jitter: false } }).invoke(input(), { signal: controller.signal });
+    const run = oneNode(node, { retry: { maxAttempts: 5, initialInterval: 60_000, jitter: false } }).invoke(input(), {
+      signal: controller.signal,
+    });
     const outcome = run.then(
       () => "done",
       (error: unknown) => error,
@@ -170,7 +180,12 @@ describe("retry, timeout and cache on the mini engine", () => {
   });
 
   it("bad policies are a GraphValidationError listing every problem", () => {
-    const policy = { timeout: 0, retry: { maxAttempts: 1.5, backoffFactor: 0.5, jitter: "yes", colour: 1 }, cache: { ttl: -1 }, extra: true };
+    const policy = {
+      timeout: 0,
+      retry: { maxAttempts: 1.5, backoffFactor: 0.5, jitter: "yes", colour: 1 },
+      cache: { ttl: -1 },
+      extra: true,
+    };
     let error: unknown;
     try {
       oneNode(() => ({}), policy as unknown as NodePolicy<S>, { timeout: Number.NaN });
@@ -181,15 +196,31 @@ describe("retry, timeout and cache on the mini engine", () => {
     const problems = (error as GraphValidationError).problems;
     expect(problems.every((p) => p.code === "INVALID_POLICY")).toBe(true);
     const messages = problems.map((p) => p.message);
-    for (const fragment of ["compile()'s defaults: timeout", '"extra"', "timeout must", "maxAttempts", "backoffFactor", "jitter", '"colour"', "cache.key", "cache.ttl"]) {
-      expect(messages.some((m) => m.includes(fragment)), `${fragment} in ${messages.join(" | ")}`).toBe(true);
+    for (const fragment of [
+      "compile()'s defaults: timeout",
+      '"extra"',
+      "timeout must",
+      "maxAttempts",
+      "backoffFactor",
+      "jitter",
+      '"colour"',
+      "cache.key",
+      "cache.ttl",
+    ]) {
+      expect(
+        messages.some((m) => m.includes(fragment)),
+        `${fragment} in ${messages.join(" | ")}`,
+      ).toBe(true);
     }
     expect(problems).toHaveLength(9);
   });
 });
 
 describe("the kernel's retry rule", () => {
-  const retry = resolvePolicy({ retry: { maxAttempts: 5, initialInterval: 100, backoffFactor: 3, maxInterval: 500, jitter: false } }, undefined)?.retry;
+  const retry = resolvePolicy(
+    { retry: { maxAttempts: 5, initialInterval: 100, backoffFactor: 3, maxInterval: 500, jitter: false } },
+    undefined,
+  )?.retry;
   const failed = new StepFailure("NODE_FAILED", "boom", { cause: new Error("boom") });
 
   it("backs off exponentially up to maxInterval, and stops after the last attempt", () => {
@@ -219,7 +250,12 @@ describe.each(["mini", "xstate", "langgraph"] as const)("policies on the %s engi
     for (const k of [0, 1, 2]) {
       const { node, attempts } = flaky(k);
       const graph = oneNode(node, { retry: { maxAttempts: 3, initialInterval: 1, jitter: false }, timeout: 1000 });
-      const result = engine === "mini" ? await graph.invoke(input()) : engine === "xstate" ? await runOnXState(graph, input()) : await runOnLangGraph(graph, input());
+      const result =
+        engine === "mini"
+          ? await graph.invoke(input())
+          : engine === "xstate"
+            ? await runOnXState(graph, input())
+            : await runOnLangGraph(graph, input());
       expect(result.state.log).toEqual([`ok on ${k + 1}`]);
       expect(result.trace).toEqual(["work"]);
       expect(attempts).toEqual(Array.from({ length: k + 1 }, (_, i) => i + 1));

@@ -29,7 +29,12 @@ describe("built-in reducers", () => {
       { id: "1", text: "a" },
       { id: "2", text: "b" },
     ];
-    expect(mergeById(current, [{ id: "1", text: "A" }, { id: "3", text: "c" }])).toEqual([
+    expect(
+      mergeById(current, [
+        { id: "1", text: "A" },
+        { id: "3", text: "c" },
+      ]),
+    ).toEqual([
       { id: "1", text: "A" },
       { id: "2", text: "b" },
       { id: "3", text: "c" },
@@ -38,7 +43,15 @@ describe("built-in reducers", () => {
   });
 
   it("mergeById keeps the last of repeated ids within one update", () => {
-    expect(mergeById([], [{ id: 1, v: "x" }, { id: 1, v: "y" }])).toEqual([{ id: 1, v: "y" }]);
+    expect(
+      mergeById(
+        [],
+        [
+          { id: 1, v: "x" },
+          { id: 1, v: "y" },
+        ],
+      ),
+    ).toEqual([{ id: 1, v: "y" }]);
   });
 
   it.each([
@@ -71,7 +84,14 @@ describe("defineReducer", () => {
   });
 
   it("names an anonymous reducer 'custom'", () => {
-    expect(reducerNameOf((() => (a: number) => a)())).toBe("custom");
+    expect(
+      reducerNameOf(
+        (
+          () => (a: number) =>
+            a
+        )(),
+      ),
+    ).toBe("custom");
   });
 });
 

@@ -19,7 +19,12 @@ describe("invoke", () => {
     expect(state).toEqual({ n: 2, log: ["inc 1", "inc 2"], note: "finished", nested: { items: [] } });
     expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
     expect(steps.map((s) => s.node)).toEqual(trace);
-    expect(steps[0]).toEqual({ node: "inc", update: { n: 1, log: ["inc 1"] }, state: { ...counterInput(), n: 1, log: ["inc 1"] }, route: "again" });
+    expect(steps[0]).toEqual({
+      node: "inc",
+      update: { n: 1, log: ["inc 1"] },
+      state: { ...counterInput(), n: 1, log: ["inc 1"] },
+      route: "again",
+    });
     expect(steps[2]).not.toHaveProperty("route");
   });
 
@@ -121,7 +126,9 @@ describe("maxSteps", () => {
   });
 
   it("stops before the node that would exceed the bound, naming it", async () => {
-    const error = await counterGraph(10).invoke(counterInput(), { maxSteps: 3 }).catch((e: unknown) => e);
+    const error = await counterGraph(10)
+      .invoke(counterInput(), { maxSteps: 3 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphLimitError);
     expect(error).toBeInstanceOf(GraphExecutionError);
     expect(error).toMatchObject({ code: "STEP_LIMIT", node: "inc", trace: ["inc", "inc", "inc"] });
@@ -129,7 +136,9 @@ describe("maxSteps", () => {
   });
 
   it("the router runs before the limit check, so the error names the next node", async () => {
-    const error = await counterGraph(2).invoke(counterInput(), { maxSteps: 2 }).catch((e: unknown) => e);
+    const error = await counterGraph(2)
+      .invoke(counterInput(), { maxSteps: 2 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "STEP_LIMIT", node: "done", trace: ["inc", "inc"] });
   });
 
@@ -140,14 +149,18 @@ describe("maxSteps", () => {
 
   it(`has no default bound: the superstep limit (${DEFAULT_RECURSION_LIMIT}) stops a loop with the defaults`, async () => {
     expect(DEFAULT_MAX_STEPS).toBe(Number.MAX_SAFE_INTEGER);
-    const error = await counterGraph(1000).invoke(counterInput()).catch((e: unknown) => e);
+    const error = await counterGraph(1000)
+      .invoke(counterInput())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "STEP_LIMIT" });
     expect((error as GraphLimitError).trace).toHaveLength(DEFAULT_RECURSION_LIMIT);
     expect((error as GraphLimitError).message).toContain("recursionLimit: 25");
   });
 
   it("a maxSteps above 25 lengthens a sequential run to exactly that many steps", async () => {
-    const error = await counterGraph(1000).invoke(counterInput(), { maxSteps: 40 }).catch((e: unknown) => e);
+    const error = await counterGraph(1000)
+      .invoke(counterInput(), { maxSteps: 40 })
+      .catch((e: unknown) => e);
     expect((error as GraphLimitError).trace).toHaveLength(40);
     expect((error as GraphLimitError).message).toContain("maxSteps: 40");
   });
@@ -173,7 +186,9 @@ describe("errors keep the last good state and the trace", () => {
   });
 
   it("an async node that rejects is a GraphExecutionError", async () => {
-    const error = await singleNodeGraph(async () => Promise.reject(new Error("late"))).invoke(counterInput()).catch((e: unknown) => e);
+    const error = await singleNodeGraph(async () => Promise.reject(new Error("late")))
+      .invoke(counterInput())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "NODE_FAILED", node: "only", trace: [] });
   });
 
@@ -195,17 +210,25 @@ describe("errors keep the last good state and the trace", () => {
   });
 
   it("the error's state is detached from the run", async () => {
-    const error = (await counterGraph(10).invoke(counterInput(), { maxSteps: 1 }).catch((e: unknown) => e)) as GraphLimitError;
+    const error = (await counterGraph(10)
+      .invoke(counterInput(), { maxSteps: 1 })
+      .catch((e: unknown) => e)) as GraphLimitError;
     (error.state.log as string[]).push("tampered");
     expect(error.state.log).toEqual(["inc 1", "tampered"]);
-    const again = (await counterGraph(10).invoke(counterInput(), { maxSteps: 1 }).catch((e: unknown) => e)) as GraphLimitError;
+    const again = (await counterGraph(10)
+      .invoke(counterInput(), { maxSteps: 1 })
+      .catch((e: unknown) => e)) as GraphLimitError;
     expect(again.state.log).toEqual(["inc 1"]);
   });
 
   it("errors have explicit names", async () => {
-    const limit = await counterGraph(10).invoke(counterInput(), { maxSteps: 1 }).catch((e: unknown) => e);
+    const limit = await counterGraph(10)
+      .invoke(counterInput(), { maxSteps: 1 })
+      .catch((e: unknown) => e);
     expect((limit as Error).name).toBe("GraphLimitError");
-    const invalid = await singleNodeGraph(() => null).invoke(counterInput()).catch((e: unknown) => e);
+    const invalid = await singleNodeGraph(() => null)
+      .invoke(counterInput())
+      .catch((e: unknown) => e);
     expect((invalid as Error).name).toBe("InvalidUpdateError");
   });
 });

@@ -17,8 +17,6 @@ import { deferred, fanOutGraph, researchInput, slowJoinGraph, type ResearchLike 
 type Research = ResearchLike;
 const input = researchInput;
 
-
-
 describe("fan-out and join", () => {
   it("runs the branches in one superstep, concurrently, and the join once", async () => {
     const started: string[] = [];
@@ -135,7 +133,10 @@ describe("routers with several keys, and Send", () => {
       .addNode("summarize", (doc: { text: string }) => ({ findings: [doc.text.toUpperCase()] }))
       .addNode("done", (s) => ({ summary: `${s.findings.length} summaries` }))
       .addEdge(START, "plan")
-      .addConditionalEdges("plan", (s) => (s.docs.length === 0 ? END : s.docs.map((text) => new Send("summarize", { text }))), ["summarize", END])
+      .addConditionalEdges("plan", (s) => (s.docs.length === 0 ? END : s.docs.map((text) => new Send("summarize", { text }))), [
+        "summarize",
+        END,
+      ])
       .addEdge("summarize", "done")
       .addEdge("done", END)
       .compile();
@@ -144,7 +145,11 @@ describe("routers with several keys, and Send", () => {
   it.each([
     [[], [], ["plan"]],
     [["x"], ["X"], ["plan", "summarize", "done"]],
-    [["x", "y", "z"], ["X", "Y", "Z"], ["plan", "summarize", "summarize", "summarize", "done"]],
+    [
+      ["x", "y", "z"],
+      ["X", "Y", "Z"],
+      ["plan", "summarize", "summarize", "summarize", "done"],
+    ],
   ])("Send maps over %j: each item runs the node with its own input", async (docs, findings, trace) => {
     const result = await sendGraph().invoke({ ...input(), docs });
     expect(result.state.findings).toEqual(findings);
@@ -190,13 +195,17 @@ describe("limits", () => {
       .compile();
 
   it("maxSteps counts node executions and stops before a superstep that would exceed it", async () => {
-    const error = (await loop().invoke(input(), { maxSteps: 1 }).catch((e: unknown) => e)) as GraphLimitError;
+    const error = (await loop()
+      .invoke(input(), { maxSteps: 1 })
+      .catch((e: unknown) => e)) as GraphLimitError;
     expect(error).toBeInstanceOf(GraphLimitError);
     expect(error).toMatchObject({ node: "b", trace: [] });
   });
 
   it("recursionLimit counts supersteps", async () => {
-    const error = (await loop().invoke(input(), { recursionLimit: 3 }).catch((e: unknown) => e)) as GraphLimitError;
+    const error = (await loop()
+      .invoke(input(), { recursionLimit: 3 })
+      .catch((e: unknown) => e)) as GraphLimitError;
     expect(error).toBeInstanceOf(GraphLimitError);
     expect(error.trace).toEqual(["a", "b", "a", "a"]);
     expect(error.message).toContain("recursionLimit: 3");
@@ -215,7 +224,12 @@ describe("stream modes", () => {
     expect(nodes).toEqual(["plan", "web", "papers", "internal", "synthesize"]);
     const values: SuperstepValues<Research>[] = [];
     for await (const value of graph.stream(input(), { streamMode: "values" })) values.push(value);
-    expect(values.map((v) => [v.superstep, v.nodes])).toEqual([[0, []], [1, ["plan"]], [2, ["web", "papers", "internal"]], [3, ["synthesize"]]]);
+    expect(values.map((v) => [v.superstep, v.nodes])).toEqual([
+      [0, []],
+      [1, ["plan"]],
+      [2, ["web", "papers", "internal"]],
+      [3, ["synthesize"]],
+    ]);
     expect(values[0]?.state).toEqual(input());
     expect(values[2]?.state.findings).toEqual(["web", "papers", "internal"]);
   });
@@ -292,7 +306,10 @@ describe("subgraphs", () => {
       .compile();
     const { subgraph } = await import("../../src/index.js");
     const graph = new StateGraph<Research>()
-      .addNode("mapped", subgraph(inner, { input: (s: Research) => ({ findings: [s.topic], log: [] }), output: (c: Inner) => ({ summary: c.log.join() }) }))
+      .addNode(
+        "mapped",
+        subgraph(inner, { input: (s: Research) => ({ findings: [s.topic], log: [] }), output: (c: Inner) => ({ summary: c.log.join() }) }),
+      )
       .addEdge(START, "mapped")
       .addEdge("mapped", END)
       .compile();
@@ -321,7 +338,11 @@ describe("subgraphs", () => {
 
 describe("subgraphs in the spec", () => {
   it("compile() records each subgraph node's spec, so exporters can see it", () => {
-    const child = new StateGraph<Research>().addNode("inner", () => ({})).addEdge(START, "inner").addEdge("inner", END).compile();
+    const child = new StateGraph<Research>()
+      .addNode("inner", () => ({}))
+      .addEdge(START, "inner")
+      .addEdge("inner", END)
+      .compile();
     const graph = new StateGraph<Research>().addNode("outer", child).addEdge(START, "outer").addEdge("outer", END).compile();
     expect(graph.spec.subgraphs).toEqual({ outer: child.spec });
     expect(JSON.parse(JSON.stringify(graph.spec)).subgraphs.outer.nodes).toEqual(["inner"]);

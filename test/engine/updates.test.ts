@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { append, compileGraph, END, GraphExecutionError, GraphValidationError, InvalidUpdateError, START, StateGraph } from "../../src/index.js";
+import {
+  append,
+  compileGraph,
+  END,
+  GraphExecutionError,
+  GraphValidationError,
+  InvalidUpdateError,
+  START,
+  StateGraph,
+} from "../../src/index.js";
 import { counterInput, singleNodeGraph, type CounterState } from "../helpers/graphs.js";
 
 class Box {
@@ -24,7 +33,9 @@ describe("partial updates", () => {
     ["a class instance", new Box(1), "Box"],
     ["a number", 3, "number 3"],
   ])("a node returning %s raises InvalidUpdateError", async (_label, output, described) => {
-    const error = await singleNodeGraph(() => output).invoke(counterInput()).catch((e: unknown) => e);
+    const error = await singleNodeGraph(() => output)
+      .invoke(counterInput())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidUpdateError);
     expect(error).toBeInstanceOf(GraphExecutionError);
     expect(error).toMatchObject({ code: "INVALID_UPDATE", node: "only", trace: [] });
@@ -33,7 +44,9 @@ describe("partial updates", () => {
   });
 
   it("an update with symbol keys raises InvalidUpdateError", async () => {
-    const error = await singleNodeGraph(() => ({ [Symbol("x")]: 1 })).invoke(counterInput()).catch((e: unknown) => e);
+    const error = await singleNodeGraph(() => ({ [Symbol("x")]: 1 }))
+      .invoke(counterInput())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidUpdateError);
   });
 
@@ -124,7 +137,9 @@ describe("partial updates", () => {
   });
 
   it.each([null, "state", [1], new Box(1)])("input %s that is not a plain object is rejected", async (input) => {
-    const error = await singleNodeGraph(() => ({})).invoke(input as unknown as CounterState).catch((e: unknown) => e);
+    const error = await singleNodeGraph(() => ({}))
+      .invoke(input as unknown as CounterState)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "INVALID_INPUT", node: START });
   });
 });
@@ -133,7 +148,15 @@ describe("implementations", () => {
   it("an inherited member is not a node implementation", () => {
     expect(() =>
       compileGraph({
-        spec: { nodes: ["constructor"], edges: [{ from: START, to: "constructor" }, { from: "constructor", to: END }], routes: [], reducers: [] },
+        spec: {
+          nodes: ["constructor"],
+          edges: [
+            { from: START, to: "constructor" },
+            { from: "constructor", to: END },
+          ],
+          routes: [],
+          reducers: [],
+        },
         nodes: {},
         routers: {},
         reducers: {},

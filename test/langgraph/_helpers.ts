@@ -3,7 +3,12 @@ import type { RunResult, Step } from "../../src/index.js";
 
 /** A step as plain data (the mini engine's steps copy lazily through getters). */
 export function plainSteps<S>(steps: readonly Step<S>[]): { node: string; update: unknown; state: unknown; route?: unknown }[] {
-  return steps.map((step) => ({ node: step.node, update: step.update, state: step.state, ...(step.route === undefined ? {} : { route: step.route }) }));
+  return steps.map((step) => ({
+    node: step.node,
+    update: step.update,
+    state: step.state,
+    ...(step.route === undefined ? {} : { route: step.route }),
+  }));
 }
 
 /** What two engines must agree on after a run. */

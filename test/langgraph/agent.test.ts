@@ -18,9 +18,7 @@ import { runOnLangGraph, toLangGraph } from "../../src/langgraph/index.js";
 import { outcome, settle } from "./_helpers.js";
 
 const BUDGETS: readonly AgentOptions[] = [{}, { maxModelSteps: 1 }, { maxModelSteps: 2 }, { maxToolCalls: 0 }, { maxToolCalls: 1 }];
-const CASES = AGENT_TASKS.flatMap((task) =>
-  TEACHING_CITIES.flatMap((city) => LANGUAGES.map((language) => ({ task, city, language }))),
-);
+const CASES = AGENT_TASKS.flatMap((task) => TEACHING_CITIES.flatMap((city) => LANGUAGES.map((language) => ({ task, city, language }))));
 
 describe("the agent graph: LangGraph.js and the mini engine agree", () => {
   it.each(CASES)("$task, $city, $language", async (script) => {

@@ -23,7 +23,9 @@ describe("the exported graph mirrors the spec", () => {
 
     expect(Object.keys(channels)).toEqual(spec.fields);
     const kinds = Object.fromEntries(Object.entries(channels).map(([field, channel]) => [field, channel.lc_graph_name]));
-    expect(kinds).toEqual(Object.fromEntries((spec.fields ?? []).map((f) => [f, f === "events" ? "BinaryOperatorAggregate" : "LastValue"])));
+    expect(kinds).toEqual(
+      Object.fromEntries((spec.fields ?? []).map((f) => [f, f === "events" ? "BinaryOperatorAggregate" : "LastValue"])),
+    );
     expect(Object.keys(nodes)).toEqual(spec.nodes);
     expect([...edges]).toEqual(spec.edges.map((e) => [e.from, e.to]));
     const routes = Object.entries(branches).map(([from, byName]) => ({ from, paths: Object.values(byName).map((b) => b.ends) }));
@@ -34,7 +36,10 @@ describe("the exported graph mirrors the spec", () => {
     const graph = compileGraph({
       spec: {
         nodes: ["plan", "web", "papers", "merge"],
-        edges: [{ from: START, to: "plan" }, { from: "merge", to: END }],
+        edges: [
+          { from: START, to: "plan" },
+          { from: "merge", to: END },
+        ],
         fanOuts: [{ from: "plan", to: ["web", "papers"] }],
         joins: [{ from: ["web", "papers"], to: "merge" }],
         routes: [],
@@ -46,7 +51,12 @@ describe("the exported graph mirrors the spec", () => {
       reducers: {},
     });
     const { edges, waitingEdges } = (await toLangGraph(graph)).builder;
-    expect([...edges]).toEqual([[START, "plan"], ["merge", END], ["plan", "web"], ["plan", "papers"]]);
+    expect([...edges]).toEqual([
+      [START, "plan"],
+      ["merge", END],
+      ["plan", "web"],
+      ["plan", "papers"],
+    ]);
     expect([...waitingEdges]).toEqual([[["web", "papers"], "merge"]]);
 
     const intoEnd = new StateGraph<{ n: number }>({ fields: ["n"] })
@@ -56,7 +66,12 @@ describe("the exported graph mirrors the spec", () => {
       .addEdge(["a", "b"], END)
       .compile();
     const exported = (await toLangGraph(intoEnd)).builder;
-    expect([...exported.edges]).toEqual([[START, "a"], [START, "b"], ["a", END], ["b", END]]);
+    expect([...exported.edges]).toEqual([
+      [START, "a"],
+      [START, "b"],
+      ["a", END],
+      ["b", END],
+    ]);
     expect([...exported.waitingEdges]).toEqual([]);
   });
 
@@ -94,7 +109,10 @@ describe("what toLangGraph refuses, with a code", () => {
   });
 
   it("fields named after Object.prototype members: LANGGRAPH_FIELD_NAME, naming each", async () => {
-    const graph = new StateGraph<Record<string, unknown>>({ reducers: { toString: sum } as never, fields: ["toString", "constructor", "n"] })
+    const graph = new StateGraph<Record<string, unknown>>({
+      reducers: { toString: sum } as never,
+      fields: ["toString", "constructor", "n"],
+    })
       .addNode("a", node)
       .addEdge(START, "a")
       .addEdge("a", END)
@@ -147,7 +165,9 @@ describe("@langchain/langgraph is an optional peer, loaded on demand", () => {
 
     const langgraphDir = join(srcDir, "langgraph");
     const valueImports = readdirSync(langgraphDir).flatMap((name) =>
-      [...readFileSync(join(langgraphDir, name), "utf8").matchAll(/^(?!import type\b).*["']@langchain\/langgraph["'].*$/gm)].map((m) => `${name}: ${m[0].trim()}`),
+      [...readFileSync(join(langgraphDir, name), "utf8").matchAll(/^(?!import type\b).*["']@langchain\/langgraph["'].*$/gm)].map(
+        (m) => `${name}: ${m[0].trim()}`,
+      ),
     );
     expect(valueImports).toEqual([
       `_load.ts: export type LangGraphModule = typeof import("@langchain/langgraph");`,

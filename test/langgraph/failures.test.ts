@@ -4,7 +4,16 @@
  * router voids that node's update (the mini engine has committed it).
  */
 import { describe, expect, it } from "vitest";
-import { append, END, GraphExecutionError, InvalidUpdateError, START, StateGraph, type CompiledGraph, type ReducersFor } from "../../src/index.js";
+import {
+  append,
+  END,
+  GraphExecutionError,
+  InvalidUpdateError,
+  START,
+  StateGraph,
+  type CompiledGraph,
+  type ReducersFor,
+} from "../../src/index.js";
 import { runOnLangGraph, streamOnLangGraph } from "../../src/langgraph/index.js";
 import { failure, outcome, settle } from "./_helpers.js";
 
@@ -33,9 +42,12 @@ async function bothEngines(graph: CompiledGraph<S>, state: unknown = input()) {
 
 describe("the same failure on both engines", () => {
   it.each([
-    ["a node that throws", () => {
-      throw new Error("disk full");
-    }],
+    [
+      "a node that throws",
+      () => {
+        throw new Error("disk full");
+      },
+    ],
     ["an async node that rejects", async () => Promise.reject(new Error("timeout"))],
     ["a node returning an array", () => ["n"]],
     ["a node returning an undeclared key", () => ({ typo: 1 })],
@@ -46,7 +58,10 @@ describe("the same failure on both engines", () => {
   });
 
   it("an invalid update is an InvalidUpdateError naming the field (LangGraph.js alone would drop it)", async () => {
-    const error: unknown = await runOnLangGraph(twoNodes(() => ({ typo: 1 })), input()).catch((e: unknown) => e);
+    const error: unknown = await runOnLangGraph(
+      twoNodes(() => ({ typo: 1 })),
+      input(),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidUpdateError);
     expect((error as Error).message).toContain("typo");
   });
@@ -65,7 +80,10 @@ describe("the same failure on both engines", () => {
 
   it("bad input: not a plain object, or an undeclared field", async () => {
     for (const bad of [null, [], { ...input(), extra: true }]) {
-      const { mini, onLangGraph } = await bothEngines(twoNodes(() => ({})), bad);
+      const { mini, onLangGraph } = await bothEngines(
+        twoNodes(() => ({})),
+        bad,
+      );
       expect(mini.failed?.code).toBe("INVALID_INPUT");
       expect(onLangGraph).toEqual(mini);
     }
@@ -131,7 +149,11 @@ describe("the same run on both engines", () => {
   it("streamOnLangGraph yields the steps committed before a failure, then rejects", async () => {
     const seen: string[] = [];
     const run = async () => {
-      for await (const step of streamOnLangGraph(twoNodes(() => ({ typo: 1 })), input())) seen.push(step.node);
+      for await (const step of streamOnLangGraph(
+        twoNodes(() => ({ typo: 1 })),
+        input(),
+      ))
+        seen.push(step.node);
     };
     await expect(run()).rejects.toBeInstanceOf(InvalidUpdateError);
     expect(seen).toEqual(["first"]);
@@ -140,7 +162,11 @@ describe("the same run on both engines", () => {
   it("an aborted signal stops the run with ABORTED", async () => {
     const controller = new AbortController();
     controller.abort(new Error("user cancelled"));
-    const error: unknown = await runOnLangGraph(twoNodes(() => ({})), input(), { signal: controller.signal }).catch((e: unknown) => e);
+    const error: unknown = await runOnLangGraph(
+      twoNodes(() => ({})),
+      input(),
+      { signal: controller.signal },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphExecutionError);
     expect((error as GraphExecutionError).code).toBe("ABORTED");
   });
@@ -187,5 +213,8 @@ describe("where LangGraph.js calls the reducers differently", () => {
 });
 
 it("failure() keeps what the comparison needs", () => {
-  expect(failure(new GraphExecutionError("NODE_FAILED", "m", { node: "x", trace: [], state: {} }))).toMatchObject({ code: "NODE_FAILED", node: "x" });
+  expect(failure(new GraphExecutionError("NODE_FAILED", "m", { node: "x", trace: [], state: {} }))).toMatchObject({
+    code: "NODE_FAILED",
+    node: "x",
+  });
 });

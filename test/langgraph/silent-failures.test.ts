@@ -94,6 +94,9 @@ describe("3. a node returning an unknown key", () => {
     expect(mini.failed).toMatchObject({ name: "InvalidUpdateError", code: "INVALID_UPDATE", node: "a" });
     expect(mini.failed?.message).toContain("totl");
     expect(await settle(runOnLangGraph(graph, { n: 0, log: [] }))).toEqual(mini);
-    await expect((await toLangGraph(graph)).invoke({ n: 0, log: [] })).rejects.toMatchObject({ name: "LangGraphNodeError", code: "INVALID_UPDATE" });
+    await expect((await toLangGraph(graph)).invoke({ n: 0, log: [] })).rejects.toMatchObject({
+      name: "LangGraphNodeError",
+      code: "INVALID_UPDATE",
+    });
   });
 });

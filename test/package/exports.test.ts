@@ -14,7 +14,9 @@ const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
   files: string[];
   scripts: Record<string, string>;
 };
-const subpaths = Object.entries(pkg.exports).filter((entry): entry is [string, { types: string; default: string }] => typeof entry[1] === "object");
+const subpaths = Object.entries(pkg.exports).filter(
+  (entry): entry is [string, { types: string; default: string }] => typeof entry[1] === "object",
+);
 const sourceOf = (target: string) => target.replace(/^\.\/dist\//, "src/").replace(/\.(d\.ts|js)$/, ".ts");
 
 describe("package.json exports", () => {
@@ -25,7 +27,14 @@ describe("package.json exports", () => {
 
   it("exports the examples, coverage and the diagrams by name", () => {
     expect(Object.keys(pkg.exports)).toEqual(
-      expect.arrayContaining(["./coverage", "./render", "./examples/report", "./examples/agent", "./examples/agent/live", "./examples/research"]),
+      expect.arrayContaining([
+        "./coverage",
+        "./render",
+        "./examples/report",
+        "./examples/agent",
+        "./examples/agent/live",
+        "./examples/research",
+      ]),
     );
   });
 
@@ -44,11 +53,46 @@ describe("package.json exports", () => {
 
 describe("the root entry", () => {
   const released = [
-    "START", "END", "transitionPairs", "GraphValidationError", "GraphExecutionError", "GraphLimitError", "InvalidUpdateError",
-    "InvalidOptionError", "StateGraph", "defineGraph", "route", "bindSpec", "checkSpecSchema", "CompiledGraph", "compileGraph",
-    "DEFAULT_MAX_STEPS", "DEFAULT_RECURSION_LIMIT", "append", "replace", "sum", "union", "mergeById", "defineReducer", "reducerNameOf",
-    "mergeUpdate", "Send", "subgraph", "cloneState", "isPlainObject", "jsonEqual", "validateTopology", "coveragePlan", "coverageReport",
-    "replayPath", "scriptedGraph", "transitionsOf", "formatPath", "CoverageError", "toMermaid", "toDot",
+    "START",
+    "END",
+    "transitionPairs",
+    "GraphValidationError",
+    "GraphExecutionError",
+    "GraphLimitError",
+    "InvalidUpdateError",
+    "InvalidOptionError",
+    "StateGraph",
+    "defineGraph",
+    "route",
+    "bindSpec",
+    "checkSpecSchema",
+    "CompiledGraph",
+    "compileGraph",
+    "DEFAULT_MAX_STEPS",
+    "DEFAULT_RECURSION_LIMIT",
+    "append",
+    "replace",
+    "sum",
+    "union",
+    "mergeById",
+    "defineReducer",
+    "reducerNameOf",
+    "mergeUpdate",
+    "Send",
+    "subgraph",
+    "cloneState",
+    "isPlainObject",
+    "jsonEqual",
+    "validateTopology",
+    "coveragePlan",
+    "coverageReport",
+    "replayPath",
+    "scriptedGraph",
+    "transitionsOf",
+    "formatPath",
+    "CoverageError",
+    "toMermaid",
+    "toDot",
   ];
 
   it("keeps every value export of 0.1.0", () => {
@@ -59,7 +103,17 @@ describe("the root entry", () => {
     const text = readFileSync(join(repo, "src/index.ts"), "utf8");
     const deprecated = [...text.matchAll(/\/\*\* @deprecated[^*]*\*\/\n\s+(\w+),/g)].map((match) => match[1]);
     expect(deprecated).toEqual(
-      expect.arrayContaining(["cloneState", "isPlainObject", "jsonEqual", "mergeUpdate", "transitionPairs", "coveragePlan", "coverageReport", "toMermaid", "toDot"]),
+      expect.arrayContaining([
+        "cloneState",
+        "isPlainObject",
+        "jsonEqual",
+        "mergeUpdate",
+        "transitionPairs",
+        "coveragePlan",
+        "coverageReport",
+        "toMermaid",
+        "toDot",
+      ]),
     );
   });
 });

@@ -94,37 +94,40 @@ describe("resume: invoke(null, { threadId })", () => {
     expect(resumed.steps.map((s) => s.node)).toEqual(["b", "c"]);
   });
 
-  it.skipIf(!SQLITE_DRIVER_INSTALLED)(`restores join arrivals and Send inputs from an SQLite file reopened by a new checkpointer (${SQLITE_DRIVER})`, async () => {
-    const { dir, remove } = tempDir();
-    try {
-      const file = join(dir, "runs.sqlite");
-      const plain = await parallelGraph().invoke(parallelInput());
-      const graph = parallelGraph({ interruptAfter: ["left"], interruptBefore: ["summarize"] });
-      let checkpointer = openSqlite(file);
-      const first = await graph.invoke(parallelInput(), { threadId: "t1", checkpointer });
-      expect(first).toMatchObject({ status: "interrupted", interrupt: { when: "after", nodes: ["left"] }, next: ["left2"] });
-      expect((await checkpointer.latest("t1"))?.joins).toEqual([["right"]]);
-      checkpointer.close();
+  it.skipIf(!SQLITE_DRIVER_INSTALLED)(
+    `restores join arrivals and Send inputs from an SQLite file reopened by a new checkpointer (${SQLITE_DRIVER})`,
+    async () => {
+      const { dir, remove } = tempDir();
+      try {
+        const file = join(dir, "runs.sqlite");
+        const plain = await parallelGraph().invoke(parallelInput());
+        const graph = parallelGraph({ interruptAfter: ["left"], interruptBefore: ["summarize"] });
+        let checkpointer = openSqlite(file);
+        const first = await graph.invoke(parallelInput(), { threadId: "t1", checkpointer });
+        expect(first).toMatchObject({ status: "interrupted", interrupt: { when: "after", nodes: ["left"] }, next: ["left2"] });
+        expect((await checkpointer.latest("t1"))?.joins).toEqual([["right"]]);
+        checkpointer.close();
 
-      checkpointer = openSqlite(file);
-      const second = await graph.invoke(null, { threadId: "t1", checkpointer });
-      expect(second).toMatchObject({
-        status: "interrupted",
-        interrupt: { when: "before", nodes: ["summarize"] },
-        next: ["summarize", "summarize", "summarize"],
-      });
-      expect((await checkpointer.latest("t1"))?.tasks.map((t) => t.input)).toEqual([{ doc: "x" }, { doc: "y" }, { doc: "z" }]);
-      checkpointer.close();
+        checkpointer = openSqlite(file);
+        const second = await graph.invoke(null, { threadId: "t1", checkpointer });
+        expect(second).toMatchObject({
+          status: "interrupted",
+          interrupt: { when: "before", nodes: ["summarize"] },
+          next: ["summarize", "summarize", "summarize"],
+        });
+        expect((await checkpointer.latest("t1"))?.tasks.map((t) => t.input)).toEqual([{ doc: "x" }, { doc: "y" }, { doc: "z" }]);
+        checkpointer.close();
 
-      checkpointer = openSqlite(file);
-      const last = await graph.invoke(null, { threadId: "t1", checkpointer });
-      checkpointer.close();
-      expect(last.status).toBe("done");
-      expect(plainOutcome(last)).toEqual(plainOutcome(plain));
-    } finally {
-      remove();
-    }
-  });
+        checkpointer = openSqlite(file);
+        const last = await graph.invoke(null, { threadId: "t1", checkpointer });
+        checkpointer.close();
+        expect(last.status).toBe("done");
+        expect(plainOutcome(last)).toEqual(plainOutcome(plain));
+      } finally {
+        remove();
+      }
+    },
+  );
 
   it("after maxSteps stopped the run, continues with a larger bound (limits count the whole run)", async () => {
     const checkpointer = new MemoryCheckpointer();
@@ -179,7 +182,11 @@ describe("resume: invoke(null, { threadId })", () => {
     ["a class instance", new Tag(), "an instance of Tag"],
   ])("refuses metadata that is %s with INVALID_OPTION, before writing anything", async (_what, metadata, described) => {
     const checkpointer = new MemoryCheckpointer();
-    const run = counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer, metadata: metadata as unknown as Record<string, never> });
+    const run = counterGraph(1).invoke(counterInput(), {
+      threadId: "t1",
+      checkpointer,
+      metadata: metadata as unknown as Record<string, never>,
+    });
     await expect(run).rejects.toBeInstanceOf(InvalidOptionError);
     await expect(run).rejects.toThrow(`invoke: metadata must be a plain object of JSON values, such as { user: "ada" }; got ${described}.`);
     expect(await checkpointer.list("t1")).toEqual([]);
@@ -201,7 +208,12 @@ describe("a new input on a thread that has state", () => {
     expect(first.state).toEqual({ total: 2, added: 2, log: ["+2"] });
     // total and added have no reducer: the input replaces them; log appends.
     const second = await graph.invoke({ total: first.state.total, added: 5, log: ["turn 2"] }, { threadId: "t1", checkpointer });
-    expect(second).toMatchObject({ status: "done", state: { total: 7, added: 5, log: ["+2", "turn 2", "+5"] }, trace: ["add"], supersteps: 1 });
+    expect(second).toMatchObject({
+      status: "done",
+      state: { total: 7, added: 5, log: ["+2", "turn 2", "+5"] },
+      trace: ["add"],
+      supersteps: 1,
+    });
     expect(second.steps.map((s) => s.node)).toEqual(["add"]);
     const history = (await checkpointer.list("t1")).reverse();
     expect(history.map((c) => [c.step, c.metadata.source, c.trace])).toEqual([
@@ -252,7 +264,9 @@ describe("a new input on a thread that has state", () => {
       .addEdge("a", END)
       .compile();
     await graph.invoke({ n: 1 }, { threadId: "t1", checkpointer });
-    await expect(graph.invoke({ n: 1, extra: 1 } as never, { threadId: "t1", checkpointer })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(graph.invoke({ n: 1, extra: 1 } as never, { threadId: "t1", checkpointer })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
   });
 });
 
@@ -502,7 +516,8 @@ describe("stream on a thread", () => {
       .compile();
     await graph.invoke({ n: 1 }, { threadId: "t1", checkpointer });
     const chunks: unknown[] = [];
-    for await (const chunk of graph.stream({ n: 10 }, { threadId: "t1", checkpointer, streamMode: ["values", "custom"] })) chunks.push(chunk);
+    for await (const chunk of graph.stream({ n: 10 }, { threadId: "t1", checkpointer, streamMode: ["values", "custom"] }))
+      chunks.push(chunk);
     expect(chunks).toEqual([
       ["values", { superstep: 0, nodes: [], state: { n: 12 } }],
       ["custom", { node: "inc", event: "inc on t1" }],
@@ -515,6 +530,8 @@ describe("stream on a thread", () => {
       for await (const _ of parallelGraph({ interruptBefore: ["gather"] }).stream(parallelInput())) void _;
     };
     await expect(consume()).rejects.toBeInstanceOf(InvalidOptionError);
-    await expect(consume()).rejects.toThrow("stream: this graph runs on threads, because it pauses at interrupts (gather); pass { threadId }");
+    await expect(consume()).rejects.toThrow(
+      "stream: this graph runs on threads, because it pauses at interrupts (gather); pass { threadId }",
+    );
   });
 });

@@ -188,22 +188,28 @@ function failureOf<T>(failure: fc.Arbitrary<T>, rare: boolean): fc.Arbitrary<T |
 
 /** A node's behaviour; `rare` makes failing nodes rarer. */
 const nodePlanWith = (rare: boolean): fc.Arbitrary<NodePlan> =>
-  fc.record({
-    writes: fc.uniqueArray(fc.record({ field: fc.constantFrom(...fieldNames), k: small, wrong: rarely }), {
-      selector: (w) => w.field,
-      maxLength: 4,
-    }),
-    async: fc.boolean(),
-    hops: fc.integer({ min: 0, max: 3 }),
-    failure: failureOf(
-      fc.record({ atLeast: fc.integer({ min: 0, max: 12 }), how: fc.constantFrom("throw", "reject", "null", "array", "stray-field") }),
-      rare,
-    ),
-    retry: fc.option(
-      fc.integer({ min: 2, max: 3 }).chain((maxAttempts) => fc.record({ maxAttempts: fc.constant(maxAttempts), flaky: fc.integer({ min: 0, max: maxAttempts - 1 }) })),
-      { freq: 3 },
-    ),
-  }).map((plan) => (plan.retry === null ? plan : { ...plan, failure: null }));
+  fc
+    .record({
+      writes: fc.uniqueArray(fc.record({ field: fc.constantFrom(...fieldNames), k: small, wrong: rarely }), {
+        selector: (w) => w.field,
+        maxLength: 4,
+      }),
+      async: fc.boolean(),
+      hops: fc.integer({ min: 0, max: 3 }),
+      failure: failureOf(
+        fc.record({ atLeast: fc.integer({ min: 0, max: 12 }), how: fc.constantFrom("throw", "reject", "null", "array", "stray-field") }),
+        rare,
+      ),
+      retry: fc.option(
+        fc
+          .integer({ min: 2, max: 3 })
+          .chain((maxAttempts) =>
+            fc.record({ maxAttempts: fc.constant(maxAttempts), flaky: fc.integer({ min: 0, max: maxAttempts - 1 }) }),
+          ),
+        { freq: 3 },
+      ),
+    })
+    .map((plan) => (plan.retry === null ? plan : { ...plan, failure: null }));
 
 /** A router's behaviour; `rare` makes failing routers rarer. */
 const routerPlanWith = (rare: boolean): fc.Arbitrary<RouterPlan> =>
@@ -310,14 +316,17 @@ export function definitionOf(plan: GraphPlan): GraphDefinition {
   const reducers: Record<string, AnyReducer> = {};
   for (const { field, reducer } of plan.spec.reducers) reducers[field] = builtins[reducer as BuiltinName];
   const policies = Object.fromEntries(
-    plan.nodes.flatMap(([name, node]) => (node.retry === null ? [] : [[name, { retry: { maxAttempts: node.retry.maxAttempts, initialInterval: 1, jitter: false } }]])),
+    plan.nodes.flatMap(([name, node]) =>
+      node.retry === null ? [] : [[name, { retry: { maxAttempts: node.retry.maxAttempts, initialInterval: 1, jitter: false } }]],
+    ),
   );
   return { spec: plan.spec, nodes, routers, reducers, policies };
 }
 
 function nodeFunction(name: string, plan: NodePlan): (state: Record<string, unknown>, context?: { readonly attempt: number }) => unknown {
   return (state, context) => {
-    if (plan.retry !== null && (context?.attempt ?? 1) <= plan.retry.flaky) throw new Error(`${name} is flaky on attempt ${context?.attempt ?? 1}`);
+    if (plan.retry !== null && (context?.attempt ?? 1) <= plan.retry.flaky)
+      throw new Error(`${name} is flaky on attempt ${context?.attempt ?? 1}`);
     const d = drive(state);
     const failure = plan.failure !== null && d >= plan.failure.atLeast ? plan.failure.how : undefined;
     if (failure === "throw") throw new Error(`${name} failed at ${d}`);

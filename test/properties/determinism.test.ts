@@ -2,7 +2,7 @@
 import { test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { compileGraph } from "../../src/index.js";
-import { definitionOf, graphPlan, propertyParams, } from "./arbitraries.js";
+import { definitionOf, graphPlan, propertyParams } from "./arbitraries.js";
 import { outcomeOf } from "./engines.js";
 
 describe("determinism", () => {

@@ -14,26 +14,39 @@ import { outcomeOf } from "./engines.js";
 function mutating(definition: GraphDefinition, ops: readonly Mutation[]): { definition: GraphDefinition; returned: unknown[] } {
   const returned: unknown[] = [];
   // The context goes through untouched: a retried node reads its attempt from it.
-  const wrap = (fn: (state: Record<string, unknown>, context: unknown) => unknown, keep: boolean) => (state: Record<string, unknown>, context: unknown) => {
-    const output = fn(state, context);
-    mutate(state, ops);
-    for (const earlier of returned) mutate(earlier, ops);
-    if (keep) {
-      if (output instanceof Promise) void output.then((value) => returned.push(value), () => undefined);
-      else returned.push(output);
-    }
-    return output;
-  };
+  const wrap =
+    (fn: (state: Record<string, unknown>, context: unknown) => unknown, keep: boolean) =>
+    (state: Record<string, unknown>, context: unknown) => {
+      const output = fn(state, context);
+      mutate(state, ops);
+      for (const earlier of returned) mutate(earlier, ops);
+      if (keep) {
+        if (output instanceof Promise)
+          void output.then(
+            (value) => returned.push(value),
+            () => undefined,
+          );
+        else returned.push(output);
+      }
+      return output;
+    };
   const mapValues = (record: GraphDefinition["nodes"], keep: boolean) =>
-    Object.fromEntries(Object.entries(record).map(([name, fn]) => [name, wrap(fn as (state: Record<string, unknown>, context: unknown) => unknown, keep)]));
-  return { definition: { ...definition, nodes: mapValues(definition.nodes, true), routers: mapValues(definition.routers, false) }, returned };
+    Object.fromEntries(
+      Object.entries(record).map(([name, fn]) => [name, wrap(fn as (state: Record<string, unknown>, context: unknown) => unknown, keep)]),
+    );
+  return {
+    definition: { ...definition, nodes: mapValues(definition.nodes, true), routers: mapValues(definition.routers, false) },
+    returned,
+  };
 }
 
 describe("isolation", () => {
   test.prop([graphPlan(), mutations], propertyParams(100))(
     "nodes and routers that mutate their input, and updates they returned, change nothing",
     async (plan, ops) => {
-      const clean = await outcomeOf(() => compileGraph(definitionOf(plan)).invoke(structuredClone(plan.input), { maxSteps: plan.maxSteps }));
+      const clean = await outcomeOf(() =>
+        compileGraph(definitionOf(plan)).invoke(structuredClone(plan.input), { maxSteps: plan.maxSteps }),
+      );
       const { definition, returned } = mutating(definitionOf(plan), ops);
       const graph = compileGraph(definition);
       const dirty = await outcomeOf(async () => {
@@ -84,7 +97,13 @@ describe("isolation", () => {
 
 // A property whose mutations never changed anything would pass vacuously.
 it("the random mutations do change the states they are applied to", () => {
-  const samples = fc.sample(fc.tuple(graphPlan().map((plan) => plan.input), mutations), { numRuns: 200, seed: 3 });
+  const samples = fc.sample(
+    fc.tuple(
+      graphPlan().map((plan) => plan.input),
+      mutations,
+    ),
+    { numRuns: 200, seed: 3 },
+  );
   const changed = samples.filter(([input, ops]) => {
     const copy = structuredClone(input);
     mutate(copy, ops);

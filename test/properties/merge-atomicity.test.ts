@@ -64,7 +64,10 @@ describe("merge atomicity", () => {
       };
       const graph = compileGraph({
         ...definition,
-        spec: { ...definition.spec, reducers: [...definition.spec.reducers.filter((r) => r.field !== field), { field, reducer: "throwsOnce" }] },
+        spec: {
+          ...definition.spec,
+          reducers: [...definition.spec.reducers.filter((r) => r.field !== field), { field, reducer: "throwsOnce" }],
+        },
         reducers: { ...definition.reducers, [field]: reducer as AnyReducer },
       });
       const input = { ...plan.input, [field]: plan.input[field as keyof typeof plan.input] ?? defaultOf(field) };
@@ -85,7 +88,9 @@ describe("merge atomicity", () => {
 function withoutFailures(plan: GraphPlan): GraphPlan {
   return {
     ...plan,
-    nodes: plan.nodes.map(([name, node]) => [name, { ...node, failure: null, writes: node.writes.map((w) => ({ ...w, wrong: false })) }] as const),
+    nodes: plan.nodes.map(
+      ([name, node]) => [name, { ...node, failure: null, writes: node.writes.map((w) => ({ ...w, wrong: false })) }] as const,
+    ),
     routers: plan.routers.map(([source, router]) => [source, { ...router, failure: null }] as const),
   };
 }

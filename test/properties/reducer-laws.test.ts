@@ -20,7 +20,8 @@ function verify<T>(laws: readonly ReducerLawProperty<T>[]): void {
   }
 }
 
-const claimed = <T>(laws: readonly ReducerLawProperty<T>[]) => laws.map((law) => `${law.law}${law.holds ? "" : " (refuted)"}: ${law.equality}`);
+const claimed = <T>(laws: readonly ReducerLawProperty<T>[]) =>
+  laws.map((law) => `${law.law}${law.holds ? "" : " (refuted)"}: ${law.equality}`);
 
 describe("built-in reducers keep their law claims", () => {
   it("append: associative and identity [] (deep); not commutative, not idempotent", () => {
@@ -45,7 +46,11 @@ describe("built-in reducers keep their law claims", () => {
   });
 
   it("sum is associative on integers only: adding amounts in tenths is not", () => {
-    const associative = reducerLaws(sum, fc.integer({ min: -100, max: 100 }).map((tenths) => tenths / 10), { associative: "deep" })[0];
+    const associative = reducerLaws(
+      sum,
+      fc.integer({ min: -100, max: 100 }).map((tenths) => tenths / 10),
+      { associative: "deep" },
+    )[0];
     expect(fc.check(associative!.property, propertyParams(runs)).failed).toBe(true);
   });
 
@@ -56,15 +61,20 @@ describe("built-in reducers keep their law claims", () => {
   });
 
   it("union keeps a stable order, so it is not commutative as an array", () => {
-    const details = fc.check(reducerLaws(union<number>, fc.array(fc.integer({ min: 0, max: 3 })), { commutative: "deep" })[0]!.property, propertyParams(runs));
+    const details = fc.check(
+      reducerLaws(union<number>, fc.array(fc.integer({ min: 0, max: 3 })), { commutative: "deep" })[0]!.property,
+      propertyParams(runs),
+    );
     expect(details.failed).toBe(true);
   });
 
   it("union: idempotent and identity [] hold deeply on duplicate-free arrays", () => {
-    verify(reducerLaws(union<unknown>, fc.uniqueArray(json, { comparator: "IsStrictlyEqual", maxLength: 5 }).filter(noDeepRepeats), {
-      idempotent: "deep",
-      identity: { value: [], equality: "deep" },
-    }));
+    verify(
+      reducerLaws(union<unknown>, fc.uniqueArray(json, { comparator: "IsStrictlyEqual", maxLength: 5 }).filter(noDeepRepeats), {
+        idempotent: "deep",
+        identity: { value: [], equality: "deep" },
+      }),
+    );
   });
 
   it("replace: associative and idempotent; not commutative", () => {
@@ -80,7 +90,10 @@ describe("built-in reducers keep their law claims", () => {
   });
 
   it("mergeById is not even commutative as a set: the later item of an id wins", () => {
-    const details = fc.check(reducerLaws(mergeById<{ id: string | number; v: number }>, identifiedItems, { commutative: "set" })[0]!.property, propertyParams(runs));
+    const details = fc.check(
+      reducerLaws(mergeById<{ id: string | number; v: number }>, identifiedItems, { commutative: "set" })[0]!.property,
+      propertyParams(runs),
+    );
     expect(details.failed).toBe(true);
   });
 });
@@ -122,7 +135,9 @@ describe("a user's own reducer", () => {
       current.push(...update);
       return current;
     };
-    verify(reducerLaws(pushAll, fc.array(fc.integer(), { maxLength: 3 }), { associative: "deep", identity: { value: [], equality: "deep" } }));
+    verify(
+      reducerLaws(pushAll, fc.array(fc.integer(), { maxLength: 3 }), { associative: "deep", identity: { value: [], equality: "deep" } }),
+    );
   });
 });
 

@@ -115,9 +115,11 @@ describe("topology", () => {
     const count = (predicate: (spec: GraphSpec) => boolean) => specs.filter(predicate).length;
     const hasCycle = (spec: GraphSpec) => {
       const { reaches } = transitiveClosure(spec);
-      return spec.nodes.some((node) => [...spec.edges, ...spec.routes.flatMap((r) => Object.values(r.paths).map((to) => ({ from: r.from, to })))].some(
-        (e) => e.to === node && reaches(node, e.from),
-      ));
+      return spec.nodes.some((node) =>
+        [...spec.edges, ...spec.routes.flatMap((r) => Object.values(r.paths).map((to) => ({ from: r.from, to })))].some(
+          (e) => e.to === node && reaches(node, e.from),
+        ),
+      );
     };
     const hasDeadEnd = (spec: GraphSpec) => spec.nodes.some((node) => ![...spec.edges, ...spec.routes].some((rule) => rule.from === node));
     expect(count((s) => validateTopology(s).length === 0)).toBeGreaterThan(50);

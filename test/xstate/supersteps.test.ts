@@ -45,8 +45,6 @@ const MODES = ["run", "step"] as const;
 type R = ResearchLike;
 const input = researchInput;
 
-
-
 /** Routers that return several keys, from START (a list path map) and from a node (a path map), and a loop. */
 function multiKeyGraph() {
   return new StateGraph<R>({ reducers: { log: append } })

@@ -10,7 +10,9 @@ import { toMachine } from "../../src/xstate/index.js";
 import { counterGraph, counterInput } from "../helpers/graphs.js";
 
 /** Every target of every transition in a JSON machine definition, by source state. */
-function edgesOf(definition: { states?: Record<string, { on?: Record<string, { target?: string[] }[]>; invoke?: unknown }> }): Record<string, string[]> {
+function edgesOf(definition: {
+  states?: Record<string, { on?: Record<string, { target?: string[] }[]>; invoke?: unknown }>;
+}): Record<string, string[]> {
   const edges: Record<string, string[]> = {};
   for (const [state, node] of Object.entries(definition.states ?? {})) {
     edges[state] = Object.values(node.on ?? {}).flatMap((transitions) => transitions.flatMap((t) => t.target ?? []));

@@ -80,7 +80,9 @@ export interface UpdateStateOptions extends ThreadReadOptions {
 export function threadRequired(api: string, settings: ThreadSettings): InvalidOptionError {
   const interrupts = [...settings.interruptBefore, ...settings.interruptAfter];
   const why = interrupts.length > 0 ? `it pauses at interrupts (${interrupts.join(", ")})` : "it was compiled with a checkpointer";
-  return new InvalidOptionError(`${api}: this graph runs on threads, because ${why}; pass { threadId } (and a checkpointer) so the run can be saved and resumed.`);
+  return new InvalidOptionError(
+    `${api}: this graph runs on threads, because ${why}; pass { threadId } (and a checkpointer) so the run can be saved and resumed.`,
+  );
 }
 
 /** Whether `invoke`'s options ask for a threaded run. */
@@ -144,7 +146,8 @@ export class ThreadRun {
     checkJson(input, "input", api);
     // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
     // and a new run starts from START (its trace, steps and limits count from this input).
-    const base = options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+    const base =
+      options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
     const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
     const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, base, options.metadata);
@@ -180,7 +183,8 @@ export class ThreadRun {
       superstep,
     );
     const after = superstep.filter((step) => this.#settings.interruptAfter.has(step.node));
-    if (after.length > 0 && (run.pending?.length ?? 0) > 0) this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
+    if (after.length > 0 && (run.pending?.length ?? 0) > 0)
+      this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
     return superstep;
   }
 

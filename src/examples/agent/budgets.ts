@@ -34,9 +34,7 @@ function checkBudget(api: string, name: string, value: unknown, min: number, fal
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
     const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
-    throw new InvalidOptionError(
-      `${api}: ${name} must be an integer ≥ ${min}; got ${shown}. Omit it for the default of ${fallback}.`,
-    );
+    throw new InvalidOptionError(`${api}: ${name} must be an integer ≥ ${min}; got ${shown}. Omit it for the default of ${fallback}.`);
   }
   return value;
 }

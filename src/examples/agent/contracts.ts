@@ -140,11 +140,17 @@ export function validateToolCall(value: unknown): ToolCall {
  */
 export function validateModelTurn(value: unknown): ModelTurn {
   if (!isRecord(value)) {
-    throw new ContractViolation("InvalidTurn", "validateModelTurn: a turn must be an object { finalAnswer } or { toolCalls }, with providerItems.");
+    throw new ContractViolation(
+      "InvalidTurn",
+      "validateModelTurn: a turn must be an object { finalAnswer } or { toolCalls }, with providerItems.",
+    );
   }
   const { finalAnswer, toolCalls, providerItems } = value;
   if (!Array.isArray(providerItems) || !providerItems.every(isJsonObject)) {
-    throw new ContractViolation("InvalidTurn", "validateModelTurn: providerItems must be an array of JSON objects (use [] when there are none).");
+    throw new ContractViolation(
+      "InvalidTurn",
+      "validateModelTurn: providerItems must be an array of JSON objects (use [] when there are none).",
+    );
   }
   const items = copyData(providerItems);
   if ((finalAnswer === undefined) === (toolCalls === undefined)) {
@@ -161,7 +167,10 @@ export function validateModelTurn(value: unknown): ModelTurn {
   const ids = calls.map((call) => call.callId);
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated !== undefined) {
-    throw new ContractViolation("DuplicateCallId", `validateModelTurn: the call id "${repeated}" appears twice in one turn; give each call its own id.`);
+    throw new ContractViolation(
+      "DuplicateCallId",
+      `validateModelTurn: the call id "${repeated}" appears twice in one turn; give each call its own id.`,
+    );
   }
   return { toolCalls: calls, providerItems: items };
 }

@@ -5,7 +5,15 @@
  */
 import { copyData } from "../_data.js";
 import { resolveAgentBudgets, type AgentBudgets } from "./budgets.js";
-import { ContractViolation, failureKind, isJsonObject, validateModelTurn, type JsonObject, type ModelTurn, type ToolCall } from "./contracts.js";
+import {
+  ContractViolation,
+  failureKind,
+  isJsonObject,
+  validateModelTurn,
+  type JsonObject,
+  type ModelTurn,
+  type ToolCall,
+} from "./contracts.js";
 import type { AgentModel } from "./model.js";
 import type { AgentMessage, AgentState, ToolMessage } from "./state.js";
 import { teachingTools, validateToolBatch, type ToolSet } from "./tools.js";
@@ -97,7 +105,11 @@ async function runTools(tools: ToolSet, budgets: AgentBudgets, state: AgentState
   const batch = state.pendingToolCalls;
   // All or nothing: starting half a batch would leave the model with calls it never got answers to.
   if (batch.length > budgets.maxToolCalls - state.toolCalls) {
-    return { error: "tool_budget_exhausted", pendingToolCalls: [], events: [`tool budget exhausted: ${batch.length} requested, ${budgets.maxToolCalls - state.toolCalls} left`] };
+    return {
+      error: "tool_budget_exhausted",
+      pendingToolCalls: [],
+      events: [`tool budget exhausted: ${batch.length} requested, ${budgets.maxToolCalls - state.toolCalls} left`],
+    };
   }
   try {
     validateToolBatch(batch, tools);

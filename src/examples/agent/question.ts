@@ -23,6 +23,14 @@ const QUESTIONS: Readonly<Record<Language, Readonly<Record<AgentTask, (city: Tea
  * agentQuestion({ city: "Paris", task: "weather", language: "en" }); // "What is the weather in Paris?"
  * ```
  */
-export function agentQuestion({ city, task, language }: { readonly city: TeachingCity; readonly task: AgentTask; readonly language: Language }): string {
+export function agentQuestion({
+  city,
+  task,
+  language,
+}: {
+  readonly city: TeachingCity;
+  readonly task: AgentTask;
+  readonly language: Language;
+}): string {
   return QUESTIONS[language][task](city);
 }

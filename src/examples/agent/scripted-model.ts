@@ -39,9 +39,12 @@ export class ScriptedModel implements AgentModel {
 
   constructor(options: ScriptedModelOptions) {
     const { city, task, language } = (options ?? {}) as Partial<Record<keyof ScriptedModelOptions, unknown>>;
-    if (!isTeachingCity(city)) throw new TypeError(`ScriptedModel: city must be one of ${TEACHING_CITIES.join(", ")}; got ${String(city)}.`);
-    if (!isOneOf(AGENT_TASKS, task)) throw new TypeError(`ScriptedModel: task must be one of ${AGENT_TASKS.join(", ")}; got ${String(task)}.`);
-    if (!isOneOf(LANGUAGES, language)) throw new TypeError(`ScriptedModel: language must be one of ${LANGUAGES.join(", ")}; got ${String(language)}.`);
+    if (!isTeachingCity(city))
+      throw new TypeError(`ScriptedModel: city must be one of ${TEACHING_CITIES.join(", ")}; got ${String(city)}.`);
+    if (!isOneOf(AGENT_TASKS, task))
+      throw new TypeError(`ScriptedModel: task must be one of ${AGENT_TASKS.join(", ")}; got ${String(task)}.`);
+    if (!isOneOf(LANGUAGES, language))
+      throw new TypeError(`ScriptedModel: language must be one of ${LANGUAGES.join(", ")}; got ${String(language)}.`);
     this.#options = { city, task, language };
   }
 
@@ -54,12 +57,16 @@ export class ScriptedModel implements AgentModel {
     }
     const celsius = numberField(weather, "temperature_c");
     const condition = weather.content["condition"];
-    if (typeof condition !== "string") throw new ContractViolation("InvalidResult", "ScriptedModel: the weather observation has no condition.");
+    if (typeof condition !== "string")
+      throw new ContractViolation("InvalidResult", "ScriptedModel: the weather observation has no condition.");
     if (task === "weather") return answer(`${city}: ${celsius.toFixed(1)}°C, ${condition}. ${NOTICES[language]}`);
     const conversion = latestObservation(messages, "celsius_to_fahrenheit");
     if (conversion === undefined) {
       // The observed value, not a remembered one: change the record and the request follows.
-      return { toolCalls: [{ callId: "convert-1", name: "celsius_to_fahrenheit", arguments: { temperature_c: celsius } }], providerItems: [] };
+      return {
+        toolCalls: [{ callId: "convert-1", name: "celsius_to_fahrenheit", arguments: { temperature_c: celsius } }],
+        providerItems: [],
+      };
     }
     const fahrenheit = numberField(conversion, "temperature_f");
     return answer(`${city}: ${celsius.toFixed(1)}°C / ${fahrenheit.toFixed(1)}°F, ${condition}. ${NOTICES[language]}`);

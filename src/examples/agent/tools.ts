@@ -117,7 +117,10 @@ export function validateToolBatch(calls: readonly ToolCall[], tools: ToolSet = t
   for (const call of calls) {
     const tool = Object.hasOwn(tools, call.name) ? tools[call.name] : undefined;
     if (tool === undefined) {
-      throw new ContractViolation("UnknownTool", `validateToolBatch: "${call.name}" is not a tool; use one of ${Object.keys(tools).join(", ")}.`);
+      throw new ContractViolation(
+        "UnknownTool",
+        `validateToolBatch: "${call.name}" is not a tool; use one of ${Object.keys(tools).join(", ")}.`,
+      );
     }
     const { properties, required } = tool.definition.parameters;
     const keys = Object.keys(call.arguments);

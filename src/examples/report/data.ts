@@ -138,10 +138,14 @@ export function checkReading(city: City, record: unknown): Reading {
   }
   const keys = Object.keys(record).sort();
   if (keys.length !== READING_KEYS.length || keys.some((key, i) => key !== READING_KEYS[i])) {
-    throw new TypeError(`${problem} has the keys ${keys.join(", ") || "(none)"}; it must have exactly city, temperature_c, condition and source.`);
+    throw new TypeError(
+      `${problem} has the keys ${keys.join(", ") || "(none)"}; it must have exactly city, temperature_c, condition and source.`,
+    );
   }
   if (record["city"] !== city) {
-    throw new TypeError(`${problem} names the city ${describe(record["city"])}; a reader must return the record of the city it was asked for.`);
+    throw new TypeError(
+      `${problem} names the city ${describe(record["city"])}; a reader must return the record of the city it was asked for.`,
+    );
   }
   const temperature = record["temperature_c"];
   if (!isFiniteNumber(temperature)) {
@@ -149,8 +153,10 @@ export function checkReading(city: City, record: unknown): Reading {
   }
   const condition = record["condition"];
   const source = record["source"];
-  if (!isNonBlankString(condition)) throw new TypeError(`${problem} has a blank condition (${describe(condition)}); describe the weather, e.g. "cloudy".`);
-  if (!isNonBlankString(source)) throw new TypeError(`${problem} has a blank source (${describe(source)}); name where the record comes from.`);
+  if (!isNonBlankString(condition))
+    throw new TypeError(`${problem} has a blank condition (${describe(condition)}); describe the weather, e.g. "cloudy".`);
+  if (!isNonBlankString(source))
+    throw new TypeError(`${problem} has a blank source (${describe(source)}); name where the record comes from.`);
   return { city, temperature_c: temperature, condition, source };
 }
 

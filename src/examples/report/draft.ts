@@ -43,6 +43,9 @@ export function renderBrief(draft: Draft): string {
 }
 
 function renderRow(row: DraftRow): string {
-  const units = row.temperature_f === null ? `${formatTenths(row.temperature_c)}°C` : `${formatTenths(row.temperature_c)}°C / ${formatTenths(row.temperature_f)}°F`;
+  const units =
+    row.temperature_f === null
+      ? `${formatTenths(row.temperature_c)}°C`
+      : `${formatTenths(row.temperature_c)}°C / ${formatTenths(row.temperature_f)}°F`;
   return `${row.city}: ${units}, ${row.condition}.`;
 }

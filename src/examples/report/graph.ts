@@ -23,7 +23,10 @@ import { REPORT_FIELDS, type ReportState } from "./state.js";
  * const reviewed = buildReportGraph({}, { interruptBefore: ["publish"] }); // a threaded run pauses before publishing
  * ```
  */
-export function buildReportGraph(options: ReportNodeOptions = {}, compileOptions: CompileOptions<ReportNodeName> = {}): CompiledGraph<ReportState> {
+export function buildReportGraph(
+  options: ReportNodeOptions = {},
+  compileOptions: CompileOptions<ReportNodeName> = {},
+): CompiledGraph<ReportState> {
   const nodes = createReportNodes(options);
   return new StateGraph<ReportState>({ reducers: { events: append }, fields: [...REPORT_FIELDS] })
     .addNode("collect", nodes.collect)

@@ -124,7 +124,9 @@ export function createReportNodes(options: ReportNodeOptions = {}): ReportNodes 
         throw new Error("revise_draft: there is no rejected review of the current draft; route here only after check_draft rejects it.");
       }
       if (state.revisions >= maxRevisions) {
-        throw new Error(`revise_draft: the revision budget is spent (${state.revisions} of maxRevisions ${maxRevisions}); route to hold instead.`);
+        throw new Error(
+          `revise_draft: the revision budget is spent (${state.revisions} of maxRevisions ${maxRevisions}); route to hold instead.`,
+        );
       }
       return {
         draft: freshDraft("revise_draft", state, notice(state, draftStyle !== "stubborn")),
@@ -167,18 +169,24 @@ function freshDraft(node: string, state: ReportState, notice: string): Draft {
 
 function checkOptions(options: ReportNodeOptions): Required<ReportNodeOptions> {
   if (typeof options !== "object" || options === null) {
-    throw new InvalidOptionError(`createReportNodes: options must be an object { draftStyle, maxRevisions, reader }; got ${describe(options)}.`);
+    throw new InvalidOptionError(
+      `createReportNodes: options must be an object { draftStyle, maxRevisions, reader }; got ${describe(options)}.`,
+    );
   }
   const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.has(key));
   if (unknown.length > 0) {
-    throw new InvalidOptionError(`createReportNodes: unknown option ${unknown.map((k) => `"${k}"`).join(", ")}; the options are draftStyle, maxRevisions and reader.`);
+    throw new InvalidOptionError(
+      `createReportNodes: unknown option ${unknown.map((k) => `"${k}"`).join(", ")}; the options are draftStyle, maxRevisions and reader.`,
+    );
   }
   const { draftStyle = "missing-notice", maxRevisions = 1, reader = readTeachingRecord } = options;
   if (!DRAFT_STYLES.includes(draftStyle)) {
     throw new InvalidOptionError(`createReportNodes: draftStyle must be one of ${DRAFT_STYLES.join(", ")}; got ${describe(draftStyle)}.`);
   }
   if (typeof maxRevisions !== "number" || !Number.isSafeInteger(maxRevisions) || maxRevisions < 0) {
-    throw new InvalidOptionError(`createReportNodes: maxRevisions must be a non-negative integer; got ${describe(maxRevisions)}. Use 0 to allow no revision.`);
+    throw new InvalidOptionError(
+      `createReportNodes: maxRevisions must be a non-negative integer; got ${describe(maxRevisions)}. Use 0 to allow no revision.`,
+    );
   }
   if (typeof reader !== "function") {
     throw new InvalidOptionError(`createReportNodes: reader must be a function (city) => record; got ${describe(reader)}.`);

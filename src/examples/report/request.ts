@@ -53,7 +53,10 @@ export class ReportRequestError extends TypeError {
  */
 export function initialReportState(request: ReportRequest = {}): ReportState {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
-    throw new ReportRequestError("request", `initialReportState: the request must be an object { cities, includeFahrenheit, language }; got ${describe(request)}.`);
+    throw new ReportRequestError(
+      "request",
+      `initialReportState: the request must be an object { cities, includeFahrenheit, language }; got ${describe(request)}.`,
+    );
   }
   const unknown = Object.keys(request).filter((key) => !(key in DEFAULT_REPORT_REQUEST));
   if (unknown.length > 0) {
@@ -65,7 +68,9 @@ export function initialReportState(request: ReportRequest = {}): ReportState {
   return {
     // Only an omitted field takes its default: a null is a mistake worth reporting.
     cities: checkCities(request.cities === undefined ? DEFAULT_REPORT_REQUEST.cities : request.cities),
-    includeFahrenheit: checkIncludeFahrenheit(request.includeFahrenheit === undefined ? DEFAULT_REPORT_REQUEST.includeFahrenheit : request.includeFahrenheit),
+    includeFahrenheit: checkIncludeFahrenheit(
+      request.includeFahrenheit === undefined ? DEFAULT_REPORT_REQUEST.includeFahrenheit : request.includeFahrenheit,
+    ),
     language: checkLanguage(request.language === undefined ? DEFAULT_REPORT_REQUEST.language : request.language),
     readings: [],
     draft: null,
@@ -85,7 +90,10 @@ function checkCities(cities: unknown): City[] {
   const checked: City[] = [];
   for (const city of cities as unknown[]) {
     if (!isCity(city)) {
-      throw new ReportRequestError("cities", `initialReportState: cities contains ${describe(city)}; the teaching records cover only ${allowed}.`);
+      throw new ReportRequestError(
+        "cities",
+        `initialReportState: cities contains ${describe(city)}; the teaching records cover only ${allowed}.`,
+      );
     }
     if (checked.includes(city)) {
       throw new ReportRequestError("cities", `initialReportState: cities lists ${describe(city)} twice; list each city once.`);
@@ -97,14 +105,20 @@ function checkCities(cities: unknown): City[] {
 
 function checkIncludeFahrenheit(value: unknown): boolean {
   if (typeof value !== "boolean") {
-    throw new ReportRequestError("includeFahrenheit", `initialReportState: includeFahrenheit must be true or false; got ${describe(value)}.`);
+    throw new ReportRequestError(
+      "includeFahrenheit",
+      `initialReportState: includeFahrenheit must be true or false; got ${describe(value)}.`,
+    );
   }
   return value;
 }
 
 function checkLanguage(value: unknown): Language {
   if (!isLanguage(value)) {
-    throw new ReportRequestError("language", `initialReportState: language must be one of ${LANGUAGES.map((l) => `"${l}"`).join(", ")}; got ${describe(value)}.`);
+    throw new ReportRequestError(
+      "language",
+      `initialReportState: language must be one of ${LANGUAGES.map((l) => `"${l}"`).join(", ")}; got ${describe(value)}.`,
+    );
   }
   return value;
 }

@@ -8,7 +8,11 @@ import { expectedRows } from "./draft.js";
 import type { Draft, ReportState, ReviewIssue } from "./state.js";
 
 /** Every review issue, in the order `reviewIssues` reports them. */
-export const REVIEW_ISSUES: readonly ReviewIssue[] = ["invalid_draft_shape", "rows_do_not_match_records_and_units", "missing_fixed_data_notice"];
+export const REVIEW_ISSUES: readonly ReviewIssue[] = [
+  "invalid_draft_shape",
+  "rows_do_not_match_records_and_units",
+  "missing_fixed_data_notice",
+];
 
 /**
  * The problems of the current draft, in {@link REVIEW_ISSUES} order; `[]` means it passes.
@@ -50,5 +54,7 @@ export function isSameDraft(a: Draft | null, b: Draft | null): boolean {
 function isDraftShaped(draft: unknown): boolean {
   if (!isRecord(draft)) return false;
   const keys = Object.keys(draft).sort();
-  return keys.length === 2 && keys[0] === "notice" && keys[1] === "rows" && Array.isArray(draft["rows"]) && typeof draft["notice"] === "string";
+  return (
+    keys.length === 2 && keys[0] === "notice" && keys[1] === "rows" && Array.isArray(draft["rows"]) && typeof draft["notice"] === "string"
+  );
 }

@@ -29,7 +29,14 @@ export function turnsModel(...turns: ReadonlyArray<ModelTurn | Error | unknown>)
       return turn as ModelTurn;
     },
   } as AgentModel;
-  return { model, received, calls, get count() { return calls.length; } };
+  return {
+    model,
+    received,
+    calls,
+    get count() {
+      return calls.length;
+    },
+  };
 }
 
 /** A turn requesting the given calls. */

@@ -77,7 +77,11 @@ describe("maxToolCalls", () => {
   });
 
   it("counts attempts after they run: a failed handler counts, a call after it never started does not", async () => {
-    const spies = spiedTools({ celsius_to_fahrenheit: () => { throw new Error("down"); } });
+    const spies = spiedTools({
+      celsius_to_fahrenheit: () => {
+        throw new Error("down");
+      },
+    });
     const model = turnsModel(callTurn(weatherCall("a"), convertCall("b"), weatherCall("c", "Paris")));
     const { state } = await runAgent(model.model, { tools: spies.tools });
     expect(state.toolCalls).toBe(2);

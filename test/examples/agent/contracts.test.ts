@@ -85,12 +85,26 @@ describe("validateModelTurn", () => {
   });
 
   it.each([
-    ["both an answer and calls", { finalAnswer: "Hi.", toolCalls: [{ callId: "a", name: "n", arguments: {} }], providerItems: [] }, "InvalidTurn"],
+    [
+      "both an answer and calls",
+      { finalAnswer: "Hi.", toolCalls: [{ callId: "a", name: "n", arguments: {} }], providerItems: [] },
+      "InvalidTurn",
+    ],
     ["neither an answer nor calls", { providerItems: [] }, "InvalidTurn"],
     ["an empty list of calls", { toolCalls: [], providerItems: [] }, "InvalidTurn"],
     ["a blank answer", { finalAnswer: "  \n", providerItems: [] }, "BlankAnswer"],
     ["an empty answer", { finalAnswer: "", providerItems: [] }, "BlankAnswer"],
-    ["a call id used twice in the turn", { toolCalls: [{ callId: "a", name: "n", arguments: {} }, { callId: "a", name: "m", arguments: {} }], providerItems: [] }, "DuplicateCallId"],
+    [
+      "a call id used twice in the turn",
+      {
+        toolCalls: [
+          { callId: "a", name: "n", arguments: {} },
+          { callId: "a", name: "m", arguments: {} },
+        ],
+        providerItems: [],
+      },
+      "DuplicateCallId",
+    ],
     ["an invalid call", { toolCalls: [{ callId: "a", name: "n", arguments: { t: Infinity } }], providerItems: [] }, "InvalidToolCall"],
     ["missing provider items", { finalAnswer: "Hi." }, "InvalidTurn"],
     ["provider items that are not JSON objects", { finalAnswer: "Hi.", providerItems: ["text"] }, "InvalidTurn"],

@@ -32,13 +32,25 @@ describe("the whole batch is validated before any handler runs", () => {
 });
 
 describe("a tool failure partway through a batch", () => {
-  const failingConversion = () => spiedTools({ celsius_to_fahrenheit: () => { throw new RangeError(`conversion service at ${SECRET}`); } });
+  const failingConversion = () =>
+    spiedTools({
+      celsius_to_fahrenheit: () => {
+        throw new RangeError(`conversion service at ${SECRET}`);
+      },
+    });
 
   it("keeps the completed observations and gives the failed call an {error} observation", async () => {
     const spies = failingConversion();
-    const { state } = await runAgent(turnsModel(callTurn(weatherCall("a"), convertCall("b"), weatherCall("c", "Paris"))).model, { tools: spies.tools });
+    const { state } = await runAgent(turnsModel(callTurn(weatherCall("a"), convertCall("b"), weatherCall("c", "Paris"))).model, {
+      tools: spies.tools,
+    });
     expect(state.messages.filter((m) => m.role === "tool")).toEqual([
-      { role: "tool", callId: "a", name: "get_teaching_weather", content: { city: "Tokyo", temperature_c: 18, condition: "cloudy", source: "fixed teaching record" } },
+      {
+        role: "tool",
+        callId: "a",
+        name: "get_teaching_weather",
+        content: { city: "Tokyo", temperature_c: 18, condition: "cloudy", source: "fixed teaching record" },
+      },
       { role: "tool", callId: "b", name: "celsius_to_fahrenheit", content: { error: "tool_failed:RangeError" } },
     ]);
     expect(state.error).toBe("tool_failed:RangeError");
@@ -64,12 +76,22 @@ describe("a tool failure partway through a batch", () => {
     ["undefined", undefined],
     ["a number", 64.4],
     ["an object with a non-finite number", { temperature_f: Infinity }],
-    ["a class instance", new (class Reading { temperature_f = 64.4; })()],
+    [
+      "a class instance",
+      new (class Reading {
+        temperature_f = 64.4;
+      })(),
+    ],
   ])("a handler returning %s is a failure", async (_label, result) => {
     const spies = spiedTools({ celsius_to_fahrenheit: () => result });
     const { state } = await runAgent(turnsModel(callTurn(convertCall("b"))).model, { tools: spies.tools });
     expect(state.error).toBe("tool_failed:InvalidResult");
-    expect(state.messages.at(-1)).toEqual({ role: "tool", callId: "b", name: "celsius_to_fahrenheit", content: { error: "tool_failed:InvalidResult" } });
+    expect(state.messages.at(-1)).toEqual({
+      role: "tool",
+      callId: "b",
+      name: "celsius_to_fahrenheit",
+      content: { error: "tool_failed:InvalidResult" },
+    });
     expect(state.toolCalls).toBe(1);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ChatCompletionsModel, openLiveClient, parseChatTurn, ProviderResponseError, toChatMessages } from "../../../src/examples/agent/live/index.js";
+import {
+  ChatCompletionsModel,
+  openLiveClient,
+  parseChatTurn,
+  ProviderResponseError,
+  toChatMessages,
+} from "../../../src/examples/agent/live/index.js";
 import { runAgent } from "./_helpers.js";
 import { chatReply, mockFetch, testSettings, type ScriptedReply } from "./_mock-fetch.js";
 
@@ -35,7 +41,11 @@ describe("the Chat Completions adapter, through the real SDK with a mocked fetch
     expect((second?.body["messages"] as unknown[] | undefined)?.slice(1)).toEqual([
       { role: "user", content: "What is the weather in Tokyo?" },
       callMessage,
-      { role: "tool", tool_call_id: "weather-1", content: JSON.stringify({ city: "Tokyo", temperature_c: 18, condition: "cloudy", source: "fixed teaching record" }) },
+      {
+        role: "tool",
+        tool_call_id: "weather-1",
+        content: JSON.stringify({ city: "Tokyo", temperature_c: 18, condition: "cloudy", source: "fixed teaching record" }),
+      },
     ]);
     expect(JSON.stringify(live.requests.map((r) => r.body))).not.toContain("tag-never-sent-7f3a");
   });
@@ -70,7 +80,14 @@ describe("parseChatTurn", () => {
     ["a blank answer", completion({ role: "assistant", content: " " }), "EMPTY_RESPONSE"],
     ["a null answer", completion({ role: "assistant", content: null }), "EMPTY_RESPONSE"],
     ["a filtered reply", completion({ role: "assistant", content: "x" }, "content_filter"), "INCOMPLETE_RESPONSE"],
-    ["arguments that are not an object", completion({ role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "n", arguments: "[1]" } }] }, "tool_calls"), "INVALID_TOOL_ARGUMENTS"],
+    [
+      "arguments that are not an object",
+      completion(
+        { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "n", arguments: "[1]" } }] },
+        "tool_calls",
+      ),
+      "INVALID_TOOL_ARGUMENTS",
+    ],
     ["no choices", { choices: [] }, "MALFORMED_RESPONSE"],
   ])("rejects %s", (_label, value, code) => {
     expect(codeOf(value)).toBe(code);

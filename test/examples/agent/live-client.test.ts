@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEEPSEEK_BASE_URL, LiveSetupError, openLiveClient, readLiveSettings, ResponsesModel } from "../../../src/examples/agent/live/index.js";
+import {
+  DEEPSEEK_BASE_URL,
+  LiveSetupError,
+  openLiveClient,
+  readLiveSettings,
+  ResponsesModel,
+} from "../../../src/examples/agent/live/index.js";
 import { testSettings } from "./_mock-fetch.js";
 
 function setupError(action: () => unknown): LiveSetupError {
@@ -52,7 +58,9 @@ describe("openLiveClient", () => {
     const notFound = Object.assign(new Error("Cannot find package 'openai'"), { code: "ERR_MODULE_NOT_FOUND" });
     const attempt = openLiveClient(testSettings(), { loadSdk: () => Promise.reject(notFound) });
     await expect(attempt).rejects.toThrow(LiveSetupError);
-    await expect(attempt).rejects.toThrow(/^openLiveClient: live runs need the optional package "openai" \(6\.x\)\. Install it with `npm install openai@6`/);
+    await expect(attempt).rejects.toThrow(
+      /^openLiveClient: live runs need the optional package "openai" \(6\.x\)\. Install it with `npm install openai@6`/,
+    );
   });
 
   it("does not disguise other load failures as a missing package", async () => {

@@ -13,9 +13,16 @@ const ADAPTERS = [
   ["chat", ChatCompletionsModel],
 ] as const;
 
-const html: ScriptedReply = { text: "<!doctype html>\n<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html; charset=utf-8" };
+const html: ScriptedReply = {
+  text: "<!doctype html>\n<html><body><h1>502 Bad Gateway</h1></body></html>",
+  contentType: "text/html; charset=utf-8",
+};
 
-async function failureOf(api: "responses" | "chat", Model: typeof ResponsesModel | typeof ChatCompletionsModel, reply: ScriptedReply): Promise<unknown> {
+async function failureOf(
+  api: "responses" | "chat",
+  Model: typeof ResponsesModel | typeof ChatCompletionsModel,
+  reply: ScriptedReply,
+): Promise<unknown> {
   const client = await openLiveClient(testSettings({ defaultApi: api }), { fetch: mockFetch(reply).fetch });
   try {
     return await new Model(client).generate([{ role: "user", content: "What is the weather in Tokyo?" }]).then(() => "no error");
@@ -55,6 +62,8 @@ describe("the Responses adapter", () => {
 
   it("keeps completed-but-no-output apart from a reply with no status at all", async () => {
     expect(await failureOf("responses", ResponsesModel, { body: { status: "completed" } })).toMatchObject({ code: "MALFORMED_RESPONSE" });
-    expect(await failureOf("responses", ResponsesModel, { body: { status: "incomplete", output: [] } })).toMatchObject({ code: "INCOMPLETE_RESPONSE" });
+    expect(await failureOf("responses", ResponsesModel, { body: { status: "incomplete", output: [] } })).toMatchObject({
+      code: "INCOMPLETE_RESPONSE",
+    });
   });
 });

@@ -32,7 +32,10 @@ const firstOutput = [reasoning, messageItem("Let me check."), functionCallItem("
 
 describe("the Responses adapter, through the real SDK with a mocked fetch", () => {
   it("round trip: the second request carries the first response's items verbatim plus a function_call_output for weather-1", async () => {
-    const live = await responsesModel(responsesReply(firstOutput), responsesReply([messageItem("Tokyo: 18.0°C, cloudy. Fixed teaching data, not live weather.", "msg_2")]));
+    const live = await responsesModel(
+      responsesReply(firstOutput),
+      responsesReply([messageItem("Tokyo: 18.0°C, cloudy. Fixed teaching data, not live weather.", "msg_2")]),
+    );
     const { state } = await runAgent(live.model);
 
     expect(state.finalAnswer).toBe("Tokyo: 18.0°C, cloudy. Fixed teaching data, not live weather.");
@@ -64,8 +67,18 @@ describe("the Responses adapter, through the real SDK with a mocked fetch", () =
     const live = await responsesModel(responsesReply([messageItem("Hello.")]));
     await live.model.generate([{ role: "user", content: "Hi" }]);
     expect(live.requests[0]?.body["tools"]).toEqual([
-      expect.objectContaining({ type: "function", name: "get_teaching_weather", strict: true, parameters: expect.objectContaining({ additionalProperties: false }) }),
-      expect.objectContaining({ type: "function", name: "celsius_to_fahrenheit", strict: true, parameters: expect.objectContaining({ additionalProperties: false }) }),
+      expect.objectContaining({
+        type: "function",
+        name: "get_teaching_weather",
+        strict: true,
+        parameters: expect.objectContaining({ additionalProperties: false }),
+      }),
+      expect.objectContaining({
+        type: "function",
+        name: "celsius_to_fahrenheit",
+        strict: true,
+        parameters: expect.objectContaining({ additionalProperties: false }),
+      }),
     ]);
   });
 
@@ -87,7 +100,10 @@ describe("the Responses adapter, through the real SDK with a mocked fetch", () =
   });
 
   it("a server error is one failed, counted request (no SDK retry), and its text stays out of state", async () => {
-    const live = await responsesModel({ status: 500, body: { error: { message: "internal detail sk-live-123" } } }, responsesReply([messageItem("retried")]));
+    const live = await responsesModel(
+      { status: 500, body: { error: { message: "internal detail sk-live-123" } } },
+      responsesReply([messageItem("retried")]),
+    );
     const { state } = await runAgent(live.model);
     expect(live.requests).toHaveLength(1);
     expect(state.error).toBe("model_failed:InternalServerError");
@@ -143,7 +159,12 @@ describe("parseResponsesTurn", () => {
 describe("toResponsesInput", () => {
   const history = (): AgentMessage[] => [
     { role: "user", content: "q" },
-    { role: "assistant", content: null, toolCalls: [{ callId: "weather-1", name: "get_teaching_weather", arguments: { city: "Tokyo" } }], providerItems: structuredClone(firstOutput) },
+    {
+      role: "assistant",
+      content: null,
+      toolCalls: [{ callId: "weather-1", name: "get_teaching_weather", arguments: { city: "Tokyo" } }],
+      providerItems: structuredClone(firstOutput),
+    },
     { role: "tool", callId: "weather-1", name: "get_teaching_weather", content: { temperature_c: 18 } },
   ];
 
@@ -156,7 +177,12 @@ describe("toResponsesInput", () => {
 
   it("writes a turn without provider items (e.g. from the scripted model) as the items it stands for", () => {
     const input = toResponsesInput([
-      { role: "assistant", content: null, toolCalls: [{ callId: "c1", name: "get_teaching_weather", arguments: { city: "Paris" } }], providerItems: [] },
+      {
+        role: "assistant",
+        content: null,
+        toolCalls: [{ callId: "c1", name: "get_teaching_weather", arguments: { city: "Paris" } }],
+        providerItems: [],
+      },
       { role: "assistant", content: "Paris: 12.0°C.", toolCalls: [], providerItems: [] },
     ]);
     expect(input).toEqual([

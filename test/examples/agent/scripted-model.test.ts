@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { agentQuestion, ScriptedModel, type ScriptedModelOptions } from "../../../src/examples/agent/index.js";
 import { runAgent, spiedTools } from "./_helpers.js";
 
-const scripted = (options: Partial<ScriptedModelOptions> = {}) => new ScriptedModel({ city: "Tokyo", task: "convert", language: "en", ...options });
+const scripted = (options: Partial<ScriptedModelOptions> = {}) =>
+  new ScriptedModel({ city: "Tokyo", task: "convert", language: "en", ...options });
 
 describe("ScriptedModel", () => {
   it("convert: asks for the weather, then a conversion, then answers; 3 model steps and 2 tool calls", async () => {
@@ -65,7 +66,9 @@ describe("ScriptedModel", () => {
 
 describe("agentQuestion", () => {
   it("words each task in each language", () => {
-    expect(agentQuestion({ city: "Tokyo", task: "convert", language: "en" })).toBe("What is the weather in Tokyo, in Celsius and Fahrenheit?");
+    expect(agentQuestion({ city: "Tokyo", task: "convert", language: "en" })).toBe(
+      "What is the weather in Tokyo, in Celsius and Fahrenheit?",
+    );
     expect(agentQuestion({ city: "Paris", task: "weather", language: "zh-CN" })).toBe("Paris 的天气怎么样？");
     expect(agentQuestion({ city: "Paris", task: "greet", language: "en" })).toBe("Hello!");
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkReading, fahrenheit, NOTICES, readTeachingRecord, roundToTenth, TEACHING_RECORDS } from "../../../src/examples/report/index.js";
+import {
+  checkReading,
+  fahrenheit,
+  NOTICES,
+  readTeachingRecord,
+  roundToTenth,
+  TEACHING_RECORDS,
+} from "../../../src/examples/report/index.js";
 
 describe("fahrenheit", () => {
   it.each([
@@ -25,12 +32,20 @@ describe("fahrenheit", () => {
     expect(Object.is(fahrenheit(-17.8), 0)).toBe(true);
   });
 
-  it.each([["18"], [true], [false], [Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY], [null], [undefined], [18n], [{}]])(
-    "rejects %s: only finite numbers convert",
-    (value) => {
-      expect(() => fahrenheit(value as number)).toThrow(/^fahrenheit: celsius must be a finite number/);
-    },
-  );
+  it.each([
+    ["18"],
+    [true],
+    [false],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [Number.NEGATIVE_INFINITY],
+    [null],
+    [undefined],
+    [18n],
+    [{}],
+  ])("rejects %s: only finite numbers convert", (value) => {
+    expect(() => fahrenheit(value as number)).toThrow(/^fahrenheit: celsius must be a finite number/);
+  });
 });
 
 describe("roundToTenth", () => {

@@ -73,13 +73,17 @@ describe("collect", () => {
 
   it("rejects a record for a city other than the one asked for", async () => {
     const nodes = createReportNodes({ reader: () => readTeachingRecord("Paris") });
-    await expect(nodes.collect(initialReportState({ cities: ["Tokyo"] }))).rejects.toThrow(/^collect: the record for "Tokyo" names the city "Paris"/);
+    await expect(nodes.collect(initialReportState({ cities: ["Tokyo"] }))).rejects.toThrow(
+      /^collect: the record for "Tokyo" names the city "Paris"/,
+    );
   });
 });
 
 describe("write_draft", () => {
   it("refuses to draft before the readings are collected", () => {
-    expect(() => createReportNodes().write_draft(initialReportState())).toThrow(/^write_draft: the readings do not cover the requested cities/);
+    expect(() => createReportNodes().write_draft(initialReportState())).toThrow(
+      /^write_draft: the readings do not cover the requested cities/,
+    );
   });
 });
 

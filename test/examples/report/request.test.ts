@@ -47,7 +47,12 @@ describe("initialReportState", () => {
     ["a repeated city", { cities: ["Tokyo", "Tokyo"] }, "cities", /cities lists "Tokyo" twice/],
     ["cities as a string", { cities: "Tokyo" }, "cities", /cities must list/],
     ["null cities", { cities: null }, "cities", /cities must list/],
-    ["a string for includeFahrenheit", { includeFahrenheit: "yes" }, "includeFahrenheit", /includeFahrenheit must be true or false; got "yes"/],
+    [
+      "a string for includeFahrenheit",
+      { includeFahrenheit: "yes" },
+      "includeFahrenheit",
+      /includeFahrenheit must be true or false; got "yes"/,
+    ],
     ["null includeFahrenheit", { includeFahrenheit: null }, "includeFahrenheit", /includeFahrenheit must be true or false/],
     ["an unknown language", { language: "fr" }, "language", /language must be one of "en", "zh-CN"; got "fr"/],
     ["an unknown field", { city: ["Tokyo"] }, "request", /unknown request field "city"/],

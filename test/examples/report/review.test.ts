@@ -14,7 +14,11 @@ import {
   type ReportUpdate,
 } from "../../../src/examples/report/index.js";
 
-const apply = (state: ReportState, update: ReportUpdate): ReportState => ({ ...state, ...update, events: [...state.events, ...(update.events ?? [])] });
+const apply = (state: ReportState, update: ReportUpdate): ReportState => ({
+  ...state,
+  ...update,
+  events: [...state.events, ...(update.events ?? [])],
+});
 
 /** The state after collect, with the teaching records (or the given ones). */
 function collected(request: ReportRequest = {}): ReportState {
@@ -174,11 +178,15 @@ describe("publish re-verifies before it renders", () => {
   });
 
   it("refuses an unchecked draft", () => {
-    expect(() => nodes.publish(withDraft(collected(), good()))).toThrow(/^publish: routeAfterCheck: the current draft has not been checked/);
+    expect(() => nodes.publish(withDraft(collected(), good()))).toThrow(
+      /^publish: routeAfterCheck: the current draft has not been checked/,
+    );
   });
 
   it("refuses a rejected draft", () => {
-    expect(() => nodes.publish(checked({ rows: rows(collected()), notice: "" }))).toThrow(/^publish: the current draft is not accepted \(route revise/);
+    expect(() => nodes.publish(checked({ rows: rows(collected()), notice: "" }))).toThrow(
+      /^publish: the current draft is not accepted \(route revise/,
+    );
   });
 
   it("refuses when the content rules fail although the review passed (readings changed after the check)", () => {

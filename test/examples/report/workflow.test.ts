@@ -31,7 +31,9 @@ describe("the default run (missing-notice, one revision)", () => {
 
   it("publishes a row for each city, then the notice", async () => {
     const { state } = await run();
-    expect(state.answer).toBe("Tokyo: 18.0°C / 64.4°F, cloudy.\nParis: 12.0°C / 53.6°F, light rain.\nFixed teaching data, not live weather.");
+    expect(state.answer).toBe(
+      "Tokyo: 18.0°C / 64.4°F, cloudy.\nParis: 12.0°C / 53.6°F, light rain.\nFixed teaching data, not live weather.",
+    );
   });
 
   it("records one plain-words event per node", async () => {
@@ -144,7 +146,9 @@ describe("failures", () => {
   });
 
   it("the step limit stops before check_draft when maxSteps is 2", async () => {
-    const error = await buildReportGraph().invoke(initialReportState(), { maxSteps: 2 }).catch((e: unknown) => e);
+    const error = await buildReportGraph()
+      .invoke(initialReportState(), { maxSteps: 2 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphLimitError);
     expect((error as GraphLimitError).node).toBe("check_draft");
     expect((error as GraphLimitError).trace).toEqual(["collect", "write_draft"]);
@@ -157,7 +161,9 @@ describe("the graph", () => {
     expect(spec.nodes).toEqual(["collect", "write_draft", "check_draft", "revise_draft", "publish", "hold"]);
     expect(spec.fields).toEqual([...REPORT_FIELDS]);
     expect(spec.reducers).toEqual([{ field: "events", reducer: "append" }]);
-    expect(spec.routes).toEqual([{ from: "check_draft", router: "routeAfterCheck", paths: { accept: "publish", revise: "revise_draft", hold: "hold" } }]);
+    expect(spec.routes).toEqual([
+      { from: "check_draft", router: "routeAfterCheck", paths: { accept: "publish", revise: "revise_draft", hold: "hold" } },
+    ]);
     expect(spec.edges).toEqual([
       { from: "__start__", to: "collect" },
       { from: "collect", to: "write_draft" },

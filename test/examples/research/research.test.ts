@@ -32,14 +32,18 @@ describe("the research graph", () => {
   it("the branches really overlap: all three start before any may finish", async () => {
     const started: string[] = [];
     const gate = deferred();
-    const held = (name: string, inner: ResearchSource): ResearchSource => async (query) => {
-      started.push(name);
-      if (started.length === 3) gate.resolve();
-      await gate.promise;
-      return inner(query);
-    };
+    const held =
+      (name: string, inner: ResearchSource): ResearchSource =>
+      async (query) => {
+        started.push(name);
+        if (started.length === 3) gate.resolve();
+        await gate.promise;
+        return inner(query);
+      };
     const real = fakeSources();
-    const graph = buildResearchGraph({ sources: { web: held("web", real.web), papers: held("papers", real.papers), internal: held("internal", real.internal) } });
+    const graph = buildResearchGraph({
+      sources: { web: held("web", real.web), papers: held("papers", real.papers), internal: held("internal", real.internal) },
+    });
     const { state } = await graph.invoke(initialResearchState("tides"));
     expect(started.sort()).toEqual(["internal", "papers", "web"]);
     expect(state.summary).not.toBeNull();
@@ -47,11 +51,15 @@ describe("the research graph", () => {
 
   it("merges findings in declaration order whatever order the sources answer in", async () => {
     const real = fakeSources();
-    const slow = (ms: number, inner: ResearchSource): ResearchSource => async (q) => {
-      await new Promise((r) => setTimeout(r, ms));
-      return inner(q);
-    };
-    const reversed = buildResearchGraph({ sources: { web: slow(20, real.web), papers: slow(10, real.papers), internal: slow(0, real.internal) } });
+    const slow =
+      (ms: number, inner: ResearchSource): ResearchSource =>
+      async (q) => {
+        await new Promise((r) => setTimeout(r, ms));
+        return inner(q);
+      };
+    const reversed = buildResearchGraph({
+      sources: { web: slow(20, real.web), papers: slow(10, real.papers), internal: slow(0, real.internal) },
+    });
     const expected = (await buildResearchGraph().invoke(initialResearchState("tides"))).state;
     expect((await reversed.invoke(initialResearchState("tides"))).state).toEqual(expected);
   });

@@ -3,7 +3,11 @@
  * adapter alone would not reach it. Like the Responses adapter it is stateless: every request
  * carries the run's history, rebuilt from the run's messages.
  */
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from "openai/resources/chat/completions";
 import { copyData, isRecord } from "../../_data.js";
 import { isJsonObject, type JsonObject, type ModelTurn, type ToolCall } from "../contracts.js";
 import type { AgentMessage } from "../state.js";
@@ -62,10 +66,18 @@ export function toChatMessages(messages: readonly AgentMessage[]): JsonObject[] 
       case "assistant": {
         const item = message.providerItems[0];
         if (item !== undefined) {
-          return Object.fromEntries(Object.entries(copyData(item)).filter(([key, value]) => REPLAYED_KEYS.includes(key) && (value !== null || key === "content")));
+          return Object.fromEntries(
+            Object.entries(copyData(item)).filter(([key, value]) => REPLAYED_KEYS.includes(key) && (value !== null || key === "content")),
+          );
         }
-        const calls = message.toolCalls.map((call) => ({ id: call.callId, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
-        return calls.length > 0 ? { role: "assistant", content: message.content, tool_calls: calls } : { role: "assistant", content: message.content };
+        const calls = message.toolCalls.map((call) => ({
+          id: call.callId,
+          type: "function",
+          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+        }));
+        return calls.length > 0
+          ? { role: "assistant", content: message.content, tool_calls: calls }
+          : { role: "assistant", content: message.content };
       }
       case "tool":
         return { role: "tool", tool_call_id: message.callId, content: JSON.stringify(message.content) };
@@ -100,7 +112,10 @@ export function parseChatTurn(completion: unknown): ModelTurn {
   if (calls.length > 0) return { toolCalls: calls, providerItems: [message] };
   const text = typeof message["content"] === "string" ? message["content"].trim() : "";
   if (text === "") {
-    throw new ProviderResponseError("EMPTY_RESPONSE", "ChatCompletionsModel: the reply has no tool calls and blank text; there is nothing to act on.");
+    throw new ProviderResponseError(
+      "EMPTY_RESPONSE",
+      "ChatCompletionsModel: the reply has no tool calls and blank text; there is nothing to act on.",
+    );
   }
   return { finalAnswer: text, providerItems: [message] };
 }
@@ -114,5 +129,8 @@ function toToolCall(raw: unknown): ToolCall {
 }
 
 function malformed(detail: string): ProviderResponseError {
-  return new ProviderResponseError("MALFORMED_RESPONSE", `ChatCompletionsModel: ${detail}; is the base URL an OpenAI-compatible Chat Completions endpoint?`);
+  return new ProviderResponseError(
+    "MALFORMED_RESPONSE",
+    `ChatCompletionsModel: ${detail}; is the base URL an OpenAI-compatible Chat Completions endpoint?`,
+  );
 }

@@ -46,9 +46,13 @@ async function readJsonBody(reply: Response): Promise<unknown> {
   } catch (error) {
     const start = text.trim().slice(0, 60).replaceAll(/\s+/g, " ");
     const type = reply.headers.get("content-type") ?? "no content type";
-    throw new ProviderResponseError("MALFORMED_RESPONSE", `ResponsesModel: the reply is not JSON (${type}: ${JSON.stringify(start)}…); is the base URL an OpenAI-compatible Responses endpoint?`, {
-      cause: error,
-    });
+    throw new ProviderResponseError(
+      "MALFORMED_RESPONSE",
+      `ResponsesModel: the reply is not JSON (${type}: ${JSON.stringify(start)}…); is the base URL an OpenAI-compatible Responses endpoint?`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -81,7 +85,12 @@ export function toResponsesInput(messages: readonly AgentMessage[]): JsonObject[
         if (message.providerItems.length > 0) return copyData(message.providerItems);
         return message.content !== null
           ? [{ role: "assistant", content: message.content }]
-          : message.toolCalls.map((call) => ({ type: "function_call", call_id: call.callId, name: call.name, arguments: JSON.stringify(call.arguments) }));
+          : message.toolCalls.map((call) => ({
+              type: "function_call",
+              call_id: call.callId,
+              name: call.name,
+              arguments: JSON.stringify(call.arguments),
+            }));
       case "tool":
         return [{ type: "function_call_output", call_id: message.callId, output: JSON.stringify(message.content) }];
     }
@@ -119,7 +128,10 @@ export function parseResponsesTurn(response: unknown): ModelTurn {
     .join("")
     .trim();
   if (text === "") {
-    throw new ProviderResponseError("EMPTY_RESPONSE", "ResponsesModel: the response has no tool calls and blank text; there is nothing to act on.");
+    throw new ProviderResponseError(
+      "EMPTY_RESPONSE",
+      "ResponsesModel: the response has no tool calls and blank text; there is nothing to act on.",
+    );
   }
   return { finalAnswer: text, providerItems };
 }
@@ -131,5 +143,8 @@ function toToolCall(item: JsonObject): ToolCall {
 }
 
 function malformed(detail: string): ProviderResponseError {
-  return new ProviderResponseError("MALFORMED_RESPONSE", `ResponsesModel: ${detail}; is the base URL an OpenAI-compatible Responses endpoint?`);
+  return new ProviderResponseError(
+    "MALFORMED_RESPONSE",
+    `ResponsesModel: ${detail}; is the base URL an OpenAI-compatible Responses endpoint?`,
+  );
 }
