@@ -21,11 +21,13 @@ const isRoot = process.getuid?.() === 0;
 function works(command: string, args: readonly string[]): boolean {
   return spawnSync(command, args, { stdio: "ignore" }).status === 0;
 }
-const canDropRoot = !isRoot || works("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]);
+// The unprivileged child must also be able to read this checkout (a clone inside a mode-700 temp
+// directory is not readable by "nobody"): otherwise the case cannot run here, and says so below.
+const canDropRoot = !isRoot || works("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "test", "-r", FIXTURE]);
 const canMountReadOnly = works("unshare", ["-rm", "true"]);
 if (!canDropRoot || !canMountReadOnly) {
   console.warn(
-    `[persistence tests] read-only stores: ${canDropRoot ? "" : "cannot run as an unprivileged user (setpriv); "}` +
+    `[persistence tests] read-only stores: ${canDropRoot ? "" : "cannot run as an unprivileged user who can read this checkout (setpriv); "}` +
       `${canMountReadOnly ? "" : "cannot make a private read-only mount (unshare -rm); "}those cases are skipped.`,
   );
 }
