@@ -3,6 +3,7 @@
  * START→END path; for a graph that fans out or joins it is a run superstep by superstep.
  */
 import type { RouteTaken } from "../engine/index.js";
+import { invalidArgument } from "../errors.js";
 import { END, START } from "../spec.js";
 import { displayName, type GraphTransition } from "./transitions.js";
 
@@ -52,7 +53,7 @@ export function pathFrom(transitions: readonly GraphTransition[]): CoveragePath 
   const first = transitions[0];
   const last = transitions.at(-1);
   if (first?.from !== START || last?.to !== END) {
-    throw new TypeError("pathFrom: a coverage path leads from START to END; this list of transitions does not.");
+    throw invalidArgument("pathFrom: a coverage path leads from START to END; this list of transitions does not.");
   }
   const trace = transitions.slice(1).map((t) => t.from);
   const routes = transitions.flatMap((t): RouteTaken[] => (t.kind === "route" ? [{ from: t.from, key: t.key, to: t.to }] : []));

@@ -1,4 +1,5 @@
 import type { GraphSpec } from "../spec.js";
+import { invalidArgument } from "../errors.js";
 import { START } from "../spec.js";
 import { sourcesReachingEnd } from "./_internals/reachability.js";
 
@@ -17,7 +18,7 @@ import { sourcesReachingEnd } from "./_internals/reachability.js";
 export function assertEveryNodeReachesEnd(graph: { readonly spec: GraphSpec } | GraphSpec): void {
   const spec = "spec" in graph ? graph.spec : graph;
   if (spec === null || typeof spec !== "object" || !Array.isArray(spec.nodes)) {
-    throw new TypeError("assertEveryNodeReachesEnd expects a compiled graph or its spec ({ nodes, edges, routes, reducers }).");
+    throw invalidArgument("assertEveryNodeReachesEnd expects a compiled graph or its spec ({ nodes, edges, routes, reducers }).");
   }
   const reaching = sourcesReachingEnd(spec);
   const stuck = [START, ...spec.nodes].filter((source) => !reaching.has(source));

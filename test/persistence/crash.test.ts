@@ -76,6 +76,7 @@ function inspect(db: string, thread: string) {
   }
 }
 
+// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a run killed with SIGKILL resumes in a new process"), () => {
   it("resumes after the kill: same final state, the in-flight node re-run, no committed node run twice, file intact", async () => {
     const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 20);
@@ -138,6 +139,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a run killed with SIGKILL re
   }, 120_000);
 });
 
+// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("several processes on one file"), () => {
   it("runs six processes at once on one file, each on its own threads: every run completes, every checkpoint is kept, the file is intact", async () => {
     const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 0);
@@ -153,6 +155,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("several processes on one fil
   }, 60_000);
 });
 
+// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("the package entry points"), () => {
   it(`importing the main entry and typed-state-graph/persistence loads no SQLite driver; opening a SqliteCheckpointer loads ${SQLITE_DRIVER}`, async () => {
     const script = `

@@ -53,6 +53,7 @@ async function readBack(body: string, checksum: string | null): Promise<{ value?
   }
 }
 
+// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a damaged checkpoint body"), () => {
   test.prop([fc.nat(), fc.string({ minLength: 1, maxLength: 3 })], RUNS)(
     "any change to a stored body is CHECKPOINT_CORRUPT, never a silently different checkpoint",

@@ -23,6 +23,7 @@ afterEach(() => remove());
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 
+// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => {
   it("opens the file in WAL mode and records the schema version in its own table", () => {
     const file = join(dir, "a.sqlite");
