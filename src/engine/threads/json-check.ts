@@ -4,6 +4,7 @@
  * is written. `undefined` object properties are allowed: JSON drops them, and the engine reads a
  * missing field and an `undefined` one alike.
  */
+import { MAX_COPY_DEPTH } from "../clone.js";
 import { NotSerializableError } from "./errors.js";
 
 const objectProto = Object.prototype;
@@ -42,8 +43,17 @@ export function childPath(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-/** The first non-JSON value under `value`, with its path, what it is, and how to fix it. */
+/**
+ * The first non-JSON value under `value`, with its path, what it is, and how to fix it. Nesting past
+ * {@link MAX_COPY_DEPTH} (a cycle included) is a problem too, so a hostile input is reported, never a
+ * stack overflow: the same bound the engine's copy applies, checked here first because a threaded run
+ * checks its input before it copies it.
+ */
 export function findNonJson(value: unknown, path: string): JsonProblem | undefined {
+  return findBelow(value, path, 0);
+}
+
+function findBelow(value: unknown, path: string, depth: number): JsonProblem | undefined {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -59,9 +69,16 @@ export function findNonJson(value: unknown, path: string): JsonProblem | undefin
       return { path, what: `a ${typeof value}`, fix: "store a string or a number instead." };
   }
   if (value === null) return undefined;
+  if (depth >= MAX_COPY_DEPTH) {
+    return {
+      path,
+      what: `nested deeper than ${MAX_COPY_DEPTH} levels (or part of a cycle)`,
+      fix: "flatten the state, and store references between objects as ids.",
+    };
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNonJson(value[i], `${path}[${i}]`);
+      const found = findBelow(value[i], `${path}[${i}]`, depth + 1);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -79,7 +96,7 @@ export function findNonJson(value: unknown, path: string): JsonProblem | undefin
   for (const key of Object.keys(record)) {
     const item = record[key];
     if (item === undefined) continue;
-    const found = findNonJson(item, childPath(path, key));
+    const found = findBelow(item, childPath(path, key), depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
