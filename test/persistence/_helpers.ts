@@ -4,14 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { append, END, Send, START, StateGraph, type CompileOptions } from "../../src/index.js";
-import {
-  MemoryCheckpointer,
-  SqliteCheckpointer,
-  sqliteDriver,
-  type Checkpointer,
-  type SqliteConnection,
-  type SqliteDriverName,
-} from "../../src/persistence/index.js";
+import { SqliteCheckpointer, sqliteDriver, type SqliteConnection, type SqliteDriverName } from "../../src/persistence/index.js";
 
 /**
  * The driver the SQLite suites run on: libsql (the default, what `npm test` uses), or the one
@@ -56,37 +49,11 @@ export function rawConnection(file: string, mode: "readwrite" | "readonly" = "re
   return sqliteDriver(SQLITE_DRIVER).open(file, { mode, busyTimeoutMs: 5000 });
 }
 
-/** A checkpointer to test, and how to dispose of it. */
-export interface OpenedCheckpointer {
-  readonly checkpointer: Checkpointer;
-  close(): void;
-}
-
 /** A fresh temporary directory and its cleanup. */
 export function tempDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), "tsg-persistence-"));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
-
-const ALL_CHECKPOINTERS: readonly (readonly [string, () => OpenedCheckpointer])[] = [
-  ["MemoryCheckpointer", () => ({ checkpointer: new MemoryCheckpointer(), close: () => undefined })],
-  [
-    `SqliteCheckpointer on ${SQLITE_DRIVER}`,
-    () => {
-      const { dir, remove } = tempDir();
-      const checkpointer = openSqlite(join(dir, "checkpoints.sqlite"));
-      return {
-        checkpointer,
-        close: () => {
-          checkpointer.close();
-          remove();
-        },
-      };
-    },
-  ],
-];
-/** Every checkpointer the contract suite runs against, by name (SQLite only when its driver is installed). */
-export const CHECKPOINTERS = ALL_CHECKPOINTERS.filter(([name]) => SQLITE_DRIVER_INSTALLED || !name.startsWith("SqliteCheckpointer"));
 
 /** The state of {@link parallelGraph}. */
 export interface ParallelState {

@@ -1,0 +1,195 @@
+/**
+ * The Checkpointer contract: one suite, declared for every store. MemoryCheckpointer and
+ * SqliteCheckpointer run it (checkpointer-contract.test.ts); a new store (PostgresCheckpointer, yours)
+ * calls {@link describeCheckpointerContract} from its own test file and passes these tests before the
+ * engine may use it. Not a test file itself: it declares tests when called.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InvalidOptionError } from "../../src/errors.js";
+import { CheckpointConflictError, type Checkpoint, type Checkpointer } from "../../src/persistence/index.js";
+
+let counter = 0;
+
+/** A checkpoint with plausible fields and a fresh id; `overrides` set what a test is about. */
+export function checkpoint(overrides: Partial<Checkpoint> = {}): Checkpoint {
+  counter += 1;
+  return {
+    id: `cp-${counter}`,
+    parentId: null,
+    threadId: "t1",
+    step: 0,
+    state: { n: counter, items: ["a", { nested: [1, null, true] }] },
+    next: ["work"],
+    tasks: [{ node: "work", sent: false }],
+    trace: [],
+    routes: [],
+    supersteps: 0,
+    joins: [],
+    createdAt: new Date(0).toISOString(),
+    metadata: { source: "input", writes: [] },
+    ...overrides,
+  };
+}
+
+/** Saves checkpoints one after another on their threads, each expecting the previous one. */
+export async function saveChain(checkpointer: Checkpointer, ...checkpoints: Checkpoint[]): Promise<void> {
+  const latest = new Map<string, string>();
+  for (const c of checkpoints) {
+    await checkpointer.save(c, latest.get(c.threadId) ?? null);
+    latest.set(c.threadId, c.id);
+  }
+}
+
+/**
+ * Declares the contract's tests for one store: call it at the top level of a test file. Each test gets
+ * a fresh, empty store from `makeCheckpointer` and hands it to `cleanup` afterwards (also when it fails).
+ *
+ * @example
+ * ```ts
+ * describeCheckpointerContract("PostgresCheckpointer", () => PostgresCheckpointer.connect(url, { schema: fresh() }), (c) => c.close());
+ * ```
+ */
+export function describeCheckpointerContract<C extends Checkpointer>(
+  name: string,
+  makeCheckpointer: () => C | Promise<C>,
+  cleanup: (checkpointer: C) => void | Promise<void> = () => undefined,
+): void {
+  describe(`${name}: the Checkpointer contract`, () => {
+    let store: C;
+    beforeEach(async () => {
+      store = await makeCheckpointer();
+    });
+    afterEach(async () => {
+      await cleanup(store);
+    });
+
+    it("knows nothing of a thread that has no checkpoint", async () => {
+      expect(await store.latest("nobody")).toBeUndefined();
+      expect(await store.get("nobody", "cp-1")).toBeUndefined();
+      expect(await store.list("nobody")).toEqual([]);
+    });
+
+    it("returns what was saved, as an equal value", async () => {
+      const saved = checkpoint({
+        routes: [{ from: "a", key: "go", to: "b" }],
+        joins: [["x"]],
+        metadata: { source: "loop", writes: ["a"], user: { who: "me" } },
+      });
+      await store.save(saved, null);
+      expect(await store.latest("t1")).toEqual(saved);
+      expect(await store.get("t1", saved.id)).toEqual(saved);
+    });
+
+    it("keeps Send inputs in the tasks", async () => {
+      const saved = checkpoint({
+        next: ["sum", "sum"],
+        tasks: [
+          { node: "sum", sent: true, input: { doc: 1 } },
+          { node: "sum", sent: true, input: [2] },
+        ],
+      });
+      await store.save(saved, null);
+      expect((await store.latest("t1"))?.tasks).toEqual(saved.tasks);
+    });
+
+    it("lists a thread's checkpoints newest first, and honours limit", async () => {
+      const a = checkpoint({ step: 0 });
+      const b = checkpoint({ step: 1, parentId: a.id });
+      const c = checkpoint({ step: 2, parentId: b.id });
+      await saveChain(store, a, b, c);
+      expect((await store.list("t1")).map((x) => x.id)).toEqual([c.id, b.id, a.id]);
+      expect((await store.list("t1", { limit: 2 })).map((x) => x.id)).toEqual([c.id, b.id]);
+      expect((await store.latest("t1"))?.id).toBe(c.id);
+    });
+
+    it("finds a checkpoint by id only within its own thread", async () => {
+      const a = checkpoint({ threadId: "t1" });
+      await store.save(a, null);
+      expect(await store.get("t2", a.id)).toBeUndefined();
+    });
+
+    it("refuses a save whose expected latest is stale, storing nothing", async () => {
+      const a = checkpoint();
+      const b = checkpoint({ parentId: a.id, step: 1 });
+      await saveChain(store, a, b);
+      const late = checkpoint({ parentId: a.id, step: 1 });
+      const error = await store.save(late, a.id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CheckpointConflictError);
+      expect(error).toMatchObject({ code: "CHECKPOINT_CONFLICT", threadId: "t1", expectedLatestId: a.id, actualLatestId: b.id });
+      expect((await store.list("t1")).map((x) => x.id)).toEqual([b.id, a.id]);
+    });
+
+    it("refuses a second first checkpoint of a thread (expected latest null)", async () => {
+      await store.save(checkpoint(), null);
+      await expect(store.save(checkpoint(), null)).rejects.toBeInstanceOf(CheckpointConflictError);
+      expect(await store.list("t1")).toHaveLength(1);
+    });
+
+    it("refuses a first save that expects a checkpoint the thread does not have", async () => {
+      await expect(store.save(checkpoint(), "cp-missing")).rejects.toMatchObject({ code: "CHECKPOINT_CONFLICT", actualLatestId: null });
+    });
+
+    it("keeps threads independent", async () => {
+      const a = checkpoint({ threadId: "t1" });
+      const b = checkpoint({ threadId: "t2" });
+      await saveChain(store, a, b);
+      expect((await store.latest("t1"))?.id).toBe(a.id);
+      expect((await store.latest("t2"))?.id).toBe(b.id);
+      expect(await store.list("t1")).toHaveLength(1);
+    });
+
+    it("keeps both branches when a checkpoint forks from an older one", async () => {
+      const a = checkpoint({ step: 0 });
+      const b = checkpoint({ step: 1, parentId: a.id });
+      await saveChain(store, a, b);
+      const fork = checkpoint({ step: 1, parentId: a.id });
+      await store.save(fork, b.id);
+      expect((await store.latest("t1"))?.id).toBe(fork.id);
+      expect((await store.get("t1", b.id))?.parentId).toBe(a.id);
+      expect((await store.list("t1")).map((x) => x.id)).toEqual([fork.id, b.id, a.id]);
+    });
+
+    it("deletes one thread and nothing else", async () => {
+      await saveChain(store, checkpoint({ threadId: "t1" }), checkpoint({ threadId: "t2" }));
+      await store.deleteThread("t1");
+      expect(await store.latest("t1")).toBeUndefined();
+      expect(await store.list("t1")).toEqual([]);
+      expect(await store.latest("t2")).toBeDefined();
+      await store.save(checkpoint({ threadId: "t1" }), null);
+      expect(await store.list("t1")).toHaveLength(1);
+    });
+
+    it("hands out detached copies: mutating them, or the saved object, changes nothing stored", async () => {
+      const saved = checkpoint();
+      const expected = structuredClone(saved);
+      await store.save(saved, null);
+      (saved.state as { n: number }).n = -1;
+      const read = await store.latest("t1");
+      if (read === undefined) throw new Error("nothing saved");
+      (read.state as { n: number }).n = -2;
+      (read.trace as string[]).push("x");
+      expect(await store.latest("t1")).toEqual(expected);
+    });
+
+    it("stores a JSON round trip: an undefined property is dropped", async () => {
+      await store.save(checkpoint({ state: { kept: 1, dropped: undefined } }), null);
+      expect(Object.keys((await store.latest("t1"))?.state ?? {})).toEqual(["kept"]);
+    });
+
+    it.each([
+      ["-1", -1],
+      ["0", 0],
+      ["1.5", 1.5],
+      ["NaN", Number.NaN],
+      ["Infinity", Number.POSITIVE_INFINITY],
+      ['"2"', "2"],
+      ["null", null],
+    ])("refuses limit %s with INVALID_OPTION naming limit, the same in every store", async (shown, limit) => {
+      await store.save(checkpoint(), null);
+      const error = (await store.list("t1", { limit: limit as number }).catch((e: unknown) => e)) as Error;
+      expect(error).toBeInstanceOf(InvalidOptionError);
+      expect(error.message).toMatch(/^\w+Checkpointer\.list: limit must be a positive integer /);
+      expect(error.message).toContain(`; got ${shown}. Leave it out for every checkpoint.`);
+    });
+  });
+}
