@@ -19,6 +19,7 @@ import type {
   TooDeep,
 } from "./types.js";
 
+import type { FieldList } from "./field-list.js";
 import type { Demand, Quoted } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
@@ -137,8 +138,8 @@ export type RuleSources<Edges, Routes> =
 export interface GraphDeclaration<S, Nodes, Edges, Routes, O> {
   /** Field → reducer, as in `new StateGraph<S>({ reducers })`. */
   readonly reducers?: ReducersFor<S>;
-  /** Every state field, as in `new StateGraph<S>({ fields })`. */
-  readonly fields?: readonly (keyof S & string)[];
+  /** Every state field, as in `new StateGraph<S>({ fields })` (checked the same way: every field, each once). */
+  readonly fields?: FieldList<S>;
   readonly nodes: Nodes & CheckedNodes<S, Nodes>;
   readonly edges: Edges & readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] & EdgesTopologyCheck<Edges, Routes, O>;
   readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes>;

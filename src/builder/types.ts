@@ -11,6 +11,7 @@ import type { Checkpointer } from "../engine/index.js";
 import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodePolicy, RetryPolicy } from "../engine/index.js";
+import type { FieldList } from "./field-list.js";
 import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated } from "./messages.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
@@ -26,8 +27,12 @@ export type ReducersFor<S> = { readonly [K in keyof S]?: Reducer<Exclude<S[K], u
 export interface StateGraphOptions<S> {
   /** Field → reducer. A field with a reducer combines updates; every other field is replaced. */
   readonly reducers?: ReducersFor<S>;
-  /** Every state field. Exporters that need all channels (LangGraph.js) read it; updates are then checked against it at run time. */
-  readonly fields?: readonly (keyof S & string)[];
+  /**
+   * Every state field, each once (checked at compile time: a list that leaves a field out does not
+   * compile). Exporters that need all channels (LangGraph.js) read it; updates are then checked
+   * against it at run time. Inputs stay partial.
+   */
+  readonly fields?: FieldList<S>;
 }
 
 /** Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only. */

@@ -2,7 +2,8 @@
  * Wrong code the compiler must reject (issue 18 §2): each case once compiled and failed, or did the
  * wrong thing, only at run time.
  */
-import { describe, it } from "vitest";
+import { describe, expectTypeOf, it } from "vitest";
+import type { EveryStateField, FieldList } from "../../src/builder/field-list.js";
 import { append, bindSpec, defineGraph, END, START, StateGraph, subgraph } from "../../src/index.js";
 
 interface S {
@@ -18,6 +19,7 @@ declare const json: string;
 declare const lookup: Record<string, { n: number } | undefined>;
 declare const key: string;
 declare const flag: boolean;
+declare const computed: (keyof S & string)[];
 
 describe("unknown fields with an any value", () => {
   it("rejects the key, whatever the value", () => {
@@ -105,5 +107,32 @@ describe("bindSpec of an as-const spec", () => {
     bindSpec(noFields, { nodes: { a: (s: S) => ({ cont: s.count }) } });
     bindSpec(sound, { nodes: { a: (s: S) => ({ count: s.count + 1 }) } });
     bindSpec(noFields, { nodes: { a: (s: S) => ({ count: s.count + 1 }) } });
+  });
+});
+
+describe("the fields list (issue 17 §7)", () => {
+  it("rejects a list that leaves a field out, or names a field the state lacks", () => {
+    // @ts-expect-error - "note" is left out
+    new StateGraph<S>({ fields: ["count", "draft", "events"] });
+    // @ts-expect-error - "nots" is not a field
+    new StateGraph<S>({ fields: ["count", "draft", "events", "nots"] });
+    const short = ["count", "draft", "events"] as const;
+    // @ts-expect-error - a constant list one field short
+    new StateGraph<S>({ fields: [...short] });
+    // @ts-expect-error - a list computed at run time cannot be checked: write it out
+    new StateGraph<S>({ fields: computed });
+    // @ts-expect-error - defineGraph checks it the same way
+    defineGraph<S>()({ fields: ["count"], nodes: { a: () => ({}) }, edges: [[START, "a"], ["a", END]] });
+    expectTypeOf<FieldList<S>>().toEqualTypeOf<EveryStateField<"count" | "draft" | "events" | "note", 4>>();
+  });
+
+  it("accepts every field in any order, a constant list, and any names for an open state", () => {
+    new StateGraph<S>({ fields: ["note", "events", "draft", "count"] });
+    const all = ["count", "draft", "events", "note"] as const;
+    new StateGraph<S>({ reducers: { events: append }, fields: [...all] });
+    new StateGraph<S>({ fields: all });
+    new StateGraph<Record<string, unknown>>({ fields: ["anything", "else"] });
+    defineGraph<S>()({ fields: all, nodes: { a: () => ({}) }, edges: [[START, "a"], ["a", END]] });
+    expectTypeOf<FieldList<Record<string, unknown>>>().toEqualTypeOf<readonly string[]>();
   });
 });
