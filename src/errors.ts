@@ -114,7 +114,7 @@ export const RUN_FAILURE_CODES = [
   "NODE_TIMEOUT",
 ] as const;
 /** The codes of an {@link InvalidUpdateError}. */
-export const INVALID_UPDATE_CODES = ["INVALID_UPDATE", "CONCURRENT_WRITE"] as const;
+export const INVALID_UPDATE_CODES = ["INVALID_UPDATE", "CONCURRENT_WRITE", "AMBIGUOUS_UPDATE"] as const;
 /** The code of a {@link GraphLimitError}. */
 export const LIMIT_CODES = ["STEP_LIMIT"] as const;
 

@@ -13,13 +13,13 @@ import {
   invokeThread,
   isThreadRun,
   threadRequired,
-  updateThreadState,
   type ThreadReadOptions,
   type ThreadRunOptions,
   type ThreadRunResult,
   type ThreadSettings,
   type UpdateStateOptions,
 } from "./threads/threads.js";
+import { updateThreadState } from "./threads/update-state.js";
 
 /** Options of a threaded `stream`: `stream(input, { threadId, streamMode })`, or `stream(null, …)` to resume. */
 export type ThreadStreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> = StreamOptions<M> & ThreadRunOptions;
@@ -101,7 +101,9 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
 
   /**
    * Applies `update` to the thread through the reducers, as if `asNode` had returned it, and records it
-   * as a new checkpoint; resuming continues from there. With `asNode`, what runs next is what follows it.
+   * as a new checkpoint; resuming continues from there. What runs next is what follows `asNode`, its
+   * router reading the updated state. Without `asNode` the update counts as the node that ran last, whose
+   * routes are computed again (a stale `Send` is dropped); `asNode: END` (with `null`) cancels the pending work.
    *
    * @example
    * ```ts

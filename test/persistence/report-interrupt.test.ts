@@ -74,16 +74,17 @@ describe("the report workflow paused before publish", () => {
     expect(afterEdit.state).toMatchObject({ status: "needs_attention", answer: null });
   });
 
-  it("the old review does not approve an edited draft: resuming straight into publish fails there", async () => {
+  it("the old review does not approve an edited draft: an edit without asNode counts as check_draft, whose router refuses it", async () => {
     const { graph, checkpointer, paused } = await pausedBeforePublish();
     const draft = paused.state.draft;
     if (!draft) throw new Error("no draft");
-    // Without asNode the next node stays publish, and the review still speaks for the old draft.
-    await graph.updateState("brief", { draft: { ...draft, notice: "edited" } }, { checkpointer });
-    await expect(graph.invoke(null, { threadId: "brief", checkpointer, maxSteps: 30 })).rejects.toMatchObject({
-      code: "NODE_FAILED",
-      node: "publish",
+    // Without asNode the update counts as check_draft, the node that ran last: its router reads the edited
+    // draft beside the old review and refuses to route, so nothing is saved and publish never runs.
+    await expect(graph.updateState("brief", { draft: { ...draft, notice: "edited" } }, { checkpointer })).rejects.toMatchObject({
+      code: "ROUTER_FAILED",
+      node: "check_draft",
       message: expect.stringContaining("the review is of a different draft than the current one"),
     });
+    expect((await checkpointer.latest("brief"))?.id).toBe(paused.checkpointId);
   });
 });

@@ -409,12 +409,12 @@ describe("getState and updateState", () => {
     expect(await graph.getState("t1", { checkpointer })).toMatchObject({ id: result.checkpointId, state: result.state, next: [] });
   });
 
-  it("updateState merges through the reducers, records a new checkpoint, and keeps the next nodes without asNode", async () => {
+  it("updateState merges through the reducers and records a new checkpoint, as the node that ran last", async () => {
     const checkpointer = new MemoryCheckpointer();
     const graph = parallelGraph({ interruptBefore: ["gather"] });
     const paused = await graph.invoke(parallelInput(), { threadId: "t1", checkpointer });
     const updated = await graph.updateState("t1", { log: ["by hand"], docs: ["only"] }, { checkpointer });
-    expect(updated).toMatchObject({ parentId: paused.checkpointId, next: ["gather"], metadata: { source: "update", writes: [] } });
+    expect(updated).toMatchObject({ parentId: paused.checkpointId, next: ["gather"], metadata: { source: "update", writes: ["left2"] } });
     expect(updated.state.log).toEqual(["plan", "left", "right", "left2", "by hand"]);
     const done = await graph.invoke(null, { threadId: "t1", checkpointer });
     expect(done.state.sums).toEqual(["sum only"]);

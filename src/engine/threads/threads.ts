@@ -67,7 +67,11 @@ export interface ThreadReadOptions {
 
 /** Options of `updateState`. */
 export interface UpdateStateOptions extends ThreadReadOptions {
-  /** Apply the update as if this node had returned it: what runs next is what follows this node. */
+  /**
+   * Apply the update as if this node had returned it: what runs next is what follows this node, its
+   * router reading the updated state. `END` cancels the pending work. Default: the node that ran last
+   * (required when the last superstep ran several).
+   */
   readonly asNode?: string;
   /** Update this (older) checkpoint instead of the latest, forking a new branch. */
   readonly checkpointId?: string;
@@ -214,37 +218,8 @@ export async function getThreadHistory(
   return checkpointer.list(threadId, options.limit === undefined ? {} : { limit: options.limit });
 }
 
-/**
- * Applies `update` to the thread's latest checkpoint (or the given one) through the reducers, as if
- * `asNode` had returned it, and records the result as a new checkpoint. With `asNode`, the next
- * nodes are what follows `asNode`; without it, they stay as they were.
- */
-export async function updateThreadState(
-  graph: ExecutableGraph,
-  settings: ThreadSettings,
-  threadId: string,
-  update: unknown,
-  options: UpdateStateOptions = {},
-): Promise<Checkpoint> {
-  const { checkpointer } = checkThreadOptions("updateState", settings, { ...options, threadId });
-  const { asNode } = options;
-  if (asNode !== undefined && !graph.nodes.has(asNode)) {
-    throw new InvalidOptionError(
-      `updateState: asNode "${String(asNode)}" is not a node of this graph; use one of ${[...graph.nodes.keys()].join(", ")}.`,
-    );
-  }
-  checkUpdate(graph, update);
-  checkJson(update, "update", "updateState");
-  const latest = await checkpointer.latest(threadId);
-  const from = await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId);
-  const run = Run.restore(graph, snapshotOf("updateState", graph, from), { threadId, api: "updateState" });
-  await run.commitAs(asNode, update);
-  const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, from.metadata.user);
-  return writer.write(run, "update", asNode === undefined ? [] : [asNode]);
-}
-
 /** Writes a thread's checkpoints in order, each one checked against the thread's latest (the version check). */
-class ThreadWriter {
+export class ThreadWriter {
   readonly #checkpointer: Checkpointer;
   readonly #threadId: string;
   readonly #user: Readonly<Record<string, JsonValue>> | undefined;
@@ -335,7 +310,7 @@ function resultOf(run: Run, steps: Step<State>[], writer: ThreadWriter, interrup
   return interrupt === undefined ? { ...base, status: "done" } : { ...base, status: "interrupted", interrupt };
 }
 
-async function startingPoint(
+export async function startingPoint(
   api: string,
   checkpointer: Checkpointer,
   threadId: string,
@@ -358,7 +333,7 @@ async function startingPoint(
 }
 
 /** A checkpoint as the engine's snapshot, after checking it was written by a graph with the same nodes and joins. */
-function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Checkpoint): RunSnapshot {
+export function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Checkpoint): RunSnapshot {
   const unknown = checkpoint.tasks.find((task) => !graph.nodes.has(task.node))?.node;
   if (unknown !== undefined || checkpoint.joins.length !== graph.joins.length) {
     const what =
@@ -387,21 +362,7 @@ function mergedInput(graph: ExecutableGraph, base: Checkpoint, input: unknown, a
   return committed.state;
 }
 
-function checkUpdate(graph: ExecutableGraph, update: unknown): asserts update is State {
-  if (!isPlainObject(update)) {
-    throw new InvalidOptionError(
-      `updateState: the update must be a plain object of changed fields, such as { draft }; got ${update === null ? "null" : typeof update}.`,
-    );
-  }
-  const undeclared = Object.keys(update).filter((key) => key === "__proto__" || (graph.fields !== undefined && !graph.fields.has(key)));
-  if (undeclared.length > 0) {
-    throw new InvalidOptionError(
-      `updateState: the update has fields the state does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
-    );
-  }
-}
-
-function checkThreadOptions(
+export function checkThreadOptions(
   api: string,
   settings: ThreadSettings,
   options: { readonly threadId?: unknown; readonly checkpointer?: unknown },

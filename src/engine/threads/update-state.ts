@@ -1,0 +1,139 @@
+/**
+ * `updateState`: a person's edit of a paused thread, applied as LangGraph applies it. The update is
+ * merged through the reducers as if a node had returned it, and what runs next is what follows that
+ * node, computed again on the edited state:
+ * - `asNode: END` cancels the pending work (the next tasks and any join left waiting);
+ * - without `asNode`, the update is applied as the node that ran last (START for a thread that has
+ *   only its input), and that node's routes are computed again: a stale `Send` is dropped, so a tool
+ *   runs on the edited arguments, not on the ones its router saw;
+ * - when the last superstep ran several nodes, which one the update comes from is ambiguous: `asNode`
+ *   is required (`AMBIGUOUS_UPDATE`).
+ */
+import { InvalidOptionError, InvalidUpdateError } from "../../errors.js";
+import { END, START } from "../../spec.js";
+import { cloneState, isPlainObject } from "../clone.js";
+import type { ExecutableGraph } from "../executable.js";
+import { Run } from "../run.js";
+import { describeValue, type State } from "../step.js";
+import type { RunSnapshot } from "../superstep.js";
+import type { Checkpoint, Checkpointer } from "./checkpointer.js";
+import { checkJson } from "./json-check.js";
+import { checkThreadOptions, snapshotOf, startingPoint, ThreadWriter, type ThreadSettings, type UpdateStateOptions } from "./threads.js";
+
+/** How an update is applied: which node it counts as, and what becomes of the next tasks. */
+type UpdatePlan =
+  /** `asNode: END`: merge, then no task is left and no join waits. */
+  | { readonly kind: "cancel" }
+  /** Merge as `node`, then run its rule again on the merged state; its earlier routes (from `routes[from]` on) are dropped. */
+  | { readonly kind: "reroute"; readonly node: string; readonly from: number }
+  /** Merge as `node` (not the last that ran), then what follows it replaces the next tasks. */
+  | { readonly kind: "asNode"; readonly node: string }
+  /** Merge and keep the next tasks: the node's rule does not read the state (an edge, a fan-out, a join). */
+  | { readonly kind: "keep"; readonly writes: readonly string[] };
+
+/**
+ * Applies `update` to the thread's latest checkpoint (or the given one) and records the result as a
+ * new checkpoint (`metadata.source: "update"`, `metadata.writes`: the node it counts as).
+ */
+export async function updateThreadState(
+  graph: ExecutableGraph,
+  settings: ThreadSettings,
+  threadId: string,
+  update: unknown,
+  options: UpdateStateOptions = {},
+): Promise<Checkpoint> {
+  const { checkpointer } = checkThreadOptions("updateState", settings, { ...options, threadId });
+  const { asNode } = options;
+  if (asNode !== undefined && asNode !== END && !graph.nodes.has(asNode)) {
+    throw new InvalidOptionError(
+      `updateState: asNode "${String(asNode)}" is not a node of this graph; use one of ${[...graph.nodes.keys()].join(", ")}, or END to cancel the pending work.`,
+    );
+  }
+  const latest = await checkpointer.latest(threadId);
+  const from = await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId);
+  const values = checkUpdate(graph, update, asNode, from);
+  checkJson(values, "update", "updateState");
+  const plan = await planUpdate(graph, checkpointer, from, asNode);
+  const snapshot = snapshotOf("updateState", graph, from);
+  const run = Run.restore(graph, restoredFor(plan, snapshot), { threadId, api: "updateState" });
+  const routed = plan.kind === "reroute" || plan.kind === "asNode" ? plan.node : undefined;
+  await run.commitAs(routed, values);
+  const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, from.metadata.user);
+  const writes = plan.kind === "keep" ? plan.writes : routed === undefined || routed === START ? [] : [routed];
+  return writer.write(run, "update", writes);
+}
+
+/** The snapshot the update is committed onto: without the pending work, or without the routes to compute again. */
+function restoredFor(plan: UpdatePlan, snapshot: RunSnapshot): RunSnapshot {
+  if (plan.kind === "cancel") return { ...snapshot, tasks: [], joins: snapshot.joins.map(() => []) };
+  if (plan.kind === "reroute") return { ...snapshot, routes: snapshot.routes.slice(0, plan.from) };
+  return snapshot;
+}
+
+async function planUpdate(
+  graph: ExecutableGraph,
+  checkpointer: Checkpointer,
+  checkpoint: Checkpoint,
+  asNode: string | undefined,
+): Promise<UpdatePlan> {
+  if (asNode === END) return { kind: "cancel" };
+  const last = lastNodes(checkpoint);
+  const node = asNode ?? onlyNode(checkpoint, last);
+  if (node === undefined) return { kind: "keep", writes: [] };
+  if (!(last.length === 1 && last[0] === node)) return { kind: "asNode", node };
+  // Only a router reads the state; re-arriving at a join that already fired would count the source twice.
+  if (graph.transitions.get(node)?.kind !== "route") return { kind: "keep", writes: node === START ? [] : [node] };
+  return { kind: "reroute", node, from: await routesBefore(checkpointer, checkpoint, node) };
+}
+
+/** The nodes whose writes the checkpoint records (START for a run's input checkpoint), without repeats. */
+function lastNodes(checkpoint: Checkpoint): readonly string[] {
+  if (checkpoint.metadata.source === "input") return [START];
+  return [...new Set(checkpoint.metadata.writes)];
+}
+
+/** The node an update without `asNode` counts as: the one that ran last; several are ambiguous. */
+function onlyNode(checkpoint: Checkpoint, last: readonly string[]): string | undefined {
+  if (last.length <= 1) return last[0];
+  throw new InvalidUpdateError(
+    `updateState: the last superstep ran several nodes (${last.join(", ")}), so which one the update comes from is ambiguous. ` +
+      `Pass { asNode } naming one of them, or END to cancel the pending work.`,
+    { node: last[0] as string, state: cloneState(checkpoint.state), trace: [...checkpoint.trace] },
+    "AMBIGUOUS_UPDATE",
+  );
+}
+
+/**
+ * Where `node`'s routes of the checkpoint's superstep begin in `checkpoint.routes`: a superstep appends
+ * its routes to its parent's, and an update that computed a node's routes again replaced that node's
+ * own, so a line of such updates leads back to the superstep that ran the node.
+ */
+async function routesBefore(checkpointer: Checkpointer, checkpoint: Checkpoint, node: string): Promise<number> {
+  if (checkpoint.metadata.source === "input") return 0;
+  const parent = checkpoint.parentId === null ? undefined : await checkpointer.get(checkpoint.threadId, checkpoint.parentId);
+  // A parent removed by retention: keep every route rather than guess which are this node's.
+  if (parent === undefined) return checkpoint.routes.length;
+  const rerouted = checkpoint.metadata.source === "update" && lastNodes(parent).length === 1 && lastNodes(parent)[0] === node;
+  return rerouted ? routesBefore(checkpointer, parent, node) : parent.routes.length;
+}
+
+/** The update, checked: a plain object of declared fields (`null` only with `asNode: END`). */
+function checkUpdate(graph: ExecutableGraph, update: unknown, asNode: string | undefined, checkpoint: Checkpoint): State {
+  if (update === null && asNode === END) return {};
+  const context = { node: asNode ?? "updateState", state: cloneState(checkpoint.state), trace: [...checkpoint.trace] };
+  if (!isPlainObject(update)) {
+    throw new InvalidUpdateError(
+      `updateState: the update must be a plain object of changed fields, such as { draft }; got ${describeValue(update)}` +
+        `${update === null ? " (null is for { asNode: END }, which cancels the pending work)" : ""}.`,
+      context,
+    );
+  }
+  const undeclared = Object.keys(update).filter((key) => key === "__proto__" || (graph.fields !== undefined && !graph.fields.has(key)));
+  if (undeclared.length > 0) {
+    throw new InvalidUpdateError(
+      `updateState: the update has fields the state does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
+      context,
+    );
+  }
+  return update;
+}
