@@ -1,5 +1,5 @@
 import { InvalidOptionError } from "../errors.js";
-import type { GraphSpec } from "../spec.js";
+import type { End, GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
@@ -109,9 +109,12 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * ```ts
    * await graph.updateState("order-42", { draft: edited, review: null }, { asNode: "revise_draft", checkpointer });
    * await graph.invoke(null, { threadId: "order-42", checkpointer }); // check_draft runs next
+   * await graph.updateState("order-43", null, { asNode: END, checkpointer }); // order-43 has nothing left to run
    * ```
    */
-  updateState(threadId: string, update: Partial<S>, options?: UpdateStateOptions): Promise<Checkpoint<S>> {
+  updateState(threadId: string, update: null, options: UpdateStateOptions & { readonly asNode: End }): Promise<Checkpoint<S>>;
+  updateState(threadId: string, update: Partial<S>, options?: UpdateStateOptions): Promise<Checkpoint<S>>;
+  updateState(threadId: string, update: Partial<S> | null, options?: UpdateStateOptions): Promise<Checkpoint<S>> {
     return updateThreadState(this.#executable, this.#threads, threadId, update, options) as Promise<Checkpoint<S>>;
   }
 

@@ -83,7 +83,7 @@ describe("updateState without asNode: the update counts as the node that ran las
     const graph = new StateGraph<{ lang: string; log: string[] }>({ reducers: { log: append } })
       .addNode("en", () => ({ log: ["hello"] }))
       .addNode("fr", () => ({ log: ["bonjour"] }))
-      .addConditionalEdges(START, (s) => s.lang, { en: "en", fr: "fr" })
+      .addConditionalEdges(START, (s): "en" | "fr" => (s.lang === "fr" ? "fr" : "en"), { en: "en", fr: "fr" })
       .addEdge("en", END)
       .addEdge("fr", END)
       .compile({ interruptBefore: ["en", "fr"] });
