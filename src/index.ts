@@ -44,6 +44,16 @@ export { CompiledGraph, compileGraph } from "./engine/index.js";
 export type { StreamChunk, StreamYield, ThreadStreamOptions } from "./engine/index.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/index.js";
 export type { NodeContext, RouterContext } from "./engine/index.js";
+export type {
+  ObservedCheckpoint,
+  ObservedEngine,
+  ObservedInterrupt,
+  ObservedRetry,
+  ObservedRunEnd,
+  ObservedRunStart,
+  RunObservation,
+  RunObserver,
+} from "./engine/index.js";
 export { MemoryCacheStore } from "./engine/index.js";
 export type { CachePolicy, CacheStore, NodePolicy, RetryPolicy } from "./engine/index.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";

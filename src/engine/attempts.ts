@@ -17,7 +17,11 @@ import type { TaskContext } from "./task-context.js";
  */
 export function runTask(graph: ExecutableGraph, task: Task, state: State, context: TaskContext): State | Promise<State> {
   const policy = graph.policies.get(task.node);
-  if (policy === undefined) return runNode(graph, task.node, state, task, context);
+  if (policy === undefined) {
+    const observation = context.observation;
+    if (observation?.attempt === undefined) return runNode(graph, task.node, state, task, context);
+    return observation.attempt(context, () => runNode(graph, task.node, state, task, context));
+  }
   if (policy.cache !== undefined) return cached(graph, task, state, context, policy, policy.cache);
   return attempts(graph, task, state, context, policy);
 }
@@ -53,6 +57,7 @@ async function retried(
     errors.push(failure instanceof StepFailure && failure.code === "NODE_FAILED" ? failure.cause : failure);
     const decision = retryDecision(policy.retry, attempt, failure, Math.random);
     if (!decision.retry) throw withAttempts(failure, errors, policy);
+    first.observation?.retry?.({ node: task.node, superstep: first.superstep, attempt, delay: decision.delay, error: failure });
     // The wait ends early when the run aborts or a sibling fails: the node then fails with what it
     // failed with on its own (the run's abort is reported by the driver, which watches the run's signal).
     if (!(await wait(decision.delay, first.superstepSignal))) {
@@ -80,7 +85,10 @@ async function cached(
 ): Promise<State> {
   const key = keyOf(graph, task, state, cache);
   const hit = await graph.cacheStore.get(key);
-  if (hit !== undefined) return cloneState(hit);
+  if (hit !== undefined) {
+    first.observation?.cacheHit?.(first);
+    return cloneState(hit);
+  }
   const update = await attempts(graph, task, state, first, policy);
   await graph.cacheStore.set(key, cloneState(update), cache.ttl);
   return update;
@@ -111,15 +119,33 @@ function attemptOnce(
           return controller.signal;
         };
   const context = attempt === 1 && deadline === undefined ? first : first.forAttempt(attempt, deadline);
-  const pending = runNode(graph, task.node, state, task, context);
-  if (!isThenable(pending) || timeout === undefined) return pending;
+  const run = (): State | Promise<State> => {
+    const pending = runNode(graph, task.node, state, task, context);
+    if (!isThenable(pending) || timeout === undefined) return pending;
+    return withTimeout(pending, task, attempt, timeout, (failure) => {
+      expired = failure;
+      controller?.abort(failure);
+    });
+  };
+  const observation = first.observation;
+  return observation?.attempt === undefined ? run() : observation.attempt(context, run);
+}
+
+/** An attempt's result, or NODE_TIMEOUT once `timeout` ms passed (`expire` is told first, so the node's signal says why). */
+function withTimeout(
+  pending: Promise<State>,
+  task: Task,
+  attempt: number,
+  timeout: number,
+  expire: (failure: StepFailure) => void,
+): Promise<State> {
   return new Promise<State>((resolve, reject) => {
     const timer = setTimeout(() => {
-      expired = new StepFailure(
+      const expired = new StepFailure(
         "NODE_TIMEOUT",
         `node "${task.node}" took longer than its timeout of ${timeout} ms (attempt ${attempt}); its result, if any, is discarded.`,
       );
-      controller?.abort(expired);
+      expire(expired);
       reject(expired);
     }, timeout);
     pending.then(

@@ -14,6 +14,16 @@ export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodePolicy, t
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
 export type { NodeContext, RouterContext } from "./context.js";
+export type {
+  ObservedCheckpoint,
+  ObservedEngine,
+  ObservedInterrupt,
+  ObservedRetry,
+  ObservedRunEnd,
+  ObservedRunStart,
+  RunObservation,
+  RunObserver,
+} from "./observer.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./limits.js";
 export type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
 export type { RouteTaken } from "./step.js";

@@ -2,6 +2,7 @@
  * The public shapes of a run: its options, its steps and its result. Types only, shared by `invoke`,
  * `stream`, threaded runs and the other engines' runners.
  */
+import type { RunObserver } from "./observer.js";
 import type { RouteTaken } from "./step.js";
 
 /**
@@ -26,6 +27,12 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** The most nodes of one superstep that run at once: a positive integer. Default: all of them. Merge order stays declaration order. */
   readonly maxConcurrency?: number;
+  /**
+   * Watches the run (its supersteps, node attempts, routes, retries, checkpoints), such as
+   * `otelObserver({ tracer })` from `typed-state-graph/otel`. Subgraphs' runs inherit it. Without
+   * one the run pays nothing for instrumentation.
+   */
+  readonly observer?: RunObserver;
 }
 
 /** Options for `stream`. */

@@ -15,6 +15,8 @@ import type { RunOptions, Step } from "./run-types.js";
 import { detachedStep, type StepRecord } from "./step-record.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
+import { ObservedRun, type ObservedSettings } from "./observed-run.js";
+import type { ObservedInterrupt } from "./observer.js";
 import {
   abortedWhile,
   admit,
@@ -30,7 +32,7 @@ import { isThenable, successorsOf, type RouteTaken, type State, type Successors,
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 
 /** What a driver of `Run` may add to the caller's options. */
-export interface RunSettings extends RunOptions {
+export interface RunSettings extends RunOptions, ObservedSettings {
   /** The thread a threaded run belongs to (`context.threadId`). */
   readonly threadId?: string;
   /** Where `context.writer` events go; without it they are dropped. */
@@ -58,8 +60,10 @@ export class Run {
   readonly #threadId: string | undefined;
   readonly #sink: EventSink | undefined;
   readonly #api: string;
+  /** Checked once per run: an unobserved run tests this one field per hook and allocates nothing for it. */
+  readonly #observed: ObservedRun | undefined;
 
-  constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined) {
+  constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
     this.#api = options?.api ?? "invoke";
     this.#limits = resolveLimits(options, this.#api);
@@ -67,6 +71,7 @@ export class Run {
     this.#maxConcurrency = resolveConcurrency(options?.maxConcurrency, this.#api);
     this.#threadId = options?.threadId;
     this.#sink = options?.sink;
+    this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
     this.#joins = graph.joins.map(() => []);
     this.#state = {};
     const failure = inputFailure(graph, input);
@@ -80,7 +85,7 @@ export class Run {
 
   /** A run that continues from a snapshot: nothing it committed runs again. */
   static restore(graph: ExecutableGraph, snapshot: RunSnapshot, options: RunSettings | undefined): Run {
-    const run = new Run(graph, snapshot.state, options);
+    const run = new Run(graph, snapshot.state, options, true);
     run.#tasks = snapshot.tasks.map((task) => ({ ...task }));
     run.#trace.push(...snapshot.trace);
     run.#routes.push(...snapshot.routes);
@@ -166,9 +171,14 @@ export class Run {
 
   #runSuperstep(): MaybePromise<StepRecord[] | undefined> {
     const admission = admit(this.#graph, this.#view(), this.#limits, this.#signal);
-    if (admission.kind === "end") return undefined;
+    if (admission.kind === "end") {
+      this.endObservation("done");
+      return undefined;
+    }
     if (admission.kind === "stop") throw this.#error(admission.failure, admission.node);
     const { tasks } = admission;
+    const observed = this.#observed;
+    observed?.superstepStart(this.#supersteps + 1, tasks);
     return andThen(this.#runTasks(tasks), (updates) => {
       const committed = commit(this.#graph, this.#state, tasks, updates);
       if (!committed.ok) throw this.#error(committed.failure, committed.node);
@@ -177,6 +187,7 @@ export class Run {
       this.#supersteps += 1;
       return andThen(this.#route(tasks.map((task) => task.node)), (advanced) => {
         this.#take(advanced);
+        observed?.superstepEnd(undefined);
         return tasks.map((task, index) => ({ node: task.node, update: updates[index] as State, route: advanced.keys[index] }));
       });
     });
@@ -190,12 +201,31 @@ export class Run {
   #take(advanced: Advance): void {
     this.#tasks = advanced.tasks;
     this.#joins = advanced.joins;
-    for (const route of advanced.routes) this.#routes.push(route);
+    for (const route of advanced.routes) {
+      this.#routes.push(route);
+      this.#observed?.route(route);
+    }
+  }
+
+  /** Ends the run's observation: `done` at END (a threaded run's driver sees it first), `abandoned` when a stream's consumer stopped. */
+  endObservation(status: "done" | "abandoned"): void {
+    this.#observed?.end({ status, supersteps: this.#supersteps });
+  }
+
+  /** Tells the observer a threaded run paused at an interrupt, and ends the run's observation. */
+  observeInterrupt(interrupt: ObservedInterrupt): void {
+    this.#observed?.observation.interrupt?.(interrupt);
+    this.#observed?.end({ status: "interrupted", supersteps: this.#supersteps });
+  }
+
+  /** Tells the observer a threaded run saved a checkpoint. */
+  observeCheckpoint(id: string, step: number, source: string): void {
+    this.#observed?.observation.checkpoint?.({ id, step, source });
   }
 
   /** Runs the admitted tasks, each on its own copy of the same committed state, and returns their updates in order. */
   #runTasks(tasks: readonly Task[]): MaybePromise<State[]> {
-    const scope = new SuperstepScope(this.#signal);
+    const scope = new SuperstepScope(this.#signal, this.#observed);
     const superstep = this.#supersteps + 1;
     if (tasks.length > 1) return this.#runParallel(tasks, scope, superstep);
     const task = tasks[0] as Task;
@@ -369,6 +399,9 @@ export class Run {
       trace: [...this.#trace],
       ...(pendingWrites === undefined || pendingWrites.length === 0 ? {} : { pendingWrites }),
     };
-    return executionError(this.#api, error, context);
+    const failure = executionError(this.#api, error, context);
+    // Every such error is thrown: the run's observation ends with it.
+    this.#observed?.failed(failure, this.#supersteps);
+    return failure;
   }
 }

@@ -57,41 +57,46 @@ export async function* streamRun(
         wake?.();
       }
     : undefined;
-  let run: Pick<Run, "superstep" | "state" | "supersteps">;
+  let run: Pick<Run, "superstep" | "state" | "supersteps" | "endObservation">;
   if (isThreadRun(options)) run = await ThreadRun.open(graph, threads, input, options, "stream", sink);
   else if (threads.checkpointer !== undefined || threads.interruptBefore.size > 0 || threads.interruptAfter.size > 0)
     throw threadRequired("stream", threads);
   else run = new Run(graph, input, { ...options, api: "stream", ...(sink === undefined ? {} : { sink }) });
   const chunk = (mode: StreamMode, payload: unknown): unknown => (modes.tagged ? [mode, payload] : payload);
-  // As LangGraph's: the values stream begins with the state the run starts from (superstep 0, no nodes).
-  if (modes.values) yield chunk("values", { superstep: run.supersteps, nodes: [], state: run.state } satisfies SuperstepValues<State>);
-  for (;;) {
-    const pending = run.superstep();
-    let done = false;
-    pending.then(
-      () => {
-        done = true;
-        wake?.();
-      },
-      () => {
-        done = true;
-        wake?.();
-      },
-    );
-    // Yield each custom event as soon as it is written, until the superstep settles.
-    while (modes.custom) {
+  try {
+    // As LangGraph's: the values stream begins with the state the run starts from (superstep 0, no nodes).
+    if (modes.values) yield chunk("values", { superstep: run.supersteps, nodes: [], state: run.state } satisfies SuperstepValues<State>);
+    for (;;) {
+      const pending = run.superstep();
+      let done = false;
+      pending.then(
+        () => {
+          done = true;
+          wake?.();
+        },
+        () => {
+          done = true;
+          wake?.();
+        },
+      );
+      // Yield each custom event as soon as it is written, until the superstep settles.
+      while (modes.custom) {
+        while (events.length > 0) yield chunk("custom", events.shift());
+        if (done) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+      const superstep = await pending;
       while (events.length > 0) yield chunk("custom", events.shift());
-      if (done) break;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
+      if (superstep === undefined) return;
+      if (modes.updates) for (const step of superstep) yield chunk("updates", step);
+      if (modes.values) {
+        const values: SuperstepValues<State> = { superstep: run.supersteps, nodes: superstep.map((s) => s.node), state: run.state };
+        yield chunk("values", values);
+      }
     }
-    const superstep = await pending;
-    while (events.length > 0) yield chunk("custom", events.shift());
-    if (superstep === undefined) return;
-    if (modes.updates) for (const step of superstep) yield chunk("updates", step);
-    if (modes.values) {
-      const values: SuperstepValues<State> = { superstep: run.supersteps, nodes: superstep.map((s) => s.node), state: run.state };
-      yield chunk("values", values);
-    }
+  } finally {
+    // A consumer that stops reading (break, return) leaves a run that never ends: its observation ends here.
+    run.endObservation("abandoned");
   }
 }

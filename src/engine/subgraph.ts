@@ -3,9 +3,12 @@
  * comes back to the parent as one update; its errors reach the parent with their path (`parent/child`).
  */
 import { executableOf, type CompiledGraph } from "./compiled-graph.js";
+import type { NodeContext } from "./context.js";
+import type { RunSettings } from "./run.js";
 import type { RunOptions } from "./run-types.js";
 import { recordSubgraph } from "./subgraph-specs.js";
 import type { State } from "./step.js";
+import { TaskContext } from "./task-context.js";
 
 /** How a subgraph node maps the parent's state in and the child's result out. */
 export interface SubgraphOptions<P, C> extends Pick<RunOptions, "maxSteps" | "recursionLimit"> {
@@ -53,9 +56,9 @@ export function subgraph<P extends object, C extends object>(
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
     ...(options.recursionLimit === undefined ? {} : { recursionLimit: options.recursionLimit }),
   };
-  const runSubgraph = async function runSubgraph(parent: P): Promise<Partial<P>> {
+  const runSubgraph = async function runSubgraph(parent: P, context?: NodeContext): Promise<Partial<P>> {
     const input = options.input ? options.input(parent) : (parent as unknown as C);
-    const result = await child.invoke(input, limits);
+    const result = await child.invoke(input, observed(limits, context));
     if (options.output) return options.output(result.state, parent);
     const update: State = {};
     for (const step of result.steps) {
@@ -68,4 +71,13 @@ export function subgraph<P extends object, C extends object>(
   };
   recordSubgraph(runSubgraph, child.spec);
   return runSubgraph as SubgraphNode<P>;
+}
+
+/** The child run's options: the parent run's observer, with the subgraph node as the child run's parent. */
+function observed(limits: RunOptions, context: NodeContext | undefined): RunOptions {
+  if (!(context instanceof TaskContext) || context.observer === undefined) return limits;
+  const { observer } = context;
+  // RunSettings travel through invoke to the child's Run: `parent` is how its observer finds the parent span.
+  const settings: RunSettings = { ...limits, observer, parent: context };
+  return settings;
 }

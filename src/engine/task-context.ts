@@ -4,6 +4,8 @@
  * someone streams custom events, so `invoke` on a graph whose nodes take one parameter pays for neither.
  */
 import type { NodeContext, RouterContext } from "./context.js";
+import type { ObservedRun } from "./observed-run.js";
+import type { RunObservation, RunObserver } from "./observer.js";
 
 /** Where custom events go: the stream's queue, or nowhere. */
 export type EventSink = (node: string, event: unknown) => void;
@@ -18,13 +20,16 @@ export class SiblingFailed extends Error {
  * is called (a sibling failed); it exists only once a node asked for it.
  */
 export class SuperstepScope {
+  /** The run's observation: the attempts of this superstep report to it. */
+  readonly observed: ObservedRun | undefined;
   readonly #runSignal: AbortSignal | undefined;
   #controller: AbortController | undefined;
   #signal: AbortSignal | undefined;
   #cancelled = false;
 
-  constructor(runSignal: AbortSignal | undefined) {
+  constructor(runSignal: AbortSignal | undefined, observed?: ObservedRun) {
     this.#runSignal = runSignal;
+    this.observed = observed;
   }
 
   get signal(): AbortSignal {
@@ -97,6 +102,16 @@ export class TaskContext implements NodeContext {
   /** The superstep's signal (created if no node asked for it yet): what a retry's wait listens to. */
   get superstepSignal(): AbortSignal {
     return this.#scope.signal;
+  }
+
+  /** The run's observation, if any: what `runTask` reports this task's attempts to. */
+  get observation(): RunObservation | undefined {
+    return this.#scope.observed?.observation;
+  }
+
+  /** The run's observer, if any: a subgraph's run inherits it. */
+  get observer(): RunObserver | undefined {
+    return this.#scope.observed?.observer;
   }
 
   /** Bound once, so `const { writer } = context` works. */

@@ -172,11 +172,15 @@ export class ThreadRun {
     const run = this.#run;
     if (this.#interrupt !== undefined) return undefined;
     const pending = run.pending ?? [];
-    if (pending.length === 0) return undefined;
+    if (pending.length === 0) {
+      run.endObservation("done");
+      return undefined;
+    }
     const before = this.#resuming ? [] : pending.filter((task) => this.#settings.interruptBefore.has(task.node));
     this.#resuming = false;
     if (before.length > 0) {
       this.#interrupt = { when: "before", nodes: [...new Set(before.map((task) => task.node))] };
+      run.observeInterrupt(this.#interrupt);
       return undefined;
     }
     const superstep = (await run.superstep()) as Step<State>[];
@@ -187,9 +191,16 @@ export class ThreadRun {
       superstep,
     );
     const after = superstep.filter((step) => this.#settings.interruptAfter.has(step.node));
-    if (after.length > 0 && (run.pending?.length ?? 0) > 0)
+    if (after.length > 0 && (run.pending?.length ?? 0) > 0) {
       this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
+      run.observeInterrupt(this.#interrupt);
+    }
     return superstep;
+  }
+
+  /** A stream's consumer stopped reading: the run's observation ends as abandoned. */
+  endObservation(status: "done" | "abandoned"): void {
+    this.#run.endObservation(status);
   }
 
   /** The result of the run so far, `steps` being this call's. */
@@ -274,6 +285,7 @@ export class ThreadWriter {
     await this.#checkpointer.save(checkpoint, this.#expectedLatestId);
     this.#expectedLatestId = checkpoint.id;
     this.#current = checkpoint;
+    run.observeCheckpoint(checkpoint.id, checkpoint.step, source);
     this.#checked = snapshot.state;
     return checkpoint;
   }
