@@ -66,6 +66,8 @@ const forbidden: Record<string, readonly string[]> = {
   render: ["builder", "xstate", "langgraph", "testing", "examples", "cli"],
   coverage: ["builder", "langgraph", "render", "testing", "examples", "cli"],
   persistence: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
+  // The inspector serves any graph: the CLI hands it the examples; it never reaches into builders or exporters.
+  inspect: ["builder", "xstate", "langgraph", "testing", "examples", "cli"],
 };
 
 describe("architecture", () => {

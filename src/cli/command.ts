@@ -36,12 +36,14 @@ export interface PositionalDef {
   /** Its placeholder in the usage line, e.g. `GRAPH`. */
   readonly name: string;
   readonly description: string;
+  /** The value when the argument is left out; without one, the argument is required. */
+  readonly default?: string;
 }
 
 /** What a command's body receives. */
 export interface CommandInput<F extends FlagTable> {
   readonly flags: FlagValues<F>;
-  /** The positional argument, for a command that declares one (always present: it is required). */
+  /** The positional argument, for a command that declares one (always present: required, or its default). */
   readonly positional: string;
 }
 
@@ -119,6 +121,8 @@ function parseCommandLine<F extends FlagTable>(definition: CommandDefinition<F>,
   if (parsed.values["help"] === true) return "help";
   const { positional } = definition;
   if (positional === undefined) return { flags: parsed.values as FlagValues<F>, positional: "" };
+  if (parsed.positionals.length === 0 && positional.default !== undefined)
+    return { flags: parsed.values as FlagValues<F>, positional: positional.default };
   if (parsed.positionals.length !== 1) {
     const got = parsed.positionals.length === 0 ? "none" : parsed.positionals.map((p) => JSON.stringify(p)).join(" ");
     throw new UsageError(`name one ${positional.name} (${positional.description}); got ${got}.`);
@@ -143,10 +147,16 @@ export function usageText(definition: CommandDefinition<FlagTable>): string {
   const width = Math.max(...rows.map(([left]) => left.length)) + 2;
   const { positional } = definition;
   return [
-    `Usage: tsg ${definition.name}${positional === undefined ? "" : ` ${positional.name}`} [options]`,
+    `Usage: tsg ${definition.name}${positional === undefined ? "" : positional.default === undefined ? ` ${positional.name}` : ` [${positional.name}]`} [options]`,
     "",
     definition.description,
-    ...(positional === undefined ? [] : ["", "Arguments:", `  ${positional.name.padEnd(width)}${positional.description}`]),
+    ...(positional === undefined
+      ? []
+      : [
+          "",
+          "Arguments:",
+          `  ${positional.name.padEnd(width)}${positional.description}${positional.default === undefined ? "" : ` (default: ${positional.default})`}`,
+        ]),
     "",
     "Options:",
     ...rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`),

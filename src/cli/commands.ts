@@ -7,6 +7,7 @@ import { resumeCommand } from "./resume.js";
 import { historyCommand } from "./history.js";
 import { diagramCommand } from "./diagram.js";
 import { checkCommand } from "./check.js";
+import { inspectCommand } from "./inspect.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
 export const commands: Readonly<Record<string, Command>> = {
@@ -18,4 +19,5 @@ export const commands: Readonly<Record<string, Command>> = {
   history: historyCommand,
   diagram: diagramCommand,
   check: checkCommand,
+  inspect: inspectCommand,
 };

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { buildAgentGraph, ScriptedModel } from "../examples/agent/index.js";
 import { buildReportGraph } from "../examples/report/index.js";
 import { buildResearchGraph } from "../examples/research/index.js";
-import { checkSpecSchema, GraphValidationError, type GraphProblem, type GraphSpec } from "../index.js";
+import { checkSpecSchema, GraphValidationError, type CompiledGraph, type GraphProblem, type GraphSpec } from "../index.js";
 import { UsageError } from "./io.js";
 
 /** The example graphs every graph command knows by name. */
@@ -26,7 +26,13 @@ const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);
 
 /** A graph as a command reads it: its spec, or the problems that keep it from being a graph. */
 export type GraphSource =
-  | { readonly label: string; readonly spec: GraphSpec; readonly problems?: undefined }
+  | {
+      readonly label: string;
+      readonly spec: GraphSpec;
+      readonly problems?: undefined;
+      /** The compiled graph, when the module exported one (or a builder): what `tsg inspect` runs. */
+      readonly graph?: CompiledGraph<object>;
+    }
   | { readonly label: string; readonly spec?: undefined; readonly problems: readonly GraphProblem[] };
 
 /** `tsx`'s ESM API, as far as tsg uses it. */
@@ -116,18 +122,31 @@ function graphOf(label: string, value: unknown): GraphSource {
     const candidate = value as { spec?: unknown; compile?: unknown; nodes?: unknown };
     if (typeof candidate.compile === "function") {
       try {
-        return { label, spec: (candidate.compile as () => { spec: GraphSpec })().spec };
+        const compiled = (candidate.compile as () => { spec: GraphSpec })();
+        return { label, spec: compiled.spec, ...(isRunnable(compiled) ? { graph: compiled } : {}) };
       } catch (error) {
         if (error instanceof GraphValidationError) return { label, problems: error.problems };
         throw new UsageError(`${label}: compile() failed: ${firstLine(error)}`);
       }
     }
-    if (typeof candidate.spec === "object" && candidate.spec !== null) return specOrProblems(label, candidate.spec);
+    if (typeof candidate.spec === "object" && candidate.spec !== null) {
+      const source = specOrProblems(label, candidate.spec);
+      return source.spec !== undefined && isRunnable(value) ? { ...source, graph: value } : source;
+    }
     if (Array.isArray(candidate.nodes)) return specOrProblems(label, value);
   }
   throw new UsageError(
     `${label} is not a graph: export a compiled graph (builder.compile()), a StateGraph builder, or a GraphSpec; got ${describeValue(value)}.`,
   );
+}
+
+/**
+ * A compiled graph, by its shape: a module may load its own copy of typed-state-graph (another install,
+ * or the sources under tsx), whose class is not this one's.
+ */
+function isRunnable(value: unknown): value is CompiledGraph<object> {
+  const graph = value as { invoke?: unknown; stream?: unknown; updateState?: unknown; spec?: unknown };
+  return typeof graph.invoke === "function" && typeof graph.stream === "function" && typeof graph.updateState === "function";
 }
 
 function specOrProblems(label: string, spec: unknown): GraphSource {

@@ -1,0 +1,163 @@
+/**
+ * Live runs: each run streams its steps into a buffer, and every server-sent-events subscriber gets
+ * the buffer first, then what follows, so a page that subscribes after the run started misses nothing.
+ */
+import type { ServerResponse } from "node:http";
+import { GraphError, type Step } from "../index.js";
+import type { Checkpointer, JsonValue } from "../persistence/index.js";
+import type { RunnableGraph } from "./target.js";
+
+/** One event of a live run, as the page receives it (`event:` is `type`). */
+export type RunEvent =
+  | { readonly type: "step"; readonly node: string; readonly update: unknown; readonly state: unknown; readonly route?: unknown }
+  | {
+      readonly type: "end";
+      /** `done`: reached END; `paused`: waits at an interrupt (see `next`). */
+      readonly status: "done" | "paused";
+      readonly state: unknown;
+      readonly next: readonly string[];
+      readonly threadId?: string;
+      readonly checkpointId?: string;
+    }
+  | { readonly type: "failed"; readonly message: string; readonly code?: string };
+
+/** What a run is started with. */
+export interface LiveRunSpec {
+  readonly graph: RunnableGraph;
+  /** `null` resumes the thread. */
+  readonly input: object | null;
+  readonly maxSteps?: number;
+  /** The thread it runs on: saved as it goes, and it may pause. */
+  readonly thread: {
+    readonly threadId: string;
+    readonly checkpointer: Checkpointer;
+    readonly checkpointId?: string;
+    readonly metadata?: Readonly<Record<string, JsonValue>>;
+  };
+}
+
+class LiveRun {
+  readonly events: RunEvent[] = [];
+  readonly #subscribers = new Set<ServerResponse>();
+  #ended = false;
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  push(event: RunEvent): void {
+    this.events.push(event);
+    for (const response of this.#subscribers) writeEvent(response, event);
+    if (event.type !== "step") {
+      this.#ended = true;
+      for (const response of this.#subscribers) response.end();
+      this.#subscribers.clear();
+    }
+  }
+
+  subscribe(response: ServerResponse): void {
+    response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", connection: "keep-alive" });
+    for (const event of this.events) writeEvent(response, event);
+    if (this.#ended) {
+      response.end();
+      return;
+    }
+    this.#subscribers.add(response);
+    response.on("close", () => this.#subscribers.delete(response));
+  }
+
+  closeAll(): void {
+    for (const response of this.#subscribers) response.end();
+    this.#subscribers.clear();
+  }
+}
+
+function writeEvent(response: ServerResponse, event: RunEvent): void {
+  response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+}
+
+/**
+ * The server's live runs, by id (`run-1`, `run-2`, …).
+ *
+ * @example
+ * ```ts
+ * const runs = new LiveRuns();
+ * const id = runs.start({ graph, input: initialReportState() }, () => {});
+ * runs.subscribe(id, response); // server-sent events: step…, then end or failed
+ * ```
+ */
+export class LiveRuns {
+  readonly #runs = new Map<string, LiveRun>();
+  readonly #pending = new Set<Promise<void>>();
+  #count = 0;
+
+  /** Starts a run; `onEnd` receives its last event. */
+  start(spec: LiveRunSpec, onEnd: (event: RunEvent) => void): string {
+    this.#count += 1;
+    const id = `run-${this.#count}`;
+    const run = new LiveRun();
+    this.#runs.set(id, run);
+    const done = drive(spec, run, onEnd).finally(() => this.#pending.delete(done));
+    this.#pending.add(done);
+    return id;
+  }
+
+  /** Whether `id` names a run of this server. */
+  has(id: string): boolean {
+    return this.#runs.has(id);
+  }
+
+  subscribe(id: string, response: ServerResponse): void {
+    this.#runs.get(id)?.subscribe(response);
+  }
+
+  /** Waits for every run to finish, then ends the open event streams. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+    for (const run of this.#runs.values()) run.closeAll();
+  }
+}
+
+async function drive(spec: LiveRunSpec, run: LiveRun, onEnd: (event: RunEvent) => void): Promise<void> {
+  let last: unknown = spec.input;
+  const { thread } = spec;
+  try {
+    const steps: AsyncIterable<Step<object>> = spec.graph.stream(spec.input, {
+      threadId: thread.threadId,
+      checkpointer: thread.checkpointer,
+      ...(thread.checkpointId === undefined ? {} : { checkpointId: thread.checkpointId }),
+      ...(thread.metadata === undefined ? {} : { metadata: thread.metadata }),
+      ...(spec.maxSteps === undefined ? {} : { maxSteps: spec.maxSteps }),
+    });
+    for await (const step of steps) {
+      last = step.state;
+      run.push({
+        type: "step",
+        node: step.node,
+        update: step.update,
+        state: step.state,
+        ...(step.route === undefined ? {} : { route: step.route }),
+      });
+    }
+    const latest = await thread.checkpointer.latest(thread.threadId);
+    const next = latest?.next ?? [];
+    const end: RunEvent = {
+      type: "end",
+      status: next.length > 0 ? "paused" : "done",
+      state: latest?.state ?? last,
+      next,
+      threadId: thread.threadId,
+      ...(latest === undefined ? {} : { checkpointId: latest.id }),
+    };
+    run.push(end);
+    onEnd(end);
+  } catch (error) {
+    const failed: RunEvent = {
+      type: "failed",
+      message: error instanceof Error ? error.message : String(error),
+      ...(error instanceof GraphError ? { code: error.code } : {}),
+    };
+    run.push(failed);
+    onEnd(failed);
+  }
+}

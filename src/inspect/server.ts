@@ -1,0 +1,405 @@
+/**
+ * The inspector's HTTP server (`node:http`, 127.0.0.1 only): the page, its JSON routes, and live runs as
+ * server-sent events. Every request passes the Host check first; writes to a database pass the write
+ * guard. A refusal is JSON `{ error, code }` with its status, and the console logs it too.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { CoverageError } from "../coverage/index.js";
+import { GraphError } from "../index.js";
+import { PersistenceError, type Checkpoint, type Checkpointer } from "../persistence/index.js";
+import { InspectError } from "./errors.js";
+import { checkHost, checkOrigin } from "./host-check.js";
+import { isAsset, readJsonBody, sendAsset, sendJson } from "./http.js";
+import { LiveRuns } from "./runs.js";
+import { openStore, type InspectStore, type StoreOptions } from "./store.js";
+import { graphSvg } from "./svg.js";
+import type { InspectTarget, ThreadRules } from "./target.js";
+import { coverageOverlay, detailOf, summaryOf } from "./thread-view.js";
+
+/** Options of {@link startInspector}. */
+export interface InspectorOptions extends StoreOptions {
+  readonly target: InspectTarget;
+  /** The port; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** Threads to list from the start (`tsg inspect --thread`). */
+  readonly threads?: readonly string[];
+  /** Where refusals and failures are logged, one line each. Default: nowhere. */
+  readonly log?: (line: string) => void;
+}
+
+/** A running inspector. */
+export interface Inspector {
+  /** `http://127.0.0.1:PORT/` */
+  readonly url: string;
+  readonly port: number;
+  readonly store: InspectStore;
+  /** Stops accepting requests, waits for live runs, closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the inspector on 127.0.0.1.
+ *
+ * @example
+ * ```ts
+ * const inspector = await startInspector({ target, db: "runs.sqlite", port: 4318 });
+ * console.log(`inspect at ${inspector.url}`);
+ * await inspector.close();
+ * ```
+ */
+export async function startInspector(options: InspectorOptions): Promise<Inspector> {
+  const store = openStore(options);
+  const app = new InspectorApp(options, store);
+  const server = createServer((request, response) => void app.handle(request, response));
+  try {
+    await listen(server, options.port ?? 0);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  app.port = port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    store,
+    async close() {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeIdleConnections();
+      });
+      await app.runs.close();
+      server.closeAllConnections();
+      store.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((done, fail) => {
+    server.once("error", fail);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", fail);
+      done();
+    });
+  });
+}
+
+type Handler = (match: RegExpMatchArray, request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
+
+class InspectorApp {
+  port = 0;
+  readonly runs = new LiveRuns();
+  /** Threads the page lists, and the store each lives in (live runs on a read-only database go to memory). */
+  readonly #threads = new Map<string, Checkpointer>();
+  readonly #target: InspectTarget;
+  readonly #store: InspectStore;
+  readonly #log: (line: string) => void;
+  readonly #svg: string | undefined;
+  #liveCount = 0;
+  readonly #routes: readonly (readonly [string, RegExp, Handler])[];
+
+  constructor(options: InspectorOptions, store: InspectStore) {
+    this.#target = options.target;
+    this.#store = store;
+    this.#log = options.log ?? (() => {});
+    this.#svg = options.target.spec === undefined ? undefined : graphSvg(options.target.spec);
+    if (store.checkpointer !== undefined) for (const id of options.threads ?? []) this.#threads.set(id, store.checkpointer);
+    this.#routes = [
+      ["GET", /^\/$/, (_m, _q, response) => sendAsset(response, "index.html")],
+      ["GET", /^\/assets\/([a-z.]+)$/, (m, _q, response) => this.#asset(m[1] as string, response)],
+      ["GET", /^\/api\/info$/, (_m, _q, response) => sendJson(response, 200, this.#info())],
+      ["GET", /^\/api\/coverage$/, (_m, _q, response) => this.#coverage(response)],
+      ["GET", /^\/api\/threads\/([^/]+)$/, (m, _q, response) => this.#history(decode(m[1]), response)],
+      [
+        "GET",
+        /^\/api\/threads\/([^/]+)\/checkpoints\/([^/]+)$/,
+        (m, _q, response) => this.#checkpoint(decode(m[1]), decode(m[2]), response),
+      ],
+      ["POST", /^\/api\/runs$/, (_m, request, response) => this.#startRun(request, response)],
+      ["GET", /^\/api\/runs\/([^/]+)\/events$/, (m, _q, response) => this.#events(decode(m[1]), response)],
+      ["POST", /^\/api\/threads\/([^/]+)\/resume$/, (m, request, response) => this.#resume(decode(m[1]), request, response)],
+    ];
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      checkHost(request.headers.host, this.port);
+      const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+      const method = request.method ?? "GET";
+      if (method !== "GET") checkOrigin(request.headers.origin, this.port);
+      for (const [routeMethod, pattern, handler] of this.#routes) {
+        const match = path.match(pattern);
+        if (match !== null && routeMethod === method) return await handler(match, request, response);
+      }
+      throw new InspectError("NOT_FOUND", `inspect: no route ${method} ${path}.`);
+    } catch (error) {
+      this.#fail(error, response);
+    }
+  }
+
+  #fail(error: unknown, response: ServerResponse): void {
+    const refusal = refusalOf(error, this.#store.label);
+    this.#log(refusal.message);
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    sendJson(response, refusal.status, { error: refusal.message, code: refusal.code });
+  }
+
+  #asset(name: string, response: ServerResponse): Promise<void> {
+    if (!isAsset(name)) throw new InspectError("NOT_FOUND", `inspect: no asset ${name}.`);
+    return sendAsset(response, name);
+  }
+
+  #info() {
+    const target = this.#target;
+    return {
+      graph:
+        target.spec === undefined
+          ? { label: target.label, problem: target.problem }
+          : {
+              label: target.label,
+              spec: target.spec,
+              svg: this.#svg,
+              canRun: target.run !== undefined,
+              interruptChoices: target.interruptChoices ?? [],
+              defaultInput: target.defaultInput ?? null,
+            },
+      store: {
+        label: this.#store.label,
+        writable: this.#store.writable,
+        ...(this.#store.problem === undefined ? {} : { problem: this.#store.problem }),
+      },
+      threads: [...this.#threads.keys()],
+    };
+  }
+
+  /** The store a thread lives in; a thread the page has not seen is looked up in the database. */
+  #storeOf(threadId: string): Checkpointer {
+    const known = this.#threads.get(threadId);
+    if (known !== undefined) return known;
+    if (this.#store.checkpointer === undefined)
+      throw new InspectError("STORE_FAILED", `inspect: ${this.#store.problem ?? `--db ${this.#store.label} could not be opened.`}`);
+    return this.#store.checkpointer;
+  }
+
+  async #history(threadId: string, response: ServerResponse): Promise<void> {
+    const checkpointer = this.#storeOf(threadId);
+    const history = (await checkpointer.list(threadId)) as Checkpoint<object>[];
+    if (history.length === 0) throw unknownThread(threadId, this.#store.label);
+    this.#threads.set(threadId, checkpointer);
+    const latest = history[0] as Checkpoint<object>;
+    sendJson(response, 200, {
+      threadId,
+      checkpoints: history.map(summaryOf),
+      latestId: latest.id,
+      paused: this.#pausedAt(latest),
+      writable: this.#writable(checkpointer),
+    });
+  }
+
+  async #checkpoint(threadId: string, checkpointId: string, response: ServerResponse): Promise<void> {
+    const checkpointer = this.#storeOf(threadId);
+    const checkpoint = (await checkpointer.get(threadId, checkpointId)) as Checkpoint<object> | undefined;
+    if (checkpoint === undefined) {
+      if ((await checkpointer.latest(threadId)) === undefined) throw unknownThread(threadId, this.#store.label);
+      throw new InspectError("NOT_FOUND", `inspect: thread ${JSON.stringify(threadId)} has no checkpoint ${JSON.stringify(checkpointId)}.`);
+    }
+    const parent =
+      checkpoint.parentId === null
+        ? undefined
+        : ((await checkpointer.get(threadId, checkpoint.parentId)) as Checkpoint<object> | undefined);
+    sendJson(response, 200, detailOf(checkpoint, parent, this.#pausedAt(checkpoint)));
+  }
+
+  #pausedAt(checkpoint: Checkpoint<object>): readonly string[] {
+    const rules = this.#target.spec === undefined ? undefined : this.#target.threads;
+    try {
+      return rules?.pausedAt(checkpoint) ?? [];
+    } catch {
+      // A thread of another program: the page shows it, it just cannot continue it.
+      return [];
+    }
+  }
+
+  #writable(checkpointer: Checkpointer): boolean {
+    return checkpointer !== this.#store.checkpointer || this.#store.writable;
+  }
+
+  async #coverage(response: ServerResponse): Promise<void> {
+    const { spec } = this.#target;
+    if (spec === undefined) throw noGraph(this.#target);
+    const latest: Checkpoint<object>[] = [];
+    for (const [threadId, checkpointer] of this.#threads) {
+      const checkpoint = (await checkpointer.latest(threadId)) as Checkpoint<object> | undefined;
+      if (checkpoint !== undefined) latest.push(checkpoint);
+    }
+    sendJson(response, 200, coverageOverlay(spec, latest));
+  }
+
+  async #startRun(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const target = this.#target;
+    if (target.spec === undefined) throw noGraph(target);
+    if (target.run === undefined)
+      throw new InspectError(
+        "NO_GRAPH",
+        `inspect: ${target.label} is a spec, not a compiled graph: export builder.compile() to run it here.`,
+      );
+    const body = await readJsonBody(request);
+    const interruptBefore = body["interruptBefore"];
+    if (interruptBefore !== undefined && !(Array.isArray(interruptBefore) && interruptBefore.every((n) => typeof n === "string")))
+      throw new InspectError("BAD_REQUEST", "inspect: interruptBefore must be a list of node names.");
+    const plan = target.run({
+      ...(body["input"] === undefined ? {} : { input: body["input"] }),
+      ...(interruptBefore === undefined ? {} : { interruptBefore: interruptBefore as string[] }),
+    });
+    this.#liveCount += 1;
+    const threadId = this.#freshThreadId();
+    const checkpointer = this.#store.runs;
+    this.#threads.set(threadId, checkpointer);
+    const runId = this.runs.start(
+      {
+        graph: plan.graph,
+        input: plan.input,
+        ...(plan.maxSteps === undefined ? {} : { maxSteps: plan.maxSteps }),
+        thread: { threadId, checkpointer, ...(plan.metadata === undefined ? {} : { metadata: plan.metadata }) },
+      },
+      (end) => this.#logEnd(threadId, end),
+    );
+    sendJson(response, 201, { runId, threadId, events: `/api/runs/${runId}/events` });
+  }
+
+  /** `live-N`, skipping ids a database already holds (a second session on the same file). */
+  #freshThreadId(): string {
+    let id = `live-${Date.now().toString(36)}-${this.#liveCount}`;
+    while (this.#threads.has(id)) id = `${id}-x`;
+    return id;
+  }
+
+  #logEnd(threadId: string, end: { type: string; message?: string }): void {
+    if (end.type === "failed") this.#log(`inspect: the run on thread ${threadId} failed: ${end.message ?? ""}`);
+  }
+
+  #events(runId: string, response: ServerResponse): void {
+    if (!this.runs.has(runId))
+      throw new InspectError("NOT_FOUND", `inspect: no live run ${JSON.stringify(runId)}; start one with POST /api/runs.`);
+    this.runs.subscribe(runId, response);
+  }
+
+  async #resume(threadId: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const target = this.#target;
+    if (target.spec === undefined) throw noGraph(target);
+    const rules = target.threads;
+    if (rules === undefined)
+      throw new InspectError(
+        "NO_GRAPH",
+        `inspect: ${target.label} cannot continue threads here: export a compiled graph (builder.compile()).`,
+      );
+    const checkpointer = this.#storeOf(threadId);
+    if (!this.#writable(checkpointer)) {
+      throw new InspectError(
+        "WRITES_DISABLED",
+        `inspect: ${this.#store.label} is open read-only (tsg inspect did not create it): restart with --allow-writes to resume, fork or edit its threads.`,
+      );
+    }
+    const body = await readJsonBody(request);
+    const { action, checkpointId, edit } = body;
+    if (action !== "approve" && action !== "continue" && action !== "edit")
+      throw new InspectError("BAD_REQUEST", `inspect: action must be "approve", "continue" or "edit"; got ${JSON.stringify(action)}.`);
+    if (checkpointId !== undefined && typeof checkpointId !== "string")
+      throw new InspectError("BAD_REQUEST", "inspect: checkpointId must be a checkpoint id (a string).");
+    const from = (await (checkpointId === undefined ? checkpointer.latest(threadId) : checkpointer.get(threadId, checkpointId))) as
+      | Checkpoint<object>
+      | undefined;
+    if (from === undefined) {
+      if (checkpointId === undefined || (await checkpointer.latest(threadId)) === undefined)
+        throw unknownThread(threadId, this.#store.label);
+      throw new InspectError("NOT_FOUND", `inspect: thread ${JSON.stringify(threadId)} has no checkpoint ${JSON.stringify(checkpointId)}.`);
+    }
+    const runId = await this.#continue(rules, threadId, checkpointer, from, action, edit, checkpointId);
+    this.#threads.set(threadId, checkpointer);
+    sendJson(response, 201, { runId, threadId, events: `/api/runs/${runId}/events` });
+  }
+
+  /** The rules of `tsg resume`: a paused thread needs approve or an edit; an edit goes through `updateState`, then the thread runs on. */
+  async #continue(
+    rules: ThreadRules,
+    threadId: string,
+    checkpointer: Checkpointer,
+    from: Checkpoint<object>,
+    action: "approve" | "continue" | "edit",
+    edit: unknown,
+    checkpointId: string | undefined,
+  ): Promise<string> {
+    const graph = rules.graphFor(from);
+    const paused = rules.pausedAt(from);
+    const maxSteps = rules.maxStepsFor?.(from);
+    const limit = maxSteps === undefined ? {} : { maxSteps };
+    if (action === "edit") {
+      const { update, asNode } = rules.editOf(from, edit);
+      const edited = await graph.updateState(threadId, update, {
+        checkpointer,
+        ...(asNode === undefined ? {} : { asNode }),
+        ...(checkpointId === undefined ? {} : { checkpointId }),
+      });
+      return this.runs.start({ graph, input: null, ...limit, thread: { threadId, checkpointer, checkpointId: edited.id } }, (end) =>
+        this.#logEnd(threadId, end),
+      );
+    }
+    if (paused.length > 0 && action !== "approve")
+      throw new InspectError(
+        "BAD_REQUEST",
+        `inspect: thread ${JSON.stringify(threadId)} is paused before ${paused.join(", ")}: approve it, or edit it.`,
+      );
+    if (from.next.length === 0)
+      throw new InspectError(
+        "BAD_REQUEST",
+        `inspect: checkpoint ${from.id} of thread ${JSON.stringify(threadId)} reached END: there is nothing to resume; pick an earlier checkpoint to fork from.`,
+      );
+    return this.runs.start(
+      { graph, input: null, ...limit, thread: { threadId, checkpointer, ...(checkpointId === undefined ? {} : { checkpointId }) } },
+      (end) => this.#logEnd(threadId, end),
+    );
+  }
+}
+
+function decode(part: string | undefined): string {
+  try {
+    return decodeURIComponent(part ?? "");
+  } catch {
+    throw new InspectError("BAD_REQUEST", `inspect: ${JSON.stringify(part)} is not a valid URL component.`);
+  }
+}
+
+function unknownThread(threadId: string, db: string): InspectError {
+  return new InspectError(
+    "NOT_FOUND",
+    `inspect: thread ${JSON.stringify(threadId)} has no checkpoint in ${db}; check the thread id (tsg history --thread T --db FILE lists one).`,
+  );
+}
+
+function noGraph(target: InspectTarget): InspectError {
+  return new InspectError("NO_GRAPH", `inspect: ${target.label}: ${target.problem ?? "there is no graph to show."}`);
+}
+
+/** Any failure as the page's refusal: the inspector's own, the store's (a corrupted database), coverage's, or an internal one. */
+function refusalOf(error: unknown, db: string): { status: number; code: string; message: string } {
+  if (error instanceof InspectError) return { status: error.status, code: error.code, message: error.message };
+  if (error instanceof PersistenceError)
+    return { status: 422, code: error.code, message: `inspect: --db ${db}: ${error.message.split("\n")[0] ?? ""}` };
+  if (error instanceof CoverageError) return { status: 409, code: error.code, message: `inspect: ${error.message}` };
+  // The graph's own refusal (a bad input, an update it does not accept): the input's fault, not the server's.
+  if (error instanceof GraphError) return { status: 400, code: error.code, message: error.message };
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === "string" && code.startsWith("SQLITE_"))
+    return { status: 422, code: "STORE_FAILED", message: `inspect: --db ${db}: ${(error as Error).message.split("\n")[0] ?? ""}` };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    status: 500,
+    code: "INTERNAL",
+    message: `inspect: internal error: ${message.split("\n")[0] ?? ""} (a bug in tsg inspect: please report it)`,
+  };
+}
