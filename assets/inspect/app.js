@@ -89,6 +89,14 @@ function watchRun(started, label) {
     $("steps").append(item);
     $("run-state").textContent = json(step.state);
   });
+  // What a node wrote with context.writer: the same events the observability stream carries.
+  source.addEventListener("custom", (message) => {
+    const custom = JSON.parse(message.data);
+    const item = document.createElement("li");
+    item.className = "custom";
+    item.textContent = `${custom.node} wrote ${brief(custom.event)}`;
+    $("steps").append(item);
+  });
   source.addEventListener("end", async (message) => {
     source.close();
     const end = JSON.parse(message.data);

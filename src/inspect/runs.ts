@@ -3,13 +3,15 @@
  * the buffer first, then what follows, so a page that subscribes after the run started misses nothing.
  */
 import type { ServerResponse } from "node:http";
-import { GraphError, type Step } from "../index.js";
+import { GraphError, type StreamChunk } from "../index.js";
 import type { Checkpointer, JsonValue } from "../persistence/index.js";
 import type { RunnableGraph } from "./target.js";
 
 /** One event of a live run, as the page receives it (`event:` is `type`). */
 export type RunEvent =
   | { readonly type: "step"; readonly node: string; readonly update: unknown; readonly state: unknown; readonly route?: unknown }
+  /** What a node wrote with `context.writer` (the `custom` stream mode), in the order written. */
+  | { readonly type: "custom"; readonly node: string; readonly event: unknown }
   | {
       readonly type: "end";
       /** `done`: reached END; `paused`: waits at an interrupt (see `next`). */
@@ -48,7 +50,7 @@ class LiveRun {
   push(event: RunEvent): void {
     this.events.push(event);
     for (const response of this.#subscribers) writeEvent(response, event);
-    if (event.type !== "step") {
+    if (event.type === "end" || event.type === "failed") {
       this.#ended = true;
       for (const response of this.#subscribers) response.end();
       this.#subscribers.clear();
@@ -122,14 +124,21 @@ async function drive(spec: LiveRunSpec, run: LiveRun, onEnd: (event: RunEvent) =
   let last: unknown = spec.input;
   const { thread } = spec;
   try {
-    const steps: AsyncIterable<Step<object>> = spec.graph.stream(spec.input, {
+    const chunks: AsyncIterable<StreamChunk<object>> = spec.graph.stream(spec.input, {
+      streamMode: ["updates", "custom"],
       threadId: thread.threadId,
       checkpointer: thread.checkpointer,
       ...(thread.checkpointId === undefined ? {} : { checkpointId: thread.checkpointId }),
       ...(thread.metadata === undefined ? {} : { metadata: thread.metadata }),
       ...(spec.maxSteps === undefined ? {} : { maxSteps: spec.maxSteps }),
     });
-    for await (const step of steps) {
+    for await (const chunk of chunks) {
+      if (chunk[0] === "custom") {
+        run.push({ type: "custom", node: chunk[1].node, event: chunk[1].event });
+        continue;
+      }
+      if (chunk[0] !== "updates") continue;
+      const step = chunk[1];
       last = step.state;
       run.push({
         type: "step",

@@ -49,6 +49,8 @@ export interface RunEventData {
   readonly state?: Record<string, unknown>;
   readonly checkpointId?: string;
   readonly message?: string;
+  readonly code?: string;
+  readonly event?: unknown;
 }
 
 /** The events of a finished live run's server-sent-events stream, parsed. */

@@ -136,13 +136,34 @@ describe("live runs (server-sent events)", () => {
     expect((await call(port, "GET", "/api/runs/run-99/events")).status).toBe(404);
   });
 
-  it("a failing run ends with a failed event carrying the message", async () => {
+  it("runs a graph with supersteps (research: fan-out, join) to END", async () => {
     const { port } = await serve("research");
     const started = await call(port, "POST", "/api/runs", { body: { input: { topic: "graphs" } } });
     const events = await runEvents(port, started.json["events"]);
-    expect(events.at(-1)).toMatchObject({ type: "end", status: "done" });
+    expect(events.map((e) => e.node ?? e.status)).toEqual(["plan", "web", "papers", "internal", "synthesize", "done"]);
     const blank = await call(port, "POST", "/api/runs", { body: { input: { topic: " " } } });
     expect(blank.json["error"]).toBe("inspect: the research input is { topic: TEXT }.");
+  });
+
+  it("streams what a node writes with context.writer, and a node's failure as a failed event", async () => {
+    const { port } = await serve("./test/inspect/fixtures/writer.mjs#progress");
+    const ok = await call(port, "POST", "/api/runs", { body: { input: { items: 3 } } });
+    expect((await runEvents(port, ok.json["events"])).map((e) => [e.type, e.node ?? e.status])).toEqual([
+      ["custom", "fetch"],
+      ["step", "fetch"],
+      ["end", "done"],
+    ]);
+    const failing = await call(port, "POST", "/api/runs", { body: { input: { items: -1 } } });
+    const events = await runEvents(port, failing.json["events"]);
+    expect(events.at(-1)).toMatchObject({
+      type: "failed",
+      code: "NODE_FAILED",
+      message: expect.stringContaining("items must not be negative"),
+    });
+    expect(logged.at(-1)).toMatch(/^inspect: the run on thread live-\S+ failed: /);
+    expect((await call(port, "POST", "/api/runs", { body: { input: [1] } })).json["error"]).toBe(
+      "inspect: the input must be a JSON object: the graph's initial state.",
+    );
   });
 });
 
