@@ -219,6 +219,8 @@ function targetsOf(
   });
   const flat = ratioOf(chain, chainNames(largest).invoke, chainNames(smallest).invoke, largest / smallest);
   const policies = ratioOf(chain, chainNames(largest).policies, chainNames(largest).invoke);
+  const tracingOff = ratioOf(chain, chainNames(largest).tracingOff, chainNames(largest).invoke);
+  const tracingOn = ratioOf(chain, chainNames(largest).tracingOn, chainNames(largest).invoke);
   const retained = memory.find((m) => m.name === REPORT.invoke);
   const context = (label: string, spread: Spread | undefined): string => (spread ? `; ${label}: ${ratioSpread(spread)}` : "");
   return [
@@ -253,6 +255,12 @@ function targetsOf(
       target: "≤ 1.2×",
       measured: policies ? ratioSpread(policies) : "–",
       met: policies && policies.median <= 1.2,
+    },
+    {
+      what: `otelObserver() with tracing off (no SDK) vs no observer, chain N=${largest}`,
+      target: "≤ 1.03×",
+      measured: `${tracingOff ? ratioSpread(tracingOff) : "–"}${context("tracing on, spans recorded", tracingOn)}`,
+      met: tracingOff && tracingOff.median <= 1.03,
     },
     {
       what: "what an invoke result holds per step (an append field, steps unread), N=2k vs N=8k",

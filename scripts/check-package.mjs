@@ -26,6 +26,7 @@ const REQUIRED_ENTRY_POINTS = [
   "./langgraph",
   "./persistence",
   "./coverage",
+  "./otel",
   "./render",
   "./examples/report",
   "./examples/agent",

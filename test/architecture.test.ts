@@ -90,7 +90,14 @@ describe("architecture", () => {
   });
 
   it("examples use only the public API (the package's entry points)", () => {
-    const publicEntries = new Set(["index.ts", "xstate/index.ts", "testing/index.ts", "langgraph/index.ts", "persistence/index.ts"]);
+    const publicEntries = new Set([
+      "index.ts",
+      "xstate/index.ts",
+      "testing/index.ts",
+      "langgraph/index.ts",
+      "persistence/index.ts",
+      "otel/index.ts",
+    ]);
     const violations = [...graph]
       .filter(([file]) => layerOf(file) === "examples")
       .flatMap(([file, targets]) => targets.filter((t) => layerOf(t) !== "examples" && !publicEntries.has(t)).map((t) => `${file} → ${t}`));
@@ -115,6 +122,18 @@ describe("architecture", () => {
     visit("index.ts");
     const nodeImports = [...reached].filter((file) => /from\s+["']node:/.test(readFileSync(join(srcDir, file), "utf8")));
     expect(nodeImports).toEqual([]);
+  });
+
+  it("only typed-state-graph/otel loads @opentelemetry/api at run time; the core never imports it", () => {
+    const importers = [...graph.keys()].filter((file) =>
+      /(?:from\s+|import\s*\(\s*)["']@opentelemetry\//.test(readFileSync(join(srcDir, file), "utf8")),
+    );
+    const runtime = importers.filter((file) =>
+      /^import\s+(?!type\b)[^;]*["']@opentelemetry\//m.test(readFileSync(join(srcDir, file), "utf8")),
+    );
+    expect(runtime.every((file) => file.startsWith("otel/"))).toBe(true);
+    expect(importers.filter((file) => !file.startsWith("otel/") && !file.startsWith("examples/"))).toEqual([]);
+    expect(runtime).toContain("otel/observer.ts");
   });
 
   it("the check sees imports (a guard against a regex that matches nothing)", () => {

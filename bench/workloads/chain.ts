@@ -2,7 +2,9 @@
  * A chain of N trivial nodes (START → n0 → … → n(N-1) → END), each adding 1 to a counter: the engine's
  * cost per step with nothing else in the way. The cost per step must stay flat as N grows.
  */
+import { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
 import { compileGraph, END, START, type CompiledGraph, type GraphSpec, type NodePolicy } from "../../src/index.js";
+import { otelObserver } from "../../src/otel/index.js";
 import { verify, type Candidate, type Skipped, type VerifiedWorkload } from "../_workload.js";
 
 /** The chain's state. */
@@ -20,6 +22,8 @@ export const chainNames = (n: number) =>
     loop: `hand-written loop, N=${n}`,
     invoke: `mini engine invoke, N=${n}`,
     policies: `mini engine invoke, timeout + retry on every node, N=${n}`,
+    tracingOff: `mini engine invoke, otelObserver() with no SDK registered (tracing off), N=${n}`,
+    tracingOn: `mini engine invoke, otelObserver() on an SDK tracer (spans recorded, not exported), N=${n}`,
     langGraph: `LangGraph.js invoke, N=${n}`,
   }) as const;
 
@@ -61,12 +65,17 @@ export async function chainWorkload(sizes: readonly number[]): Promise<VerifiedW
   for (const n of sizes) {
     const graph = chainGraph(n);
     const guarded = chainGraph(n, { timeout: 10_000, retry: { maxAttempts: 3 } });
+    // Tracing off: the API's no-op tracer (no SDK registered). Tracing on: an SDK provider without processors.
+    const off = { maxSteps: n, observer: otelObserver() };
+    const on = { maxSteps: n, observer: otelObserver({ tracer: new BasicTracerProvider().getTracer("bench") }) };
     const nodes = Array.from({ length: n }, () => increment);
     const names = chainNames(n);
     const verified = await verify<ChainState>({ i: n }, [
       { name: names.loop, steps: n, baseline: names.loop, run: () => chainLoop(input, nodes) },
       { name: names.invoke, steps: n, baseline: names.loop, run: async () => (await graph.invoke(input, { maxSteps: n })).state },
       { name: names.policies, steps: n, baseline: names.loop, run: async () => (await guarded.invoke(input, { maxSteps: n })).state },
+      { name: names.tracingOff, steps: n, baseline: names.invoke, run: async () => (await graph.invoke(input, off)).state },
+      { name: names.tracingOn, steps: n, baseline: names.invoke, run: async () => (await graph.invoke(input, on)).state },
     ]);
     contenders.push(...verified.contenders);
     skipped.push(...verified.skipped);

@@ -15,6 +15,7 @@ export type { ExecutableGraph, Transition } from "./executable.js";
 export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./limits.js";
 export { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
 export { Run, type RunSettings } from "./run.js";
+export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { checkStreamMode, type StreamModes } from "./stream.js";
 export { detachedStep, type StepRecord } from "./step-record.js";
 export {

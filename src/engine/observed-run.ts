@@ -39,6 +39,11 @@ export class ObservedRun {
     this.#owned = owned;
   }
 
+  /** What the runs of a driver that opened this observation report to (each superstep's `Run` of the XState machine). */
+  get settings(): ObservedSettings {
+    return this.observer === undefined ? { observation: this.observation } : { observer: this.observer, observation: this.observation };
+  }
+
   /** The run's observation, or `undefined` when nobody observes it. Throws on an observer that is not one. */
   static open(
     graph: ExecutableGraph,

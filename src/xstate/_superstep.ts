@@ -5,7 +5,7 @@
  * are the engine's code, not a copy of it. Only the loop between supersteps belongs to XState.
  */
 import { fromPromise } from "xstate";
-import { Run, type EventSink, type ExecutableGraph, type RunSnapshot, type State } from "../engine/_kernel.js";
+import { Run, type EventSink, type ExecutableGraph, type ObservedSettings, type RunSnapshot, type State } from "../engine/_kernel.js";
 /** Where a superstep run stands between supersteps: what the machine's context keeps (plain data). */
 export type SuperstepSnapshot = RunSnapshot;
 
@@ -37,9 +37,10 @@ export interface SuperstepOutput {
 }
 
 /** The actor that computes START's successors (START's router, when it has one, runs here). */
-export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
+export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, observed?: ObservedSettings) {
   return fromPromise<SuperstepOutput, BeginInput>(async ({ input }) => {
     const run = new Run(graph, input.state, {
+      ...observed,
       maxSteps: input.maxSteps,
       recursionLimit: input.recursionLimit,
       api,
@@ -61,10 +62,12 @@ export function superstepActor(
   signal: AbortSignal | undefined,
   sink: EventSink | undefined,
   maxConcurrency?: number,
+  observed?: ObservedSettings,
 ) {
   return fromPromise<SuperstepOutput, SuperstepInput>(async ({ input }) => {
     const { maxSteps, recursionLimit } = input;
     const run = Run.restore(graph, input.run, {
+      ...observed,
       maxSteps,
       recursionLimit,
       api,

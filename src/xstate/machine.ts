@@ -15,7 +15,7 @@
  */
 import { assign, setup, type EventObject } from "xstate";
 import type { CompiledGraph } from "../engine/index.js";
-import { admit, executableOf, interruptsOf, type EventSink } from "../engine/_kernel.js";
+import { admit, executableOf, interruptsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
 import { XStateExportError } from "./errors.js";
 import type { RouteTaken } from "../engine/index.js";
 import { describeValue, type State } from "../engine/_kernel.js";
@@ -181,6 +181,7 @@ export function buildMachine<S extends object>(
   api: string,
   sink?: EventSink,
   maxConcurrency?: number,
+  observed?: ObservedSettings,
 ) {
   const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
@@ -210,8 +211,8 @@ export function buildMachine<S extends object>(
     actors: {
       runStep: stepActor(executable, api, signal, sink),
       chooseEntry: entryActor(executable, api, signal),
-      beginRun: beginActor(executable, api, signal),
-      runSuperstep: superstepActor(executable, api, signal, sink, maxConcurrency),
+      beginRun: beginActor(executable, api, signal, observed),
+      runSuperstep: superstepActor(executable, api, signal, sink, maxConcurrency, observed),
     },
     guards: {
       /**

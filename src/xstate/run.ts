@@ -6,9 +6,9 @@
 import { createActor } from "xstate";
 import { cloneState } from "../engine/index.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { limitMessage, resolveConcurrency } from "../engine/_kernel.js";
+import { executableOf, limitMessage, ObservedRun, resolveConcurrency } from "../engine/_kernel.js";
 import type { CustomEvent, RunOptions, RunResult, Step } from "../engine/index.js";
-import { GraphLimitError } from "../errors.js";
+import { GraphLimitError, InvalidOptionError } from "../errors.js";
 import { checkedLimits, checkedSignal } from "./_input.js";
 import {
   buildMachine,
@@ -106,12 +106,16 @@ async function* drive<S extends object>(
   const sink = onCustomEvent === undefined ? undefined : (node: string, event: unknown): void => onCustomEvent({ node, event });
   const signal = checkedSignal(options.signal, api);
   const mode = options.mode ?? "run";
+  const observed = observedRun(graph, options, api);
+  // An observed run needs the kernel's own superstep driver: the superstep layout.
+  const layout = observed !== undefined ? "supersteps" : options.layout;
   const machine = buildMachine(
     graph,
-    { mode, ...(signal ? { signal } : {}), ...(options.layout === undefined ? {} : { layout: options.layout }) },
+    { mode, ...(signal ? { signal } : {}), ...(layout === undefined ? {} : { layout }) },
     api,
     sink,
     options.maxConcurrency === undefined ? undefined : resolveConcurrency(options.maxConcurrency, api),
+    observed === undefined ? undefined : { ...observed.settings, engine: "xstate" },
   );
   const actor = createActor(machine, { input: { state: input, ...limits } });
 
@@ -131,26 +135,49 @@ async function* drive<S extends object>(
   });
 
   let seen = 0;
+  let supersteps = 0;
   try {
     actor.start();
     for (;;) {
       const item = reports.shift() ?? (await new Promise<void>((resolve) => (wake = resolve)), reports.shift());
       if (item === undefined) continue;
-      if (item.kind === "error") throw item.error;
+      if (item.kind === "error") {
+        observed?.failed(item.error, supersteps);
+        throw item.error;
+      }
+      supersteps = item.context.run?.supersteps ?? supersteps;
       // One node (or one superstep) completes per snapshot: its actor's result is one event, one macrostep.
       if (item.context.trace.length > seen) {
         seen = item.context.trace.length;
         yield* stepsOf(item.context);
       }
-      if (item.kind === "done")
-        return { output: finished(item.output, api), supersteps: item.context.run?.supersteps ?? item.context.trace.length };
+      if (item.kind === "done") {
+        const done = { output: finished(item.output, api), supersteps: item.context.run?.supersteps ?? item.context.trace.length };
+        observed?.end({ status: "done", supersteps: done.supersteps });
+        return done;
+      }
       // Step mode: the next node runs only when the consumer asks for the next step.
       if (item.waiting) actor.send({ type: "step" });
     }
+  } catch (error) {
+    observed?.failed(error, supersteps);
+    throw error;
   } finally {
+    observed?.end({ status: "abandoned", supersteps });
     subscription.unsubscribe();
     actor.stop();
   }
+}
+
+/** The run's observation when the caller passed an observer: opened once here, reported to by each superstep's `Run`. */
+function observedRun<S extends object>(graph: CompiledGraph<S>, options: XStateRunOptions, api: string): ObservedRun | undefined {
+  if (options.observer === undefined) return undefined;
+  if (options.layout === "nodes") {
+    throw new InvalidOptionError(
+      `${api}: an observer needs the superstep layout (the run kernel's own driver); drop layout: "nodes" or the observer.`,
+    );
+  }
+  return ObservedRun.open(executableOf(graph), { observer: options.observer, engine: "xstate" }, api, undefined, false);
 }
 
 /** The detached steps of the node (or superstep) that just completed, as the mini engine hands them out. */
