@@ -152,6 +152,6 @@ export type {
   DotOptions,
 } from "./render/index.js";
 // Threaded runs: the types only; the stores (SQLite, memory) live in typed-state-graph/persistence.
-export type { Checkpoint, Checkpointer, CheckpointMetadata, ListOptions } from "./engine/index.js";
+export type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWrite, ListOptions } from "./engine/index.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./engine/index.js";
 export type { StateGraphConstructor } from "./builder/types.js";

@@ -96,7 +96,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * ```
    */
   getState(threadId: string, options?: ThreadReadOptions & { readonly checkpointId?: string }): Promise<Checkpoint<S> | undefined> {
-    return getThreadState(this.#threads, threadId, options) as Promise<Checkpoint<S> | undefined>;
+    return getThreadState(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S> | undefined>;
   }
 
   /**

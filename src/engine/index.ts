@@ -41,6 +41,7 @@ export type {
   CheckpointMetadata,
   CheckpointRoute,
   CheckpointTask,
+  CheckpointWrite,
   JsonValue,
   ListOptions,
 } from "./threads/checkpointer.js";
@@ -53,5 +54,5 @@ export {
   type PersistenceErrorCode,
   type PersistenceErrorDetails,
 } from "./threads/errors.js";
-export { checkListOptions, checkMetadata } from "./threads/store-options.js";
+export { checkListOptions, checkMetadata, checkWrites, mergeWrites, writesTargetMissing } from "./threads/store-options.js";
 export { checkJson } from "./threads/json-check.js";

@@ -39,6 +39,17 @@ export interface RunSettings extends RunOptions, ObservedSettings {
   readonly sink?: EventSink;
   /** The API named in error messages. Default `invoke`. */
   readonly api?: string;
+  /**
+   * Called as each task of a parallel superstep succeeds on its own (not after a sibling's failure
+   * cancelled it), before the superstep commits: a threaded run stores it as a pending write. It must
+   * not throw, and must copy `write.update` if it keeps it.
+   */
+  readonly onWrite?: (write: TaskWrite) => void;
+}
+
+/** A task's update, by the task's position in its superstep (see {@link RunSettings.onWrite} and {@link Run.restore}). */
+export interface TaskWrite extends PendingWrite {
+  readonly task: number;
 }
 
 /**
@@ -62,6 +73,9 @@ export class Run {
   readonly #api: string;
   /** Checked once per run: an unobserved run tests this one field per hook and allocates nothing for it. */
   readonly #observed: ObservedRun | undefined;
+  readonly #onWrite: ((write: TaskWrite) => void) | undefined;
+  /** The updates already known for the next superstep's tasks, by position: those tasks do not run again. */
+  #done: ReadonlyMap<number, State> | undefined;
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
@@ -72,6 +86,7 @@ export class Run {
     this.#threadId = options?.threadId;
     this.#sink = options?.sink;
     this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
+    this.#onWrite = options?.onWrite;
     this.#joins = graph.joins.map(() => []);
     this.#state = {};
     const failure = inputFailure(graph, input);
@@ -83,9 +98,14 @@ export class Run {
     }
   }
 
-  /** A run that continues from a snapshot: nothing it committed runs again. */
-  static restore(graph: ExecutableGraph, snapshot: RunSnapshot, options: RunSettings | undefined): Run {
+  /**
+   * A run that continues from a snapshot: nothing it committed runs again. `done` are updates of the
+   * next superstep's tasks that already succeeded (a thread's pending writes): only the other tasks run,
+   * on the snapshot's state, and the superstep commits all of them together, in declaration order.
+   */
+  static restore(graph: ExecutableGraph, snapshot: RunSnapshot, options: RunSettings | undefined, done?: readonly TaskWrite[]): Run {
     const run = new Run(graph, snapshot.state, options, true);
+    if (done !== undefined && done.length > 0) run.#done = new Map(done.map((write) => [write.task, write.update]));
     run.#tasks = snapshot.tasks.map((task) => ({ ...task }));
     run.#trace.push(...snapshot.trace);
     run.#routes.push(...snapshot.routes);
@@ -179,7 +199,9 @@ export class Run {
     const { tasks } = admission;
     const observed = this.#observed;
     observed?.superstepStart(this.#supersteps + 1, tasks);
-    return andThen(this.#runTasks(tasks), (updates) => {
+    const done = this.#done;
+    this.#done = undefined;
+    return andThen(done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done), (updates) => {
       const committed = commit(this.#graph, this.#state, tasks, updates);
       if (!committed.ok) throw this.#error(committed.failure, committed.node);
       this.#state = committed.state;
@@ -223,23 +245,43 @@ export class Run {
     this.#observed?.observation.checkpoint?.({ id, step, source });
   }
 
-  /** Runs the admitted tasks, each on its own copy of the same committed state, and returns their updates in order. */
-  #runTasks(tasks: readonly Task[]): MaybePromise<State[]> {
+  /** A superstep some of whose tasks already succeeded (`done`, by position): the others run, and the updates come back in task order. */
+  #runRest(tasks: readonly Task[], done: ReadonlyMap<number, State>): MaybePromise<State[]> {
+    const rest = tasks.flatMap((_, index) => (done.has(index) ? [] : [index]));
+    const kept = [...done].map(([task, update]) => ({ task, node: (tasks[task] as Task).node, update }));
+    const ran =
+      rest.length === 0
+        ? []
+        : this.#runTasks(
+            rest.map((index) => tasks[index] as Task),
+            rest,
+            kept,
+          );
+    return andThen(ran, (updates) => tasks.map((_, index) => done.get(index) ?? (updates[rest.indexOf(index)] as State)));
+  }
+
+  /**
+   * Runs the admitted tasks, each on its own copy of the same committed state, and returns their updates
+   * in order. `positions` are the tasks' places in the superstep and `kept` the updates already known,
+   * when some of its tasks succeeded before ({@link Run.restore}).
+   */
+  #runTasks(tasks: readonly Task[], positions?: readonly number[], kept: readonly TaskWrite[] = []): MaybePromise<State[]> {
     const scope = new SuperstepScope(this.#signal, this.#observed);
     const superstep = this.#supersteps + 1;
-    if (tasks.length > 1) return this.#runParallel(tasks, scope, superstep);
+    if (tasks.length > 1) return this.#runParallel(tasks, scope, superstep, positions, kept);
     const task = tasks[0] as Task;
+    const failed = (error: unknown) => this.#error(error, task.node, pendingWritesOf(kept));
     let pending: MaybePromise<State>;
     try {
       pending = runTask(this.#graph, task, this.#state, this.#context(task, scope, superstep));
     } catch (error) {
-      throw this.#error(error, task.node);
+      throw failed(error);
     }
     if (!isThenable(pending)) return [pending];
     return this.#unlessAborted(task.node, pending).then(
       (update) => [update],
       (error: unknown) => {
-        throw this.#error(error, task.node);
+        throw failed(error);
       },
     );
   }
@@ -250,7 +292,13 @@ export class Run {
    * report. When the run's signal aborts, the run ends at once: a node that never settles cannot hold it.
    * Returns synchronously when every task did.
    */
-  #runParallel(tasks: readonly Task[], scope: SuperstepScope, superstep: number): MaybePromise<State[]> {
+  #runParallel(
+    tasks: readonly Task[],
+    scope: SuperstepScope,
+    superstep: number,
+    positions: readonly number[] | undefined,
+    kept: readonly TaskWrite[],
+  ): MaybePromise<State[]> {
     const count = tasks.length;
     const limit = Math.min(this.#maxConcurrency, count);
     const updates: State[] = new Array(count);
@@ -277,9 +325,12 @@ export class Run {
       }
       const index = reportedFailure(settled);
       // Only siblings that succeeded on their own keep their writes; one that settled after it was cancelled runs again.
-      const pendingWrites = tasks.flatMap((task, i) =>
-        settled[i]?.failed === false && !settled[i]?.cancelled ? [{ node: task.node, update: cloneState(updates[i] as State) }] : [],
+      const succeeded = tasks.flatMap((task, i) =>
+        settled[i]?.failed === false && !settled[i]?.cancelled
+          ? [{ task: positions?.[i] ?? i, node: task.node, update: updates[i] as State }]
+          : [],
       );
+      const pendingWrites = pendingWritesOf([...kept, ...succeeded].sort((a, b) => a.task - b.task));
       end({ ok: false, error: this.#error(settled[index]?.error, (tasks[index] as Task).node, pendingWrites) });
     };
     const onAbort = (): void => {
@@ -292,6 +343,7 @@ export class Run {
       if (update !== undefined) {
         updates[index] = update;
         settled[index] = { failed: false, cancelled: scope.cancelled };
+        if (!scope.cancelled) this.#onWrite?.({ task: positions?.[index] ?? index, node: (tasks[index] as Task).node, update });
       } else {
         settled[index] = { failed: true, error, cancelled: scope.cancelled && context.readSignal };
         if (!failed) {
@@ -404,4 +456,9 @@ export class Run {
     this.#observed?.failed(failure, this.#supersteps);
     return failure;
   }
+}
+
+/** What a failed superstep's error carries of the writes kept: detached copies, in task order. */
+function pendingWritesOf(writes: readonly TaskWrite[]): PendingWrite[] {
+  return writes.map((write) => ({ node: write.node, update: cloneState(write.update) }));
 }

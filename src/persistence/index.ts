@@ -9,6 +9,7 @@ export type {
   CheckpointMetadata,
   CheckpointRoute,
   CheckpointTask,
+  CheckpointWrite,
   JsonValue,
   ListOptions,
 } from "../engine/index.js";
@@ -26,6 +27,6 @@ export type {
 } from "./sqlite/driver.js";
 export { PersistenceError, NotSerializableError, CheckpointConflictError, PERSISTENCE_ERROR_CODES } from "../engine/index.js";
 export type { PersistenceErrorCode, PersistenceErrorDetails } from "../engine/index.js";
-export { checkListOptions, checkMetadata } from "../engine/index.js";
+export { checkListOptions, checkMetadata, checkWrites, mergeWrites, writesTargetMissing } from "../engine/index.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/index.js";
 export { checkJson } from "../engine/index.js";

@@ -3,13 +3,21 @@
  * stores each checkpoint as JSON text, exactly as the SQLite checkpointer does, so a test that
  * passes here sees the same round trip (and the same dropped `undefined` properties).
  */
-import type { Checkpoint, Checkpointer, ListOptions } from "../engine/index.js";
+import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions } from "../engine/index.js";
 import { CheckpointConflictError } from "../engine/index.js";
-import { checkListOptions } from "../engine/index.js";
+import { checkListOptions, checkWrites, mergeWrites, writesTargetMissing } from "../engine/index.js";
+
+interface StoredCheckpoint {
+  readonly id: string;
+  /** The checkpoint's JSON text, without its pending writes. */
+  readonly json: string;
+  /** The pending writes' JSON text (a list in task order), once there are some. */
+  writes?: string;
+}
 
 interface StoredThread {
-  /** JSON text of each checkpoint, oldest first. */
-  readonly checkpoints: { readonly id: string; readonly json: string }[];
+  /** Oldest first. */
+  readonly checkpoints: StoredCheckpoint[];
 }
 
 /**
@@ -29,19 +37,22 @@ export class MemoryCheckpointer implements Checkpointer {
     const thread = this.#threads.get(checkpoint.threadId);
     const latestId = thread?.checkpoints.at(-1)?.id ?? null;
     if (latestId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, latestId);
-    const entry = { id: checkpoint.id, json: JSON.stringify(checkpoint) };
+    const { pendingWrites, ...rest } = checkpoint;
+    const entry: StoredCheckpoint = { id: checkpoint.id, json: JSON.stringify(rest) };
+    if (pendingWrites !== undefined && pendingWrites.length > 0)
+      entry.writes = JSON.stringify(mergeWrites([], checkWrites("MemoryCheckpointer.save", pendingWrites)));
     if (thread === undefined) this.#threads.set(checkpoint.threadId, { checkpoints: [entry] });
     else thread.checkpoints.push(entry);
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
-    const json = this.#threads.get(threadId)?.checkpoints.at(-1)?.json;
-    return json === undefined ? undefined : (JSON.parse(json) as Checkpoint);
+    const entry = this.#threads.get(threadId)?.checkpoints.at(-1);
+    return entry === undefined ? undefined : read(entry);
   }
 
   async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
-    const json = this.#threads.get(threadId)?.checkpoints.find((entry) => entry.id === id)?.json;
-    return json === undefined ? undefined : (JSON.parse(json) as Checkpoint);
+    const entry = this.#find(threadId, id);
+    return entry === undefined ? undefined : read(entry);
   }
 
   async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
@@ -49,10 +60,29 @@ export class MemoryCheckpointer implements Checkpointer {
     const entries = this.#threads.get(threadId)?.checkpoints ?? [];
     const newestFirst = [...entries].reverse();
     const limited = limit === undefined ? newestFirst : newestFirst.slice(0, limit);
-    return limited.map((entry) => JSON.parse(entry.json) as Checkpoint);
+    return limited.map(read);
   }
 
   async deleteThread(threadId: string): Promise<void> {
     this.#threads.delete(threadId);
   }
+
+  async putWrites(threadId: string, checkpointId: string, writes: readonly CheckpointWrite[]): Promise<void> {
+    checkWrites("MemoryCheckpointer.putWrites", writes);
+    const entry = this.#find(threadId, checkpointId);
+    if (entry === undefined) throw writesTargetMissing("MemoryCheckpointer.putWrites", threadId, checkpointId);
+    const stored = entry.writes === undefined ? [] : (JSON.parse(entry.writes) as CheckpointWrite[]);
+    entry.writes = JSON.stringify(mergeWrites(stored, writes));
+  }
+
+  /** The latest checkpoint of the thread with this id (an id reused after a fork of ids is the newest). */
+  #find(threadId: string, id: string): StoredCheckpoint | undefined {
+    return this.#threads.get(threadId)?.checkpoints.findLast((entry) => entry.id === id);
+  }
+}
+
+/** A stored checkpoint as a new object, with its pending writes when it has some. */
+function read(entry: StoredCheckpoint): Checkpoint {
+  const checkpoint = JSON.parse(entry.json) as Checkpoint;
+  return entry.writes === undefined ? checkpoint : { ...checkpoint, pendingWrites: JSON.parse(entry.writes) as CheckpointWrite[] };
 }

@@ -4,11 +4,11 @@
  * SQLite binding is a driver (libsql by default, better-sqlite3 12 for those who have it), loaded
  * when the first SqliteCheckpointer opens, so importing this package loads neither.
  */
-import type { Checkpoint, Checkpointer, ListOptions } from "../engine/index.js";
+import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import { checkListOptions } from "../engine/index.js";
+import { checkListOptions, checkWrites, writesTargetMissing } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
-import { checksumOf, decodeRow, type StoredRow } from "./sqlite/body.js";
+import { checksumOf, decodeRow, decodeWrites, type StoredRow, type StoredWriteRow } from "./sqlite/body.js";
 import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
 import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
 import { resolveDriver } from "./sqlite/load.js";
@@ -48,10 +48,18 @@ interface Statements {
   readonly latestId: SqliteStatement<[string], { id: string }>;
   readonly get: SqliteStatement<[string, string], StoredRow>;
   readonly list: SqliteStatement<[string, number], StoredRow>;
+  /** The pending writes of one checkpoint, and of a thread; absent in a read-only file older than schema 3, which has none. */
+  readonly pending?: {
+    readonly ofCheckpoint: SqliteStatement<[number], StoredWriteRow>;
+    readonly ofThread: SqliteStatement<[string], StoredWriteRow>;
+  };
   /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
   readonly writes?: {
     readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string]>;
+    readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
+    readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
     readonly deleteThread: SqliteStatement<[string]>;
+    readonly deleteThreadWrites: SqliteStatement<[string]>;
   };
 }
 
@@ -96,7 +104,8 @@ export class SqliteCheckpointer implements Checkpointer {
     this.#connection = opened.connection;
     // A read-only file of schema 1 cannot be migrated: its rows have no checksum to check.
     const checksum = opened.version >= 2 ? "checksum" : "NULL AS checksum";
-    const row = `thread_id, id, parent_id, body, ${checksum}`;
+    const row = `seq, thread_id, id, parent_id, body, ${checksum}`;
+    const write = "checkpoint_seq, body, checksum";
     const connection = this.#connection;
     try {
       this.#statements = {
@@ -104,6 +113,14 @@ export class SqliteCheckpointer implements Checkpointer {
         latestId: connection.prepare("SELECT id FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
         get: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1`),
         list: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT ?`),
+        ...(opened.version < 3
+          ? {}
+          : {
+              pending: {
+                ofCheckpoint: connection.prepare(`SELECT ${write} FROM tsg_writes WHERE checkpoint_seq = ? ORDER BY task`),
+                ofThread: connection.prepare(`SELECT ${write} FROM tsg_writes WHERE thread_id = ? ORDER BY checkpoint_seq, task`),
+              },
+            }),
         ...(opened.readOnly
           ? {}
           : {
@@ -111,7 +128,12 @@ export class SqliteCheckpointer implements Checkpointer {
                 insert: connection.prepare(
                   "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 ),
+                insertWrite: connection.prepare(
+                  "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
+                ),
+                seqOf: connection.prepare("SELECT seq FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1"),
                 deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ?"),
+                deleteThreadWrites: connection.prepare("DELETE FROM tsg_writes WHERE thread_id = ?"),
               },
             }),
       };
@@ -135,13 +157,18 @@ export class SqliteCheckpointer implements Checkpointer {
     if (writes === undefined)
       throw failed("READ_ONLY", `${quoted(this.file)} is open read-only (it cannot be written, or readOnly was set)`);
     const { insert } = writes;
-    const body = JSON.stringify(checkpoint);
+    const { pendingWrites, ...stored } = checkpoint;
+    if (pendingWrites !== undefined) checkWrites("SqliteCheckpointer.save", pendingWrites);
+    const body = JSON.stringify(stored);
     try {
       // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the insert are one atomic step, across processes too.
       immediate(this.#connection, () => {
         const currentId = latestId.get(checkpoint.threadId)?.id ?? null;
         if (currentId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, currentId);
         insert.run(checkpoint.threadId, checkpoint.id, checkpoint.parentId, checkpoint.step, checkpoint.createdAt, body, checksumOf(body));
+        if (pendingWrites !== undefined && pendingWrites.length > 0) {
+          this.#insertWrites(writes, checkpoint.threadId, writes.seqOf.get(checkpoint.threadId, checkpoint.id)?.seq ?? -1, pendingWrites);
+        }
       });
     } catch (error) {
       if (error instanceof PersistenceError) throw error;
@@ -151,19 +178,66 @@ export class SqliteCheckpointer implements Checkpointer {
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
-    const row = this.#run("latest", "reading the database", () => this.#statements.latest.get(threadId));
-    return row === undefined ? undefined : decodeRow("SqliteCheckpointer.latest", this.file, row);
+    return this.#one("latest", () => this.#statements.latest.get(threadId));
   }
 
   async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
-    const row = this.#run("get", "reading the database", () => this.#statements.get.get(threadId, id));
-    return row === undefined ? undefined : decodeRow("SqliteCheckpointer.get", this.file, row);
+    return this.#one("get", () => this.#statements.get.get(threadId, id));
   }
 
   async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
     const { limit } = checkListOptions("SqliteCheckpointer.list", options);
-    const rows = this.#run("list", "reading the database", () => this.#statements.list.all(threadId, limit ?? -1));
-    return rows.map((row) => decodeRow("SqliteCheckpointer.list", this.file, row));
+    const api = "SqliteCheckpointer.list";
+    const { rows, writeRows } = this.#run("list", "reading the database", () => ({
+      rows: this.#statements.list.all(threadId, limit ?? -1),
+      writeRows: this.#statements.pending?.ofThread.all(threadId) ?? [],
+    }));
+    const bySeq = new Map<number, StoredWriteRow[]>();
+    for (const write of writeRows) bySeq.set(write.checkpoint_seq, [...(bySeq.get(write.checkpoint_seq) ?? []), write]);
+    return rows.map((row) => this.#withWrites(api, decodeRow(api, this.file, row), bySeq.get(row.seq) ?? []));
+  }
+
+  async putWrites(threadId: string, checkpointId: string, pendingWrites: readonly CheckpointWrite[]): Promise<void> {
+    const api = "SqliteCheckpointer.putWrites";
+    this.#usable("putWrites");
+    checkWrites(api, pendingWrites);
+    const { writes } = this.#statements;
+    if (writes === undefined) {
+      throw new PersistenceError(
+        "READ_ONLY",
+        `${api}: ${quoted(this.file)} is open read-only, so the writes of checkpoint ${quoted(checkpointId)} cannot be kept. Make the file writable first.`,
+        { threadId, checkpointId },
+      );
+    }
+    this.#run("putWrites", "keeping the pending writes", () =>
+      immediate(this.#connection, () => {
+        const seq = writes.seqOf.get(threadId, checkpointId)?.seq;
+        if (seq === undefined) throw writesTargetMissing(api, threadId, checkpointId);
+        this.#insertWrites(writes, threadId, seq, pendingWrites);
+      }),
+    );
+  }
+
+  /** Inserts writes for the checkpoint row `seq`; a task that has one keeps it (INSERT OR IGNORE). Inside a transaction. */
+  #insertWrites(writes: NonNullable<Statements["writes"]>, threadId: string, seq: number, pendingWrites: readonly CheckpointWrite[]): void {
+    for (const { task, node, update } of pendingWrites) {
+      const body = JSON.stringify({ task, node, update });
+      writes.insertWrite.run(seq, task, threadId, body, checksumOf(body));
+    }
+  }
+
+  /** The checkpoint one statement selects, with its pending writes. */
+  #one(method: "latest" | "get", select: () => StoredRow | undefined): Checkpoint | undefined {
+    const api = `SqliteCheckpointer.${method}`;
+    const found = this.#run(method, "reading the database", () => {
+      const row = select();
+      return row === undefined ? undefined : { row, writeRows: this.#statements.pending?.ofCheckpoint.all(row.seq) ?? [] };
+    });
+    return found === undefined ? undefined : this.#withWrites(api, decodeRow(api, this.file, found.row), found.writeRows);
+  }
+
+  #withWrites(api: string, checkpoint: Checkpoint, rows: readonly StoredWriteRow[]): Checkpoint {
+    return rows.length === 0 ? checkpoint : { ...checkpoint, pendingWrites: decodeWrites(api, this.file, checkpoint, rows) };
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -176,7 +250,12 @@ export class SqliteCheckpointer implements Checkpointer {
         { threadId },
       );
     }
-    this.#run("deleteThread", "deleting the thread", () => writes.deleteThread.run(threadId));
+    this.#run("deleteThread", "deleting the thread", () =>
+      immediate(this.#connection, () => {
+        writes.deleteThreadWrites.run(threadId);
+        writes.deleteThread.run(threadId);
+      }),
+    );
   }
 
   /** Closes the database file. The checkpointer cannot be used afterwards; closing twice does nothing. */

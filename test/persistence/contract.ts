@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors.js";
-import { CheckpointConflictError, type Checkpoint, type Checkpointer } from "../../src/persistence/index.js";
+import { CheckpointConflictError, PersistenceError, type Checkpoint, type Checkpointer } from "../../src/persistence/index.js";
 
 let counter = 0;
 
@@ -190,6 +190,113 @@ export function describeCheckpointerContract<C extends Checkpointer>(
       expect(error).toBeInstanceOf(InvalidOptionError);
       expect(error.message).toMatch(/^\w+Checkpointer\.list: limit must be a positive integer /);
       expect(error.message).toContain(`; got ${shown}. Leave it out for every checkpoint.`);
+    });
+
+    describe("pending writes (putWrites)", () => {
+      const two = () =>
+        checkpoint({
+          next: ["a", "b", "c"],
+          tasks: [
+            { node: "a", sent: false },
+            { node: "b", sent: false },
+            { node: "c", sent: true, input: { doc: 1 } },
+          ],
+        });
+
+      it("keeps writes with their checkpoint, in task order, as latest, get and list read it", async () => {
+        const a = two();
+        await store.save(a, null);
+        await store.putWrites("t1", a.id, [{ task: 2, node: "c", update: { n: 3, deep: { list: [1, null] } } }]);
+        await store.putWrites("t1", a.id, [{ task: 0, node: "a", update: { n: 1 } }]);
+        const expected = [
+          { task: 0, node: "a", update: { n: 1 } },
+          { task: 2, node: "c", update: { n: 3, deep: { list: [1, null] } } },
+        ];
+        expect((await store.latest("t1"))?.pendingWrites).toEqual(expected);
+        expect((await store.get("t1", a.id))?.pendingWrites).toEqual(expected);
+        expect((await store.list("t1"))[0]?.pendingWrites).toEqual(expected);
+        expect({ ...(await store.latest("t1")), pendingWrites: undefined }).toEqual({ ...a, pendingWrites: undefined });
+      });
+
+      it("has no pendingWrites field on a checkpoint without writes, and keeps each checkpoint's own", async () => {
+        const a = two();
+        const b = checkpoint({ parentId: a.id, step: 1 });
+        await saveChain(store, a, b);
+        await store.putWrites("t1", a.id, [{ task: 1, node: "b", update: { n: 2 } }]);
+        expect(await store.latest("t1")).not.toHaveProperty("pendingWrites");
+        expect((await store.list("t1")).map((c) => c.pendingWrites?.map((w) => w.task))).toEqual([undefined, [1]]);
+      });
+
+      it("keeps the first write of a task: a second runner of the same superstep changes nothing", async () => {
+        const a = two();
+        await store.save(a, null);
+        await store.putWrites("t1", a.id, [{ task: 0, node: "a", update: { n: 1 } }]);
+        await store.putWrites("t1", a.id, [
+          { task: 0, node: "a", update: { n: 99 } },
+          { task: 1, node: "b", update: { n: 2 } },
+        ]);
+        expect((await store.latest("t1"))?.pendingWrites).toEqual([
+          { task: 0, node: "a", update: { n: 1 } },
+          { task: 1, node: "b", update: { n: 2 } },
+        ]);
+      });
+
+      it("saves a checkpoint's pendingWrites with it, and returns them as saved", async () => {
+        const a = { ...two(), pendingWrites: [{ task: 1, node: "b", update: { n: 2 } }] };
+        await store.save(a, null);
+        expect(await store.latest("t1")).toEqual(a);
+      });
+
+      it("copies what it is given: changing the write afterwards changes nothing stored", async () => {
+        const a = two();
+        await store.save(a, null);
+        const write = { task: 0, node: "a", update: { list: [1] } };
+        await store.putWrites("t1", a.id, [write]);
+        write.update.list.push(2);
+        const read = await store.latest("t1");
+        const readUpdate = read?.pendingWrites?.[0]?.update as { list: number[] } | undefined;
+        readUpdate?.list.push(3);
+        expect((await store.latest("t1"))?.pendingWrites).toEqual([{ task: 0, node: "a", update: { list: [1] } }]);
+      });
+
+      it("refuses writes for a checkpoint the thread does not have (CHECKPOINT_NOT_FOUND), storing nothing", async () => {
+        const a = two();
+        await store.save(a, null);
+        const error = await store.putWrites("t2", a.id, [{ task: 0, node: "a", update: {} }]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(PersistenceError);
+        expect(error).toMatchObject({ code: "CHECKPOINT_NOT_FOUND", threadId: "t2", checkpointId: a.id });
+        await expect(store.putWrites("t1", "cp-missing", [])).rejects.toMatchObject({ code: "CHECKPOINT_NOT_FOUND" });
+        expect(await store.latest("t1")).toEqual(a);
+      });
+
+      it.each([
+        ["not a list", { task: 0 }, "the writes must be a list"],
+        ["a negative task", [{ task: -1, node: "a", update: {} }], "writes[0].task must be a whole number"],
+        ["a fractional task", [{ task: 0.5, node: "a", update: {} }], "writes[0].task must be a whole number"],
+        ["no node", [{ task: 0, update: {} }], "writes[0].node must be a node name"],
+        ["a list update", [{ task: 0, node: "a", update: [] }], "writes[0].update must be a plain object"],
+        ["a non-JSON value", [{ task: 0, node: "a", update: { when: new Date(0) } }], "writes[0].update.when is"],
+        ["a bad second write", [{ task: 0, node: "a", update: {} }, null], "writes[1] must be an object"],
+      ])("refuses %s with INVALID_WRITE naming it, storing nothing", async (_what, writes, message) => {
+        const a = two();
+        await store.save(a, null);
+        const error = (await store.putWrites("t1", a.id, writes as never).catch((e: unknown) => e)) as PersistenceError;
+        expect(error).toBeInstanceOf(PersistenceError);
+        expect(error.code).toBe("INVALID_WRITE");
+        expect(error.message).toMatch(/^\w+Checkpointer\.putWrites: /);
+        expect(error.message).toContain(message);
+        expect(await store.latest("t1")).toEqual(a);
+      });
+
+      it("deletes a thread's writes with the thread", async () => {
+        const a = two();
+        await store.save(a, null);
+        await store.putWrites("t1", a.id, [{ task: 0, node: "a", update: { n: 1 } }]);
+        await store.deleteThread("t1");
+        const again = { ...two(), id: a.id };
+        await store.save(again, null);
+        expect(await store.latest("t1")).toEqual(again);
+      });
     });
   });
 }

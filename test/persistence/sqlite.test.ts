@@ -114,7 +114,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
     checkpointer.close();
 
     const db = rawConnection(file, "readonly");
-    expect(db.prepare("SELECT version FROM tsg_schema_version").all()).toEqual([{ version: 2 }]);
+    expect(db.prepare("SELECT version FROM tsg_schema_version").all()).toEqual([{ version: SQLITE_SCHEMA_VERSION }]);
     const unchecked = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM tsg_checkpoints WHERE checksum IS NULL").get();
     expect(unchecked?.n).toBe(0);
     db.close();

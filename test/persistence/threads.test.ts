@@ -56,7 +56,7 @@ describe("a threaded run saves as it goes", () => {
     [
       "a checkpointer without the interface",
       { threadId: "t1", checkpointer: {} },
-      /must implement save, latest, get, list and deleteThread/,
+      /must implement save, latest, get, list, deleteThread and putWrites/,
     ],
   ])("rejects %s with InvalidOptionError", async (_name, options, message) => {
     const error = await counterGraph()

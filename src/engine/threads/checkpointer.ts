@@ -3,6 +3,7 @@
  * store (PostgreSQL, a key-value service) is a page of code. See docs/persistence.md.
  */
 
+import type { PendingWrite } from "../../errors.js";
 import type { RouteTaken, Task } from "../step.js";
 import type { RunSnapshot } from "../superstep.js";
 
@@ -14,6 +15,16 @@ export type CheckpointTask = Task;
 
 /** A conditional choice a run made (what coverage reports read). */
 export type CheckpointRoute = RouteTaken;
+
+/**
+ * The update of one task of a superstep that has not committed (LangGraph's pending write): its task
+ * succeeded while a sibling failed (or the process died before the superstep's checkpoint was saved).
+ * A resume runs only the tasks without one, then commits every update together, in declaration order.
+ */
+export interface CheckpointWrite extends PendingWrite {
+  /** The task's position in its checkpoint's `tasks` (so two Sends to one node are told apart). */
+  readonly task: number;
+}
 
 /** Why a checkpoint was written, and by what. */
 export interface CheckpointMetadata {
@@ -48,6 +59,12 @@ export interface Checkpoint<S extends object = Record<string, unknown>> extends 
   /** When it was written: an ISO 8601 timestamp. */
   readonly createdAt: string;
   readonly metadata: CheckpointMetadata;
+  /**
+   * The writes kept for the superstep that starts here (see {@link CheckpointWrite}), in task order;
+   * absent when there are none. They stay with the checkpoint: resuming or forking from it again
+   * reuses them, as LangGraph's replay does.
+   */
+  readonly pendingWrites?: readonly CheckpointWrite[];
 }
 
 /** Options of {@link Checkpointer.list}. */
@@ -82,4 +99,12 @@ export interface Checkpointer {
   list(threadId: string, options?: ListOptions): Promise<Checkpoint[]>;
   /** Deletes every checkpoint of the thread. */
   deleteThread(threadId: string): Promise<void>;
+  /**
+   * Keeps `writes` for the superstep that starts at checkpoint `checkpointId` of the thread, as that
+   * checkpoint's `pendingWrites` (LangGraph's `putWrites`). Called as each task of a parallel superstep
+   * succeeds, before the superstep commits, so a crash or a sibling's failure does not run it again. A
+   * task that already has a write keeps the first one (a second runner of the same superstep changes
+   * nothing). The store copies what it is given. Throws `CHECKPOINT_NOT_FOUND` for an unknown checkpoint.
+   */
+  putWrites(threadId: string, checkpointId: string, writes: readonly CheckpointWrite[]): Promise<void>;
 }

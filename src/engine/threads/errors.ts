@@ -17,6 +17,7 @@ export const PERSISTENCE_ERROR_CODES = [
   "DATABASE_BUSY",
   "STORAGE_FAILED",
   "CLOSED",
+  "INVALID_WRITE",
 ] as const;
 
 /** The codes a {@link PersistenceError} can carry (its subclasses' included). */

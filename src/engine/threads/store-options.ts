@@ -4,8 +4,9 @@
  */
 import { InvalidOptionError } from "../../errors.js";
 import { isPlainObject } from "../clone.js";
-import type { ListOptions } from "./checkpointer.js";
-import { checkJson } from "./json-check.js";
+import type { CheckpointWrite, ListOptions } from "./checkpointer.js";
+import { PersistenceError } from "./errors.js";
+import { checkJson, findNonJson } from "./json-check.js";
 
 /** How a rejected value reads in a message: short, and never the value's whole text. */
 function described(value: unknown): string {
@@ -54,4 +55,58 @@ export function checkMetadata(api: string, metadata: unknown): void {
     );
   }
   checkJson(metadata, "metadata", api);
+}
+
+/**
+ * Checks the writes given to `putWrites`: a list of `{ task, node, update }`, `task` a position (a whole
+ * number), `node` a name, `update` a plain object of JSON values. Anything else is `INVALID_WRITE`,
+ * naming the write and what is wrong, before anything is stored.
+ *
+ * @example
+ * ```ts
+ * checkWrites("MyCheckpointer.putWrites", [{ task: -1, node: "a", update: {} }]); // PersistenceError INVALID_WRITE: … writes[0].task …
+ * ```
+ */
+export function checkWrites(api: string, writes: unknown): readonly CheckpointWrite[] {
+  const invalid = (problem: string) =>
+    new PersistenceError(
+      "INVALID_WRITE",
+      `${api}: ${problem}. Pass a list of { task, node, update }: task the position in the checkpoint's tasks, node its name, update a plain object of JSON values.`,
+    );
+  if (!Array.isArray(writes)) throw invalid(`the writes must be a list; got ${described(writes)}`);
+  writes.forEach((write: unknown, index) => {
+    if (!isPlainObject(write)) throw invalid(`writes[${index}] must be an object; got ${described(write)}`);
+    const { task, node, update } = write as Record<string, unknown>;
+    if (!(Number.isSafeInteger(task) && (task as number) >= 0))
+      throw invalid(`writes[${index}].task must be a whole number; got ${described(task)}`);
+    if (typeof node !== "string" || node === "") throw invalid(`writes[${index}].node must be a node name; got ${described(node)}`);
+    if (!isPlainObject(update)) throw invalid(`writes[${index}].update must be a plain object; got ${described(update)}`);
+    const problem = findNonJson(update, `writes[${index}].update`);
+    if (problem !== undefined) throw invalid(`${problem.path} is ${problem.what}, not JSON: ${problem.fix}`);
+  });
+  return writes as readonly CheckpointWrite[];
+}
+
+/**
+ * The error every store gives when `putWrites` names a checkpoint its thread does not have.
+ *
+ * @example
+ * ```ts
+ * throw writesTargetMissing("MyCheckpointer.putWrites", "t1", "cp-9"); // PersistenceError CHECKPOINT_NOT_FOUND
+ * ```
+ */
+export function writesTargetMissing(api: string, threadId: string, checkpointId: string): PersistenceError {
+  return new PersistenceError(
+    "CHECKPOINT_NOT_FOUND",
+    `${api}: thread ${described(threadId)} has no checkpoint ${described(checkpointId)} to keep writes for: the writes were not stored. ` +
+      "Keep writes only for a checkpoint that was saved (the one the superstep started from).",
+    { threadId, checkpointId },
+  );
+}
+
+/** The writes a store keeps for a checkpoint after `incoming` arrive: a task that has one keeps its first, in task order. */
+export function mergeWrites(stored: readonly CheckpointWrite[], incoming: readonly CheckpointWrite[]): CheckpointWrite[] {
+  const byTask = new Map(stored.map((write) => [write.task, write]));
+  for (const write of incoming) if (!byTask.has(write.task)) byTask.set(write.task, write);
+  return [...byTask.values()].sort((a, b) => a.task - b.task);
 }

@@ -17,6 +17,7 @@ import type { Checkpoint, Checkpointer, CheckpointMetadata, JsonValue } from "./
 import { PersistenceError } from "./errors.js";
 import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
 import { checkMetadata } from "./store-options.js";
+import { keptWrites, withPendingWrites, WriteKeeper } from "./pending-writes.js";
 
 /** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */
 export interface ThreadSettings {
@@ -117,12 +118,14 @@ export class ThreadRun {
   readonly #run: Run;
   readonly #writer: ThreadWriter;
   readonly #settings: ThreadSettings;
+  readonly #keeper: WriteKeeper;
   /** Resuming is the go-ahead: a run resumed at an interrupt does not pause before those nodes again. */
   #resuming: boolean;
   #interrupt: Interrupt | undefined;
 
-  private constructor(run: Run, writer: ThreadWriter, settings: ThreadSettings, resuming: boolean) {
+  private constructor(run: Run, writer: ThreadWriter, keeper: WriteKeeper, settings: ThreadSettings, resuming: boolean) {
     this.#run = run;
+    this.#keeper = keeper;
     this.#writer = writer;
     this.#settings = settings;
     this.#resuming = resuming;
@@ -140,12 +143,14 @@ export class ThreadRun {
     const { threadId, checkpointer } = checkThreadOptions(api, settings, options);
     if (options.metadata !== undefined) checkMetadata(api, options.metadata);
     const latest = await checkpointer.latest(threadId);
-    const runOptions = { ...options, threadId, api, ...(sink === undefined ? {} : { sink }) };
+    const keeper = new WriteKeeper(checkpointer, threadId);
+    const runOptions = { ...options, threadId, api, onWrite: keeper.keep, ...(sink === undefined ? {} : { sink }) };
     if (input === null) {
       const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
-      const run = Run.restore(graph, snapshotOf(api, graph, from), runOptions);
+      // The superstep's tasks that succeeded before a failure (or a crash) keep their writes: only the others run.
+      const run = Run.restore(graph, snapshotOf(api, graph, from), runOptions, keptWrites(api, from));
       const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
-      return new ThreadRun(run, writer, settings, true);
+      return new ThreadRun(run, writer, keeper, settings, true);
     }
     checkJson(input, "input", api);
     // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
@@ -156,7 +161,7 @@ export class ThreadRun {
     await run.begin();
     const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, base, options.metadata);
     await writer.write(run, "input", []);
-    return new ThreadRun(run, writer, settings, false);
+    return new ThreadRun(run, writer, keeper, settings, false);
   }
 
   get state(): State {
@@ -183,7 +188,13 @@ export class ThreadRun {
       run.observeInterrupt(this.#interrupt);
       return undefined;
     }
-    const superstep = (await run.superstep()) as Step<State>[];
+    this.#keeper.startingAt((this.#writer.current as Checkpoint).id);
+    let superstep: Step<State>[];
+    try {
+      superstep = (await run.superstep()) as Step<State>[];
+    } finally {
+      await this.#keeper.settled();
+    }
     await this.#writer.write(
       run,
       "loop",
@@ -209,14 +220,20 @@ export class ThreadRun {
   }
 }
 
-/** The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread. */
+/**
+ * The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread. With pending
+ * writes, LangGraph's view: their updates merged into `state`, and `next` only the tasks still to run.
+ */
 export async function getThreadState(
+  graph: ExecutableGraph,
   settings: ThreadSettings,
   threadId: string,
   options: ThreadReadOptions & { readonly checkpointId?: string } = {},
 ): Promise<Checkpoint | undefined> {
   const { checkpointer } = checkThreadOptions("getState", settings, { ...options, threadId });
-  return options.checkpointId === undefined ? checkpointer.latest(threadId) : checkpointer.get(threadId, options.checkpointId);
+  const checkpoint =
+    options.checkpointId === undefined ? await checkpointer.latest(threadId) : await checkpointer.get(threadId, options.checkpointId);
+  return checkpoint === undefined ? undefined : withPendingWrites(graph, checkpoint);
 }
 
 /** The thread's checkpoints, newest first, every branch included. */
@@ -393,7 +410,7 @@ export function checkThreadOptions(
   }
   if (!isCheckpointer(checkpointer)) {
     throw new InvalidOptionError(
-      `${api}: checkpointer must implement save, latest, get, list and deleteThread (see the Checkpointer interface).`,
+      `${api}: checkpointer must implement save, latest, get, list, deleteThread and putWrites (see the Checkpointer interface).`,
     );
   }
   return { threadId, checkpointer };
@@ -402,5 +419,5 @@ export function checkThreadOptions(
 function isCheckpointer(value: unknown): value is Checkpointer {
   if (typeof value !== "object" || value === null) return false;
   const methods = value as Record<string, unknown>;
-  return ["save", "latest", "get", "list", "deleteThread"].every((name) => typeof methods[name] === "function");
+  return ["save", "latest", "get", "list", "deleteThread", "putWrites"].every((name) => typeof methods[name] === "function");
 }

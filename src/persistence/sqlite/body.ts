@@ -3,13 +3,14 @@
  * stored body is found when it is read, and never resumes to a silently wrong state.
  */
 import { hash } from "node:crypto";
-import type { Checkpoint } from "../../engine/index.js";
+import type { Checkpoint, CheckpointWrite } from "../../engine/index.js";
 import { PersistenceError } from "../../engine/index.js";
 import { checkpointShapeProblem } from "../checkpoint-shape.js";
 import { quoted } from "./faults.js";
 
 /** One stored checkpoint row, as the read statements select it. `checksum` is null in rows the checksum migration could not fill. */
 export interface StoredRow {
+  readonly seq: number;
   readonly thread_id: string;
   readonly id: string;
   readonly parent_id: string | null;
@@ -53,4 +54,38 @@ export function decodeRow(api: string, file: string, row: StoredRow): Checkpoint
     throw corrupt(`its stored body names checkpoint ${quoted(checkpoint.id)} of thread ${quoted(checkpoint.threadId)}`);
   }
   return checkpoint;
+}
+
+/** One stored pending write, as the read statements select it. */
+export interface StoredWriteRow {
+  readonly checkpoint_seq: number;
+  readonly body: unknown;
+  readonly checksum: unknown;
+}
+
+/** The pending writes stored rows hold, in task order, after checking each one's checksum and shape; else `CHECKPOINT_CORRUPT`. */
+export function decodeWrites(api: string, file: string, checkpoint: Checkpoint, rows: readonly StoredWriteRow[]): CheckpointWrite[] {
+  return rows.map((row) => {
+    const corrupt = (problem: string) =>
+      new PersistenceError(
+        "CHECKPOINT_CORRUPT",
+        `${api}: a pending write of checkpoint ${quoted(checkpoint.id)} of thread ${quoted(checkpoint.threadId)} in ${quoted(file)} is corrupt: ${problem}. ` +
+          "Resuming would lose or repeat a node's update. Restore the file from a backup, or resume from the checkpoint's state on a new thread.",
+        { threadId: checkpoint.threadId, checkpointId: checkpoint.id },
+      );
+    if (typeof row.body !== "string") throw corrupt("its stored body is not text");
+    if (checksumOf(row.body) !== row.checksum)
+      throw corrupt("its stored body does not match its checksum (the bytes changed after it was written)");
+    let write: unknown;
+    try {
+      write = JSON.parse(row.body);
+    } catch {
+      throw corrupt("its stored body is not JSON");
+    }
+    const { task, node, update } = (write ?? {}) as Partial<CheckpointWrite>;
+    if (!Number.isSafeInteger(task) || typeof node !== "string" || typeof update !== "object" || update === null || Array.isArray(update)) {
+      throw corrupt("its stored body is not a { task, node, update } write");
+    }
+    return write as CheckpointWrite;
+  });
 }

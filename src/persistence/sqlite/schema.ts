@@ -10,7 +10,7 @@ import { quoted } from "./faults.js";
 import { immediate } from "./transaction.js";
 
 /** The schema this version reads and writes. Older files are migrated when opened; newer ones are refused. */
-export const SQLITE_SCHEMA_VERSION = 2;
+export const SQLITE_SCHEMA_VERSION = 3;
 
 /** Each migration takes the schema from version `index` to `index + 1`. */
 const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
@@ -36,6 +36,22 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
     const update = connection.prepare<[string, number]>("UPDATE tsg_checkpoints SET checksum = ? WHERE seq = ?");
     for (const row of rows) if (typeof row.body === "string") update.run(checksumOf(row.body), row.seq);
   },
+  // Version 3: pending writes, one row per task of a superstep that has not committed, keyed by the
+  // checkpoint it starts from (its seq: an id may be reused after deleteThread); and checkpoints by id,
+  // for get and putWrites.
+  (connection) =>
+    connection.exec(
+      `CREATE TABLE tsg_writes (
+         checkpoint_seq INTEGER NOT NULL,  -- the tsg_checkpoints row the superstep starts from
+         task           INTEGER NOT NULL,  -- the task's position in that checkpoint's tasks
+         thread_id      TEXT    NOT NULL,
+         body           TEXT    NOT NULL,  -- the write { task, node, update } as JSON
+         checksum       TEXT    NOT NULL,
+         PRIMARY KEY (checkpoint_seq, task)
+       ) WITHOUT ROWID;
+       CREATE INDEX tsg_writes_thread ON tsg_writes (thread_id);
+       CREATE INDEX tsg_checkpoints_id ON tsg_checkpoints (thread_id, id);`,
+    ),
 ];
 
 /** The tables of ours the file has. */
