@@ -71,7 +71,9 @@ function moduleThreads(graph: RunnableGraph): ThreadRules {
       const { update, asNode } = (typeof edit === "object" && edit !== null ? edit : {}) as { update?: unknown; asNode?: unknown };
       if (asNode !== undefined && typeof asNode !== "string")
         throw new InspectError("BAD_REQUEST", "inspect: edit.asNode must be a node name.");
-      return { update: inputObject(update), ...(asNode === undefined ? {} : { asNode }) };
+      if (typeof update !== "object" || update === null || Array.isArray(update))
+        throw new InspectError("BAD_REQUEST", "inspect: an edit is { update: { field: value, … }, asNode?: NODE }: the fields to change.");
+      return { update, ...(asNode === undefined ? {} : { asNode }) };
     },
   };
 }

@@ -66,3 +66,12 @@ export async function sendAsset(response: ServerResponse, name: string): Promise
   });
   response.end(body);
 }
+
+/** A path segment, decoded; a malformed escape is a bad request, not a crash. */
+export function decode(part: string | undefined): string {
+  try {
+    return decodeURIComponent(part ?? "");
+  } catch {
+    throw new InspectError("BAD_REQUEST", `inspect: ${JSON.stringify(part)} is not a valid URL component.`);
+  }
+}

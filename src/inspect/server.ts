@@ -5,16 +5,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CoverageError } from "../coverage/index.js";
-import { GraphError } from "../index.js";
-import { PersistenceError, type Checkpoint, type Checkpointer } from "../persistence/index.js";
+import type { Checkpoint, Checkpointer } from "../persistence/index.js";
 import { InspectError } from "./errors.js";
 import { checkHost, checkOrigin } from "./host-check.js";
-import { isAsset, readJsonBody, sendAsset, sendJson } from "./http.js";
+import { decode, isAsset, readJsonBody, sendAsset, sendJson } from "./http.js";
+import { noGraph, refusalOf, unknownThread } from "./refusals.js";
+import { resumePlan, resumeRequestOf } from "./resume.js";
 import { LiveRuns } from "./runs.js";
 import { openStore, type InspectStore, type StoreOptions } from "./store.js";
 import { graphSvg } from "./svg.js";
-import type { InspectTarget, ThreadRules } from "./target.js";
+import type { InspectTarget } from "./target.js";
 import { coverageOverlay, detailOf, summaryOf } from "./thread-view.js";
 
 /** Options of {@link startInspector}. */
@@ -65,12 +65,12 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     port,
     store,
     async close() {
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeIdleConnections();
-      });
+      // Stop accepting first; then let live runs finish and end their event streams; then drop every
+      // connection, idle or not (a browser keeps preconnected sockets that would hold close() open).
+      const closed = new Promise<void>((done) => server.close(() => done()));
       await app.runs.close();
       server.closeAllConnections();
+      await closed;
       store.close();
     },
   };
@@ -305,12 +305,8 @@ class InspectorApp {
         `inspect: ${this.#store.label} is open read-only (tsg inspect did not create it): restart with --allow-writes to resume, fork or edit its threads.`,
       );
     }
-    const body = await readJsonBody(request);
-    const { action, checkpointId, edit } = body;
-    if (action !== "approve" && action !== "continue" && action !== "edit")
-      throw new InspectError("BAD_REQUEST", `inspect: action must be "approve", "continue" or "edit"; got ${JSON.stringify(action)}.`);
-    if (checkpointId !== undefined && typeof checkpointId !== "string")
-      throw new InspectError("BAD_REQUEST", "inspect: checkpointId must be a checkpoint id (a string).");
+    const resume = resumeRequestOf(await readJsonBody(request));
+    const { checkpointId } = resume;
     const from = (await (checkpointId === undefined ? checkpointer.latest(threadId) : checkpointer.get(threadId, checkpointId))) as
       | Checkpoint<object>
       | undefined;
@@ -319,87 +315,9 @@ class InspectorApp {
         throw unknownThread(threadId, this.#store.label);
       throw new InspectError("NOT_FOUND", `inspect: thread ${JSON.stringify(threadId)} has no checkpoint ${JSON.stringify(checkpointId)}.`);
     }
-    const runId = await this.#continue(rules, threadId, checkpointer, from, action, edit, checkpointId);
+    const plan = await resumePlan(rules, threadId, checkpointer, from, resume);
+    const runId = this.runs.start(plan, (end) => this.#logEnd(threadId, end));
     this.#threads.set(threadId, checkpointer);
     sendJson(response, 201, { runId, threadId, events: `/api/runs/${runId}/events` });
   }
-
-  /** The rules of `tsg resume`: a paused thread needs approve or an edit; an edit goes through `updateState`, then the thread runs on. */
-  async #continue(
-    rules: ThreadRules,
-    threadId: string,
-    checkpointer: Checkpointer,
-    from: Checkpoint<object>,
-    action: "approve" | "continue" | "edit",
-    edit: unknown,
-    checkpointId: string | undefined,
-  ): Promise<string> {
-    const graph = rules.graphFor(from);
-    const paused = rules.pausedAt(from);
-    const maxSteps = rules.maxStepsFor?.(from);
-    const limit = maxSteps === undefined ? {} : { maxSteps };
-    if (action === "edit") {
-      const { update, asNode } = rules.editOf(from, edit);
-      const edited = await graph.updateState(threadId, update, {
-        checkpointer,
-        ...(asNode === undefined ? {} : { asNode }),
-        ...(checkpointId === undefined ? {} : { checkpointId }),
-      });
-      return this.runs.start({ graph, input: null, ...limit, thread: { threadId, checkpointer, checkpointId: edited.id } }, (end) =>
-        this.#logEnd(threadId, end),
-      );
-    }
-    if (paused.length > 0 && action !== "approve")
-      throw new InspectError(
-        "BAD_REQUEST",
-        `inspect: thread ${JSON.stringify(threadId)} is paused before ${paused.join(", ")}: approve it, or edit it.`,
-      );
-    if (from.next.length === 0)
-      throw new InspectError(
-        "BAD_REQUEST",
-        `inspect: checkpoint ${from.id} of thread ${JSON.stringify(threadId)} reached END: there is nothing to resume; pick an earlier checkpoint to fork from.`,
-      );
-    return this.runs.start(
-      { graph, input: null, ...limit, thread: { threadId, checkpointer, ...(checkpointId === undefined ? {} : { checkpointId }) } },
-      (end) => this.#logEnd(threadId, end),
-    );
-  }
-}
-
-function decode(part: string | undefined): string {
-  try {
-    return decodeURIComponent(part ?? "");
-  } catch {
-    throw new InspectError("BAD_REQUEST", `inspect: ${JSON.stringify(part)} is not a valid URL component.`);
-  }
-}
-
-function unknownThread(threadId: string, db: string): InspectError {
-  return new InspectError(
-    "NOT_FOUND",
-    `inspect: thread ${JSON.stringify(threadId)} has no checkpoint in ${db}; check the thread id (tsg history --thread T --db FILE lists one).`,
-  );
-}
-
-function noGraph(target: InspectTarget): InspectError {
-  return new InspectError("NO_GRAPH", `inspect: ${target.label}: ${target.problem ?? "there is no graph to show."}`);
-}
-
-/** Any failure as the page's refusal: the inspector's own, the store's (a corrupted database), coverage's, or an internal one. */
-function refusalOf(error: unknown, db: string): { status: number; code: string; message: string } {
-  if (error instanceof InspectError) return { status: error.status, code: error.code, message: error.message };
-  if (error instanceof PersistenceError)
-    return { status: 422, code: error.code, message: `inspect: --db ${db}: ${error.message.split("\n")[0] ?? ""}` };
-  if (error instanceof CoverageError) return { status: 409, code: error.code, message: `inspect: ${error.message}` };
-  // The graph's own refusal (a bad input, an update it does not accept): the input's fault, not the server's.
-  if (error instanceof GraphError) return { status: 400, code: error.code, message: error.message };
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (typeof code === "string" && code.startsWith("SQLITE_"))
-    return { status: 422, code: "STORE_FAILED", message: `inspect: --db ${db}: ${(error as Error).message.split("\n")[0] ?? ""}` };
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return {
-    status: 500,
-    code: "INTERNAL",
-    message: `inspect: internal error: ${message.split("\n")[0] ?? ""} (a bug in tsg inspect: please report it)`,
-  };
 }

@@ -113,6 +113,15 @@ describe.skipIf(missing !== undefined)("tsg inspect in Chromium", () => {
     expect((await page.screenshot({ path, fullPage: true })).length).toBeGreaterThan(10_000);
   });
 
+  it("resumes from an older checkpoint: the thread forks (time travel) and pauses before publish again", async () => {
+    await page.click('#timeline button:has-text("wrote write_draft")');
+    await expect.poll(() => page.textContent("#checkpoint-title")).toMatch(/^Checkpoint 2 /);
+    await page.click("#resume-here");
+    await expect.poll(() => page.textContent("#run-status")).toContain("resume: paused before publish (thread brief-1)");
+    await expect.poll(() => page.locator("#timeline li").count()).toBe(10);
+    expect(await page.textContent("#timeline li:first-child")).toContain("step 5 · loop · wrote check_draft · next publish");
+  });
+
   it("an unknown thread is a message in the page", async () => {
     await page.fill("#thread-id", "no-such-thread");
     await page.click("#open-thread");

@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { connect } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inspectTarget } from "../../src/cli/inspect-targets.js";
 import { runCli } from "../../src/cli/run-cli.js";
@@ -83,6 +84,17 @@ describe("the page and its assets", () => {
       threads: ["brief-1"],
     });
     expect(String((json["graph"] as { svg: string }).svg)).toMatch(/^<svg /);
+  });
+});
+
+describe("closing", () => {
+  it("close() returns while a browser holds a preconnected socket that never sent a request", async () => {
+    const inspector = await startInspector({ target: await inspectTarget("report") });
+    const socket = connect(inspector.port, "127.0.0.1");
+    await new Promise<void>((done) => socket.once("connect", () => done()));
+    const ended = new Promise<void>((done) => socket.once("close", () => done()));
+    await inspector.close();
+    await ended;
   });
 });
 
@@ -240,6 +252,23 @@ describe("resume, fork and edit: tsg resume's rules", () => {
     const after = (await call(port, "GET", "/api/threads/brief-1")).json["checkpoints"] as { parentId: string | null; step: number }[];
     expect(after).toHaveLength(9);
     expect(after.filter((c) => c.parentId === step2?.id)).toHaveLength(2);
+  });
+
+  it("your own graph: an edit is an updateState { update, asNode } from the checkpoint picked, then the thread runs on", async () => {
+    const { port } = await serve("./test/cli/fixtures/graphs.mjs#triage");
+    const started = await call(port, "POST", "/api/runs", { body: { input: { urgent: true } } });
+    await runEvents(port, started.json["events"]);
+    const threadId = String(started.json["threadId"]);
+    const history = (await call(port, "GET", `/api/threads/${threadId}`)).json["checkpoints"] as { id: string; writes: string[] }[];
+    const classified = history.find((c) => c.writes.includes("classify"));
+    const edited = await call(port, "POST", `/api/threads/${threadId}/resume`, {
+      body: { action: "edit", checkpointId: classified?.id, edit: { update: { urgent: false }, asNode: "classify" } },
+    });
+    const events = await runEvents(port, edited.json["events"]);
+    expect(events.map((e) => e.node ?? e.status)).toEqual(["reply", "done"]);
+    expect(events.at(-1)?.state).toEqual({ urgent: false });
+    const bad = await call(port, "POST", `/api/threads/${threadId}/resume`, { body: { action: "edit", edit: { update: 3 } } });
+    expect(bad.json["error"]).toBe("inspect: an edit is { update: { field: value, … }, asNode?: NODE }: the fields to change.");
   });
 
   it("a thread tsg report did not start is refused with the reason; a bad action is named", async () => {

@@ -1,0 +1,45 @@
+/** The inspector's refusals, worded once: an unknown thread, no graph, and any failure as the JSON the page shows. */
+import { CoverageError } from "../coverage/index.js";
+import { GraphError } from "../index.js";
+import { PersistenceError } from "../persistence/index.js";
+import { InspectError } from "./errors.js";
+import type { InspectTarget } from "./target.js";
+
+/** A refusal as the page receives it. */
+export interface Refusal {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A thread with no checkpoint in the database. */
+export function unknownThread(threadId: string, db: string): InspectError {
+  return new InspectError(
+    "NOT_FOUND",
+    `inspect: thread ${JSON.stringify(threadId)} has no checkpoint in ${db}; check the thread id (tsg history --thread T --db FILE lists one).`,
+  );
+}
+
+/** The target has no graph (its module exports none, or it does not validate). */
+export function noGraph(target: InspectTarget): InspectError {
+  return new InspectError("NO_GRAPH", `inspect: ${target.label}: ${target.problem ?? "there is no graph to show."}`);
+}
+
+/** Any failure as the page's refusal: the inspector's own, the store's (a corrupted database), coverage's, or an internal one. */
+export function refusalOf(error: unknown, db: string): Refusal {
+  if (error instanceof InspectError) return { status: error.status, code: error.code, message: error.message };
+  if (error instanceof PersistenceError)
+    return { status: 422, code: error.code, message: `inspect: --db ${db}: ${error.message.split("\n")[0] ?? ""}` };
+  if (error instanceof CoverageError) return { status: 409, code: error.code, message: `inspect: ${error.message}` };
+  // The graph's own refusal (a bad input, an update it does not accept): the input's fault, not the server's.
+  if (error instanceof GraphError) return { status: 400, code: error.code, message: error.message };
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === "string" && code.startsWith("SQLITE_"))
+    return { status: 422, code: "STORE_FAILED", message: `inspect: --db ${db}: ${(error as Error).message.split("\n")[0] ?? ""}` };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    status: 500,
+    code: "INTERNAL",
+    message: `inspect: internal error: ${message.split("\n")[0] ?? ""} (a bug in tsg inspect: please report it)`,
+  };
+}
