@@ -25,6 +25,7 @@ const REQUIRED_ENTRY_POINTS = [
   "./testing",
   "./langgraph",
   "./persistence",
+  "./dbos",
   "./coverage",
   "./otel",
   "./render",

@@ -50,6 +50,18 @@ function findCycle(graph: Map<string, string[]>): string[] | undefined {
   return undefined;
 }
 
+/** Every file `entry` loads, itself included. */
+function reachedFrom(graph: Map<string, string[]>, entry: string): Set<string> {
+  const reached = new Set<string>();
+  const visit = (file: string): void => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const next of graph.get(file) ?? []) visit(next);
+  };
+  visit(entry);
+  return reached;
+}
+
 const layerOf = (file: string) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : file.replace(/\.ts$/, ""));
 
 /** layer → layers it must never import. */
@@ -59,7 +71,7 @@ const forbidden: Record<string, readonly string[]> = {
   // How messages quote values: a leaf every layer may use.
   _describe: ["*"],
   validate: ["builder", "engine", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
-  engine: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "persistence", "examples", "cli", "index"],
+  engine: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "persistence", "dbos", "examples", "cli", "index"],
   builder: ["xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
   xstate: ["builder", "langgraph", "render", "testing", "examples", "cli"],
   langgraph: ["builder", "xstate", "render", "testing", "examples", "cli"],
@@ -68,6 +80,7 @@ const forbidden: Record<string, readonly string[]> = {
   persistence: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
   // The inspector serves any graph: the CLI hands it the examples; it never reaches into builders or exporters.
   inspect: ["builder", "xstate", "langgraph", "testing", "examples", "cli"],
+  dbos: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "persistence", "examples", "cli", "index"],
 };
 
 describe("architecture", () => {
@@ -113,13 +126,7 @@ describe("architecture", () => {
   });
 
   it("the core stays platform-neutral: no file the root entry loads imports node: modules", () => {
-    const reached = new Set<string>();
-    const visit = (file: string): void => {
-      if (reached.has(file)) return;
-      reached.add(file);
-      for (const next of graph.get(file) ?? []) visit(next);
-    };
-    visit("index.ts");
+    const reached = reachedFrom(graph, "index.ts");
     const nodeImports = [...reached].filter((file) => /from\s+["']node:/.test(readFileSync(join(srcDir, file), "utf8")));
     expect(nodeImports).toEqual([]);
   });
@@ -134,6 +141,15 @@ describe("architecture", () => {
     expect(runtime.every((file) => file.startsWith("otel/"))).toBe(true);
     expect(importers.filter((file) => !file.startsWith("otel/") && !file.startsWith("examples/"))).toEqual([]);
     expect(runtime).toContain("otel/observer.ts");
+  });
+
+  it("the core never loads DBOS: no file the root entry reaches imports @dbos-inc/dbos-sdk or src/dbos", () => {
+    const reached = reachedFrom(graph, "index.ts");
+    const dbos = [...reached].filter(
+      (file) => layerOf(file) === "dbos" || /["']@dbos-inc\//.test(readFileSync(join(srcDir, file), "utf8")),
+    );
+    expect(dbos).toEqual([]);
+    expect(reached.has("engine/run.ts")).toBe(true);
   });
 
   it("the check sees imports (a guard against a regex that matches nothing)", () => {

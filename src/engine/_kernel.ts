@@ -9,12 +9,13 @@ export type { Admission, Advance, Arrival, Commit, RetryDecision, RunSnapshot, S
 export { resolvePolicy, type ResolvedPolicy, type ResolvedRetry } from "./policies.js";
 export { unlessAborted } from "./abortable.js";
 export { runTask } from "./attempts.js";
-export { executableOf, interruptsOf } from "./compiled-graph.js";
+export { executableOf, interruptsOf, threadSettingsOf } from "./compiled-graph.js";
+export type { ThreadSettings } from "./threads/threads.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
 export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./limits.js";
 export { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
-export { Run, type RunSettings } from "./run.js";
+export { Run, type RunSettings, type TaskRunner } from "./run.js";
 export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { checkStreamMode, type StreamModes } from "./stream.js";
 export { detachedStep, type StepRecord } from "./step-record.js";

@@ -66,7 +66,10 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
     this.#executable = executable;
     this.#threads = threads;
     executables.set(this, executable);
-    if (threads !== noThreadSettings) interruptLists.set(this, [...threads.interruptBefore, ...threads.interruptAfter]);
+    if (threads !== noThreadSettings) {
+      interruptLists.set(this, [...threads.interruptBefore, ...threads.interruptAfter]);
+      threadSettings.set(this, threads);
+    }
   }
 
   /**
@@ -163,6 +166,13 @@ const interruptLists = new WeakMap<object, readonly string[]>();
  */
 export function interruptsOf(graph: object): readonly string[] {
   return interruptLists.get(graph) ?? [];
+}
+
+const threadSettings = new WeakMap<object, ThreadSettings>();
+
+/** What `compile()` fixed for paused runs (`interruptBefore`, `interruptAfter`), for drivers that pause on their own (DBOS). */
+export function threadSettingsOf(graph: object): ThreadSettings {
+  return threadSettings.get(graph) ?? noThreadSettings;
 }
 
 /** The settings of a graph compiled without threads. */

@@ -45,12 +45,20 @@ export interface RunSettings extends RunOptions, ObservedSettings {
    * not throw, and must copy `write.update` if it keeps it.
    */
   readonly onWrite?: (write: TaskWrite) => void;
+  /**
+   * How a task executes: `runTask` (its node under its policies) unless a driver records it, as the
+   * DBOS driver does by running it as a durable step. The kernel's rules around it stay the same.
+   */
+  readonly runTask?: TaskRunner;
 }
 
 /** A task's update, by the task's position in its superstep (see {@link RunSettings.onWrite} and {@link Run.restore}). */
 export interface TaskWrite extends PendingWrite {
   readonly task: number;
 }
+
+/** Executes one task of a superstep on the committed state (see `runTask`). */
+export type TaskRunner = (graph: ExecutableGraph, task: Task, state: State, context: TaskContext) => MaybePromise<State>;
 
 /**
  * One run, advanced a superstep at a time. The committed state is owned by the run and never handed
@@ -76,6 +84,7 @@ export class Run {
   readonly #onWrite: ((write: TaskWrite) => void) | undefined;
   /** The updates already known for the next superstep's tasks, by position: those tasks do not run again. */
   #done: ReadonlyMap<number, State> | undefined;
+  readonly #runTask: TaskRunner;
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
@@ -87,6 +96,7 @@ export class Run {
     this.#sink = options?.sink;
     this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
     this.#onWrite = options?.onWrite;
+    this.#runTask = options?.runTask ?? runTask;
     this.#joins = graph.joins.map(() => []);
     this.#state = {};
     const failure = inputFailure(graph, input);
@@ -273,7 +283,7 @@ export class Run {
     const failed = (error: unknown) => this.#error(error, task.node, pendingWritesOf(kept));
     let pending: MaybePromise<State>;
     try {
-      pending = runTask(this.#graph, task, this.#state, this.#context(task, scope, superstep));
+      pending = this.#runTask(this.#graph, task, this.#state, this.#context(task, scope, superstep));
     } catch (error) {
       throw failed(error);
     }
@@ -358,7 +368,7 @@ export class Run {
       const context = this.#context(task, scope, superstep);
       let pending: MaybePromise<State>;
       try {
-        pending = runTask(this.#graph, task, this.#state, context);
+        pending = this.#runTask(this.#graph, task, this.#state, context);
       } catch (error) {
         settle(index, context, undefined, error);
         return;

@@ -26,9 +26,11 @@ import {
   LIMIT_CODES,
   RUN_FAILURE_CODES,
 } from "../../src/errors.js";
+import { DBOS_RUN_CODES, DBOSRunError } from "../../src/dbos/errors.js";
 import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
 import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
 import * as core from "../../src/index.js";
+import * as dbos from "../../src/dbos/index.js";
 import * as langgraph from "../../src/langgraph/index.js";
 import * as persistence from "../../src/persistence/index.js";
 import * as testing from "../../src/testing/index.js";
@@ -50,6 +52,7 @@ const registry: readonly (readonly [ErrorClass, readonly string[]])[] = [
   [CoverageError, COVERAGE_ERROR_CODES],
   [XStateExportError, XSTATE_EXPORT_CODES],
   [LangGraphInteropError, LANGGRAPH_INTEROP_CODES],
+  [DBOSRunError, DBOS_RUN_CODES],
 ];
 
 const page = readFileSync(join(root, "docs/concepts.md"), "utf8");
@@ -87,7 +90,7 @@ describe("docs/concepts.md's error tables", () => {
 });
 
 describe("the error hierarchy", () => {
-  const entries = { core, xstate, testing, langgraph, persistence };
+  const entries = { core, xstate, testing, langgraph, persistence, dbos };
   const exportedErrors = Object.entries(entries).flatMap(([entry, module]) =>
     Object.entries(module)
       .filter(([, value]) => typeof value === "function" && value !== GraphError && value.prototype instanceof Error)

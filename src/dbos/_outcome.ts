@@ -1,0 +1,93 @@
+/**
+ * What a graph's workflow records at each stop (an interrupt, END, a failure) and returns at the end:
+ * plain data that DBOS stores, turned back into the mini engine's result or error by whichever process
+ * reads it.
+ */
+import {
+  GraphError,
+  GraphExecutionError,
+  GraphLimitError,
+  InvalidOptionError,
+  InvalidUpdateError,
+  type InvalidOptionCode,
+  type ExecutionContext,
+  type PendingWrite,
+} from "../errors.js";
+import { messageOf, type RouteTaken, type State } from "../engine/_kernel.js";
+import type { Step } from "../engine/index.js";
+import { DBOSRunError } from "./errors.js";
+import { RecordedError } from "./_step.js";
+
+/** The run so far, as the mini engine reports it. */
+export interface RecordedRun {
+  readonly state: State;
+  readonly trace: readonly string[];
+  readonly steps: readonly Step<State>[];
+  readonly routes: readonly RouteTaken[];
+  readonly supersteps: number;
+}
+
+/** Where a run paused: before some nodes started, or after some nodes ran (as a thread pauses). */
+export interface DBOSInterrupt {
+  readonly when: "before" | "after";
+  /** The interrupt nodes it paused at. */
+  readonly nodes: readonly string[];
+}
+
+/** A failure as recorded: the error's class, code, message and context. */
+export interface RecordedGraphError {
+  readonly name: string;
+  readonly code: string;
+  readonly message: string;
+  readonly node?: string;
+  readonly state?: State;
+  readonly trace?: readonly string[];
+  readonly path?: readonly string[];
+  readonly attempts?: readonly string[];
+  readonly pendingWrites?: readonly PendingWrite[];
+}
+
+/** One stop of a run: `pause` counts the stops before it. */
+export type Outcome =
+  | { readonly status: "done"; readonly pause: number; readonly run: RecordedRun }
+  | { readonly status: "interrupted"; readonly pause: number; readonly run: RecordedRun; readonly interrupt: DBOSInterrupt }
+  | { readonly status: "failed"; readonly pause: number; readonly error: RecordedGraphError };
+
+/** The error as data; the same class and fields come back from {@link reviveError}. */
+export function recordError(error: unknown): RecordedGraphError {
+  if (error instanceof GraphExecutionError) {
+    return {
+      name: error.name,
+      code: error.code,
+      message: error.message,
+      node: error.node,
+      state: error.state,
+      trace: error.trace,
+      path: error.path,
+      attempts: error.attempts.map(messageOf),
+      pendingWrites: error.pendingWrites,
+    };
+  }
+  if (error instanceof GraphError) return { name: error.name, code: error.code, message: error.message };
+  return { name: "DBOSRunError", code: "DBOS_RUN_STOPPED", message: `runOnDBOS: the run's workflow failed: ${messageOf(error)}` };
+}
+
+/** The error a recorded failure stands for, of the class the mini engine raises. */
+export function reviveError(recorded: RecordedGraphError, workflowId: string): GraphError {
+  const { code, message } = recorded;
+  if (recorded.node !== undefined) {
+    const context: ExecutionContext = {
+      node: recorded.node,
+      state: recorded.state ?? {},
+      trace: recorded.trace ?? [],
+      path: recorded.path ?? [recorded.node],
+      attempts: (recorded.attempts ?? []).map((attempt) => new RecordedError(attempt)),
+      pendingWrites: recorded.pendingWrites ?? [],
+    };
+    if (code === "STEP_LIMIT") return new GraphLimitError(message, context);
+    if (code === "INVALID_UPDATE" || code === "CONCURRENT_WRITE") return new InvalidUpdateError(message, context, code);
+    return new GraphExecutionError(code as GraphExecutionError["code"], message, context);
+  }
+  if (recorded.name === "InvalidOptionError") return new InvalidOptionError(message, { code: code as InvalidOptionCode });
+  return new DBOSRunError("DBOS_RUN_STOPPED", message, { workflowId });
+}

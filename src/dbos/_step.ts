@@ -1,0 +1,84 @@
+/**
+ * A task run as a DBOS step: the node under its policies (`runTask`: cache, attempts, timeouts) inside
+ * one `DBOS.runStep`, so the step's recorded output is the node's final update. A workflow that DBOS
+ * replays after a crash gets the recorded update back and never runs the node again; only a node that
+ * was still running when its process died runs again (at least once for the node in flight).
+ *
+ * The step records an envelope, not the bare update: a failure is recorded as data (its code and
+ * message), so a replayed superstep fails with the same code and message as the live one, and the
+ * `Run` driving the kernel sees the same settlements in both.
+ */
+import { DBOS } from "@dbos-inc/dbos-sdk";
+import { GraphExecutionError } from "../errors.js";
+import { messageOf, runTask, StepFailure, type State, type TaskRunner } from "../engine/_kernel.js";
+
+/** What a step records: the node's update, or how it failed. */
+export type StepEnvelope = { readonly update: State } | { readonly failure: RecordedFailure };
+
+/** A failure as a step records it. */
+export interface RecordedFailure {
+  readonly code: StepFailure["code"];
+  readonly message: string;
+  /** Whether the node read its signal: a sibling's failure may have cancelled it (see the kernel's `reportedFailure`). */
+  readonly readSignal: boolean;
+  /** Each attempt's error message, when a retry policy ran it several times. */
+  readonly attempts?: readonly string[];
+  /** A subgraph node's own failure: its code, message and path. */
+  readonly child?: { readonly code: GraphExecutionError["code"]; readonly message: string; readonly path: readonly string[] };
+}
+
+/**
+ * The task runner of a DBOS run: each task one step, named after its node. DBOS numbers a workflow's
+ * steps in the order they start, and the kernel starts a superstep's tasks in declaration order, so a
+ * replay finds each task's record where it left it.
+ */
+export const durableTask: TaskRunner = (graph, task, state, context) => {
+  let live: unknown;
+  const step = async (): Promise<StepEnvelope> => {
+    try {
+      return { update: await runTask(graph, task, state, context) };
+    } catch (error) {
+      live = error;
+      return { failure: recordFailure(error, context.readSignal) };
+    }
+  };
+  return DBOS.runStep(step, { name: task.node }).then((recorded) => {
+    if ("update" in recorded) return recorded.update;
+    // Replayed: the node had read its signal in the run that recorded it, so it counts as cancelled as it did then.
+    if (recorded.failure.readSignal) void context.signal;
+    throw live ?? reviveFailure(recorded.failure);
+  });
+};
+
+function recordFailure(error: unknown, readSignal: boolean): RecordedFailure {
+  if (!(error instanceof StepFailure)) return { code: "NODE_FAILED", message: messageOf(error), readSignal };
+  const child = error.cause instanceof GraphExecutionError ? error.cause : undefined;
+  return {
+    code: error.code,
+    message: error.message,
+    readSignal,
+    ...(error.attempts === undefined ? {} : { attempts: error.attempts.map(messageOf) }),
+    ...(child === undefined ? {} : { child: { code: child.code, message: child.message, path: child.path } }),
+  };
+}
+
+/** The failure a replayed step throws: the recorded code and message; the original error stayed in the process that ran it. */
+function reviveFailure(recorded: RecordedFailure): StepFailure {
+  const cause =
+    recorded.child === undefined
+      ? new RecordedError(recorded.message)
+      : new GraphExecutionError(recorded.child.code, recorded.child.message, {
+          node: recorded.child.path[0] ?? "",
+          state: {},
+          trace: [],
+          path: recorded.child.path,
+        });
+  const failure = new StepFailure(recorded.code, recorded.message, { cause });
+  if (recorded.attempts !== undefined) failure.attempts = recorded.attempts.map((message) => new RecordedError(message));
+  return failure;
+}
+
+/** What a node threw, as recorded by the process that ran it: its message only. */
+export class RecordedError extends Error {
+  override readonly name = "RecordedError";
+}

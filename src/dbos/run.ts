@@ -1,0 +1,235 @@
+/**
+ * Durable runs of a registered graph on DBOS: start one (at once, or on a DBOS queue), wait for where
+ * it stops (END, a failure, an interrupt), resume a paused one, and find a run started elsewhere. The
+ * results and errors are the mini engine's, so code that handles `graph.invoke` handles these.
+ */
+import { DBOS, type WorkflowHandle } from "@dbos-inc/dbos-sdk";
+import { InvalidOptionError } from "../errors.js";
+import { executionError, inputFailure, resolveConcurrency, resolveLimits } from "../engine/_kernel.js";
+import { isPlainObject, type RunOptions, type RunResult } from "../engine/index.js";
+import { START } from "../spec.js";
+import { dbosCall, ensureLaunched } from "./_guard.js";
+import { reviveError, type DBOSInterrupt, type Outcome } from "./_outcome.js";
+import { API, LATEST_EVENT, pauseEvent, resumeTopic, type ResumeMessage, type StoredOptions } from "./_workflow.js";
+import { DBOSRunError } from "./errors.js";
+import { registrationOf, type RegisteredGraph } from "./register.js";
+
+/** Options of a durable run: the mini engine's bounds, the run's workflow id, and the queue it waits on. */
+export interface DBOSRunOptions extends Omit<RunOptions, "signal"> {
+  /**
+   * The run's DBOS workflow id: starting twice with one id is one run (the second start attaches to
+   * it), which is what makes a retried request safe. Nodes read it as `context.threadId`.
+   */
+  readonly workflowId: string;
+  /**
+   * A DBOS queue (registered with `DBOS.registerQueue(name, { workerConcurrency })`) the run waits on
+   * until a worker process takes it, within the queue's concurrency limits. Default: it starts at once
+   * in this process.
+   */
+  readonly queue?: string;
+}
+
+/** What a durable run resolves with: the mini engine's result, its workflow id, and whether it paused. */
+export type DBOSRunResult<S> = RunResult<S> & { readonly workflowId: string } & (
+    | { readonly status: "done" }
+    | { readonly status: "interrupted"; readonly interrupt: DBOSInterrupt }
+  );
+
+/** A started durable run. */
+export interface DBOSRun<S> {
+  readonly workflowId: string;
+  /** Waits for the run's next stop: END or an interrupt (resolves), or a failure (rejects with the mini engine's error). */
+  result(): Promise<DBOSRunResult<S>>;
+}
+
+/** What a paused run is resumed with. */
+export interface DBOSResume<S> {
+  /** Merged through the reducers before the run goes on, as `updateState` without `asNode`. */
+  readonly update?: Partial<S>;
+}
+
+/**
+ * Starts `graph` as a durable DBOS workflow and returns its handle at once; with `queue`, the run waits
+ * on that queue for a worker. Each node execution is a DBOS step, so after a crash the run goes on in
+ * any process (DBOS recovers it) and a completed node never runs again.
+ *
+ * @throws DBOSRunError (`DBOS_NOT_LAUNCHED`, `DBOS_GRAPH_NOT_REGISTERED`, `DBOS_UNAVAILABLE`);
+ * GraphExecutionError `INVALID_INPUT` for an input the graph refuses; InvalidOptionError for bad options.
+ * @example
+ * ```ts
+ * const runs = await Promise.all(inputs.map((input, i) => startOnDBOS(graph, input, { workflowId: `report-${i}`, queue: "reports" })));
+ * const results = await Promise.all(runs.map((run) => run.result()));
+ * ```
+ */
+export async function startOnDBOS<S extends object>(graph: object, input: S, options: DBOSRunOptions): Promise<DBOSRun<S>> {
+  const registered = registrationOf(graph, API);
+  const { workflowId, queue, stored } = checkOptions(options);
+  const failure = inputFailure(registered.executable, input);
+  if (failure !== undefined) throw executionError(API, failure, { node: START, state: {}, trace: [] });
+  ensureLaunched(API);
+  const handle = await dbosCall(API, workflowId, () =>
+    DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(
+      input as Record<string, unknown>,
+      stored,
+    ),
+  );
+  return runHandle<S>(registered, handle.workflowID, 0, handle);
+}
+
+/**
+ * Runs `graph` as a durable DBOS workflow and resolves where it stops: END (`status: "done"`, the same
+ * state, trace, steps and routes as `graph.invoke`), or an interrupt (`status: "interrupted"`: resume
+ * it with {@link resumeOnDBOS}). A failure rejects with the mini engine's error.
+ *
+ * @example
+ * ```ts
+ * registerOnDBOS(graph, { name: "report" }); // before DBOS.launch(), in every worker
+ * await DBOS.launch();
+ * const { state, trace } = await runOnDBOS(graph, initialReportState(), { workflowId: "report-42" });
+ * ```
+ */
+export async function runOnDBOS<S extends object>(graph: object, input: S, options: DBOSRunOptions): Promise<DBOSRunResult<S>> {
+  return (await startOnDBOS(graph, input, options)).result();
+}
+
+/**
+ * Resumes a run paused at an interrupt, optionally merging `resume.update` first, and resolves at its
+ * next stop. The message is sent once per pause: resuming a run twice for the same pause is refused.
+ *
+ * @throws DBOSRunError `DBOS_RUN_NOT_FOUND` for an unknown workflow id, `DBOS_NOT_INTERRUPTED` for a
+ * run that is not paused; InvalidOptionError for an update that is not a plain object.
+ * @example
+ * ```ts
+ * const paused = await runOnDBOS(graph, input, { workflowId: "review-7" }); // status "interrupted"
+ * const done = await resumeOnDBOS(graph, "review-7", { update: { approved: true } });
+ * ```
+ */
+export async function resumeOnDBOS<S extends object>(
+  graph: object,
+  workflowId: string,
+  resume: DBOSResume<S> = {},
+): Promise<DBOSRunResult<S>> {
+  const api = "resumeOnDBOS";
+  const registered = registrationOf(graph, api);
+  checkWorkflowId(api, workflowId);
+  if (resume.update !== undefined && !isPlainObject(resume.update)) {
+    throw new InvalidOptionError(`${api}: update must be a plain object of fields to merge; got ${typeof resume.update}.`);
+  }
+  ensureLaunched(api);
+  await ensureExists(api, workflowId);
+  const pause = await dbosCall(api, workflowId, () => DBOS.getEvent<number>(workflowId, LATEST_EVENT, { timeoutSeconds: 0 }));
+  const outcome =
+    pause === null
+      ? null
+      : await dbosCall(api, workflowId, () => DBOS.getEvent<Outcome>(workflowId, pauseEvent(pause), { timeoutSeconds: 0 }));
+  if (pause === null || outcome?.status !== "interrupted") {
+    throw new DBOSRunError(
+      "DBOS_NOT_INTERRUPTED",
+      `${api}: run "${workflowId}" is not paused at an interrupt; only a paused run can be resumed.`,
+      {
+        workflowId,
+      },
+    );
+  }
+  const message: ResumeMessage = resume.update === undefined ? {} : { update: resume.update as Record<string, unknown> };
+  // The idempotency key makes a second resume of the same pause a no-op in DBOS, not a second message.
+  await dbosCall(api, workflowId, () => DBOS.send(workflowId, message, resumeTopic(pause), `${workflowId}:resume:${pause}`));
+  return runHandle<S>(registered, workflowId, pause + 1).result();
+}
+
+/**
+ * The handle of a run started elsewhere (another process, or before a restart), to wait for its result.
+ *
+ * @throws DBOSRunError `DBOS_RUN_NOT_FOUND` when no run has this id.
+ * @example
+ * ```ts
+ * const run = await retrieveOnDBOS(graph, "report-42");
+ * const { state } = await run.result();
+ * ```
+ */
+export async function retrieveOnDBOS<S extends object>(graph: object, workflowId: string): Promise<DBOSRun<S>> {
+  const api = "retrieveOnDBOS";
+  const registered = registrationOf(graph, api);
+  checkWorkflowId(api, workflowId);
+  ensureLaunched(api);
+  await ensureExists(api, workflowId);
+  const latest = registered.pauses
+    ? await dbosCall(api, workflowId, () => DBOS.getEvent<number>(workflowId, LATEST_EVENT, { timeoutSeconds: 0 }))
+    : null;
+  return runHandle<S>(registered, workflowId, latest ?? 0);
+}
+
+/** How long one wait for a paused run's event lasts before the run's status is checked again. */
+const EVENT_WAIT_SECONDS = 30;
+
+/** How often a run started in another process is polled for its result. */
+const POLLING_INTERVAL_MS = 50;
+
+/** A run's handle; `started` is DBOS's own when this process started it (it awaits the run without polling). */
+function runHandle<S>(registered: RegisteredGraph, workflowId: string, pause: number, started?: WorkflowHandle<Outcome>): DBOSRun<S> {
+  const result = async (): Promise<DBOSRunResult<S>> => {
+    const outcome = registered.pauses ? await nextStop(workflowId, pause) : await finalOutcome(workflowId, started);
+    if (outcome.status === "failed") throw reviveError(outcome.error, workflowId);
+    const { run } = outcome;
+    const base = { ...run, trace: [...run.trace], steps: [...run.steps], routes: [...run.routes], workflowId };
+    return (outcome.status === "done"
+      ? { ...base, status: "done" }
+      : { ...base, status: "interrupted", interrupt: outcome.interrupt }) as unknown as DBOSRunResult<S>;
+  };
+  return { workflowId, result };
+}
+
+function finalOutcome(workflowId: string, started?: WorkflowHandle<Outcome>): Promise<Outcome> {
+  const handle = started ?? DBOS.retrieveWorkflow<Outcome>(workflowId);
+  return dbosCall(API, workflowId, () => handle.getResult({ pollingIntervalMs: POLLING_INTERVAL_MS }));
+}
+
+/** The event of stop `pause`, checking between waits that DBOS has not stopped the run itself. */
+async function nextStop(workflowId: string, pause: number): Promise<Outcome> {
+  for (;;) {
+    const outcome = await dbosCall(API, workflowId, () =>
+      DBOS.getEvent<Outcome>(workflowId, pauseEvent(pause), { timeoutSeconds: EVENT_WAIT_SECONDS }),
+    );
+    if (outcome !== null) return outcome;
+    const status = await dbosCall(API, workflowId, () => DBOS.getWorkflowStatus(workflowId));
+    if (status !== null && status.status !== "PENDING" && status.status !== "ENQUEUED") return finalOutcome(workflowId);
+  }
+}
+
+async function ensureExists(api: string, workflowId: string): Promise<void> {
+  const status = await dbosCall(api, workflowId, () => DBOS.getWorkflowStatus(workflowId));
+  if (status === null) {
+    throw new DBOSRunError(
+      "DBOS_RUN_NOT_FOUND",
+      `${api}: no run has the workflow id "${workflowId}"; start it with runOnDBOS or startOnDBOS.`,
+      {
+        workflowId,
+      },
+    );
+  }
+}
+
+function checkWorkflowId(api: string, workflowId: unknown): asserts workflowId is string {
+  if (typeof workflowId !== "string" || workflowId.length === 0) {
+    throw new InvalidOptionError(`${api}: workflowId must be a non-empty string (the run's DBOS workflow id); got ${String(workflowId)}.`);
+  }
+}
+
+function checkOptions(options: DBOSRunOptions): { workflowId: string; queue: string | undefined; stored: StoredOptions } {
+  if (typeof options !== "object" || options === null) {
+    throw new InvalidOptionError(`${API}: options must be an object with a workflowId; got ${String(options)}.`);
+  }
+  checkWorkflowId(API, options.workflowId);
+  const { queue, maxSteps, recursionLimit, maxConcurrency } = options;
+  if (queue !== undefined && (typeof queue !== "string" || queue.length === 0)) {
+    throw new InvalidOptionError(`${API}: queue must be the name of a DBOS queue (DBOS.registerQueue); got ${String(queue)}.`);
+  }
+  resolveLimits(options, API);
+  if (maxConcurrency !== undefined) resolveConcurrency(maxConcurrency, API);
+  const stored: StoredOptions = {
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(recursionLimit === undefined ? {} : { recursionLimit }),
+    ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
+  };
+  return { workflowId: options.workflowId, queue, stored };
+}
