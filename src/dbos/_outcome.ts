@@ -50,7 +50,14 @@ export interface RecordedGraphError {
 /** One stop of a run: `pause` counts the stops before it. */
 export type Outcome =
   | { readonly status: "done"; readonly pause: number; readonly run: RecordedRun }
-  | { readonly status: "interrupted"; readonly pause: number; readonly run: RecordedRun; readonly interrupt: DBOSInterrupt }
+  | {
+      readonly status: "interrupted";
+      readonly pause: number;
+      readonly run: RecordedRun;
+      readonly interrupt: DBOSInterrupt;
+      /** The nodes of the last superstep, which an update without `asNode` counts as. */
+      readonly last: readonly string[];
+    }
   | { readonly status: "failed"; readonly pause: number; readonly error: RecordedGraphError };
 
 /** The error as data; the same class and fields come back from {@link reviveError}. */

@@ -22,9 +22,11 @@ export interface StoredOptions {
   readonly maxConcurrency?: number;
 }
 
-/** What a resume message carries: an update merged before the run goes on (as `updateState` without `asNode`). */
+/** What a resume message carries: an update merged as if `asNode` had returned it, before the run goes on. */
 export interface ResumeMessage {
   readonly update?: State;
+  /** The node the update counts as (its router runs again on the updated state); none: the pending nodes stay. */
+  readonly asNode?: string;
 }
 
 /** The API named in errors raised inside the workflow. */
@@ -49,31 +51,40 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph) {
     const stop = async (outcome: Outcome): Promise<Outcome> => {
       // Only a graph that can pause has callers waiting on events; the others read the workflow's result.
       if (pauses) {
-        await DBOS.setEvent(pauseEvent(outcome.pause), outcome);
+        // The latest stop's number first: a caller that saw the stop's event can resume it at once.
         await DBOS.setEvent(LATEST_EVENT, outcome.pause);
+        await DBOS.setEvent(pauseEvent(outcome.pause), outcome);
       }
       return outcome;
     };
     const steps: Step<State>[] = [];
+    /** The nodes of the last superstep: an update without `asNode` counts as the one that ran last. */
+    let last: readonly string[] = [];
     let run: Run;
     try {
-      run = new Run(executable, input, { ...options, api: API, runTask: durableTask, threadId: DBOS.workflowID as string });
+      const settingsOfRun = { ...options, api: API, runTask: durableTask, threadId: DBOS.workflowID as string };
+      run = new Run(executable, input, settingsOfRun);
       await run.begin();
+      /** Where the last superstep's routes begin: an update counted as the node that ran last computes them again. */
+      let routesBefore = 0;
+      const resume = async (message: ResumeMessage): Promise<void> => {
+        if (message.update === undefined && message.asNode === undefined) return;
+        if (message.asNode !== undefined && last.length === 1 && last[0] === message.asNode) {
+          run = Run.restore(executable, { ...run.snapshot(), routes: run.routes.slice(0, routesBefore) }, settingsOfRun);
+        }
+        await run.commitAs(message.asNode, message.update ?? {});
+      };
       for (;;) {
         // Resuming is the go-ahead: the superstep the run paused before runs at once.
         const before = interruptBefore(settings, run);
-        if (before !== undefined) {
-          const update = await paused(stop, run, steps, before, pause++);
-          if (update !== undefined) await run.commitAs(undefined, update);
-        }
+        if (before !== undefined) await resume(await paused(stop, run, steps, last, before, pause++));
+        routesBefore = run.routes.length;
         const superstep = await run.superstep();
         if (superstep === undefined) break;
         steps.push(...superstep);
+        last = superstep.map((step) => step.node);
         const after = interruptAfter(settings, run, superstep);
-        if (after !== undefined) {
-          const update = await paused(stop, run, steps, after, pause++);
-          if (update !== undefined) await run.commitAs(undefined, update);
-        }
+        if (after !== undefined) await resume(await paused(stop, run, steps, last, after, pause++));
       }
     } catch (error) {
       return stop({ status: "failed", pause, error: recordError(error) });
@@ -88,18 +99,19 @@ export function pausesOf(graph: object): boolean {
   return settings.interruptBefore.size + settings.interruptAfter.size > 0;
 }
 
-/** Records the stop and waits for its resume message; resolves with the update it carries. */
+/** Records the stop and waits for its resume message. */
 async function paused(
   stop: (outcome: Outcome) => Promise<Outcome>,
   run: Run,
   steps: readonly Step<State>[],
+  last: readonly string[],
   interrupt: DBOSInterrupt,
   pause: number,
-): Promise<State | undefined> {
-  await stop({ status: "interrupted", pause, run: recordedRun(run, steps), interrupt });
+): Promise<ResumeMessage> {
+  await stop({ status: "interrupted", pause, run: recordedRun(run, steps), interrupt, last });
   for (;;) {
     const message = await DBOS.recv<ResumeMessage>(resumeTopic(pause), { timeoutSeconds: RECV_SECONDS });
-    if (message !== null) return message.update;
+    if (message !== null) return message;
   }
 }
 

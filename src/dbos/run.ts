@@ -4,9 +4,9 @@
  * results and errors are the mini engine's, so code that handles `graph.invoke` handles these.
  */
 import { DBOS, type WorkflowHandle } from "@dbos-inc/dbos-sdk";
-import { InvalidOptionError } from "../errors.js";
+import { InvalidOptionError, InvalidUpdateError } from "../errors.js";
 import { executionError, inputFailure, resolveConcurrency, resolveLimits } from "../engine/_kernel.js";
-import { isPlainObject, type RunOptions, type RunResult } from "../engine/index.js";
+import { isPlainObject, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
 import { START } from "../spec.js";
 import { dbosCall, ensureLaunched } from "./_guard.js";
 import { reviveError, type DBOSInterrupt, type Outcome } from "./_outcome.js";
@@ -42,10 +42,15 @@ export interface DBOSRun<S> {
   result(): Promise<DBOSRunResult<S>>;
 }
 
-/** What a paused run is resumed with. */
+/** What a paused run is resumed with: nothing (go on), or an update applied as `graph.updateState` applies one. */
 export interface DBOSResume<S> {
-  /** Merged through the reducers before the run goes on, as `updateState` without `asNode`. */
+  /** Merged through the reducers before the run goes on, as if `asNode` had returned it. */
   readonly update?: Partial<S>;
+  /**
+   * The node the update counts as: its router runs again on the updated state, so what runs next is
+   * what follows it. Default: the node that ran last (several in the last superstep: pass one).
+   */
+  readonly asNode?: string;
 }
 
 /**
@@ -61,7 +66,7 @@ export interface DBOSResume<S> {
  * const results = await Promise.all(runs.map((run) => run.result()));
  * ```
  */
-export async function startOnDBOS<S extends object>(graph: object, input: S, options: DBOSRunOptions): Promise<DBOSRun<S>> {
+export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, input: S, options: DBOSRunOptions): Promise<DBOSRun<S>> {
   const registered = registrationOf(graph, API);
   const { workflowId, queue, stored } = checkOptions(options);
   const failure = inputFailure(registered.executable, input);
@@ -88,7 +93,7 @@ export async function startOnDBOS<S extends object>(graph: object, input: S, opt
  * const { state, trace } = await runOnDBOS(graph, initialReportState(), { workflowId: "report-42" });
  * ```
  */
-export async function runOnDBOS<S extends object>(graph: object, input: S, options: DBOSRunOptions): Promise<DBOSRunResult<S>> {
+export async function runOnDBOS<S extends object>(graph: CompiledGraph<S>, input: S, options: DBOSRunOptions): Promise<DBOSRunResult<S>> {
   return (await startOnDBOS(graph, input, options)).result();
 }
 
@@ -107,13 +112,19 @@ export async function runOnDBOS<S extends object>(graph: object, input: S, optio
 export async function resumeOnDBOS<S extends object>(
   graph: object,
   workflowId: string,
-  resume: DBOSResume<S> = {},
+  resume: DBOSResume<NoInfer<S>> = {},
 ): Promise<DBOSRunResult<S>> {
   const api = "resumeOnDBOS";
   const registered = registrationOf(graph, api);
   checkWorkflowId(api, workflowId);
   if (resume.update !== undefined && !isPlainObject(resume.update)) {
     throw new InvalidOptionError(`${api}: update must be a plain object of fields to merge; got ${typeof resume.update}.`);
+  }
+  const { asNode } = resume;
+  if (asNode !== undefined && !registered.executable.nodes.has(asNode)) {
+    throw new InvalidOptionError(
+      `${api}: asNode "${String(asNode)}" is not a node of this graph; use one of ${[...registered.executable.nodes.keys()].join(", ")}.`,
+    );
   }
   ensureLaunched(api);
   await ensureExists(api, workflowId);
@@ -131,7 +142,7 @@ export async function resumeOnDBOS<S extends object>(
       },
     );
   }
-  const message: ResumeMessage = resume.update === undefined ? {} : { update: resume.update as Record<string, unknown> };
+  const message = resumeMessage(api, resume, outcome, registered.executable.fields);
   // The idempotency key makes a second resume of the same pause a no-op in DBOS, not a second message.
   await dbosCall(api, workflowId, () => DBOS.send(workflowId, message, resumeTopic(pause), `${workflowId}:resume:${pause}`));
   return runHandle<S>(registered, workflowId, pause + 1).result();
@@ -147,7 +158,7 @@ export async function resumeOnDBOS<S extends object>(
  * const { state } = await run.result();
  * ```
  */
-export async function retrieveOnDBOS<S extends object>(graph: object, workflowId: string): Promise<DBOSRun<S>> {
+export async function retrieveOnDBOS<S extends object>(graph: CompiledGraph<S>, workflowId: string): Promise<DBOSRun<S>> {
   const api = "retrieveOnDBOS";
   const registered = registrationOf(graph, api);
   checkWorkflowId(api, workflowId);
@@ -157,6 +168,35 @@ export async function retrieveOnDBOS<S extends object>(graph: object, workflowId
     ? await dbosCall(api, workflowId, () => DBOS.getEvent<number>(workflowId, LATEST_EVENT, { timeoutSeconds: 0 }))
     : null;
   return runHandle<S>(registered, workflowId, latest ?? 0);
+}
+
+/** The message for `resume`: the update counts as `asNode`, else as the node that ran last (as `updateState` says). */
+function resumeMessage<S>(
+  api: string,
+  resume: DBOSResume<S>,
+  paused: Extract<Outcome, { status: "interrupted" }>,
+  fields: ReadonlySet<string> | undefined,
+): ResumeMessage {
+  if (resume.update === undefined) return resume.asNode === undefined ? {} : { asNode: resume.asNode };
+  const update = resume.update as Record<string, unknown>;
+  const undeclared = fields === undefined ? [] : Object.keys(update).filter((key) => !fields.has(key));
+  if (undeclared.length > 0) {
+    throw new InvalidUpdateError(
+      `${api}: the update has fields the graph does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
+      { node: resume.asNode ?? paused.last[0] ?? START, state: paused.run.state, trace: paused.run.trace },
+    );
+  }
+  if (resume.asNode !== undefined) return { update, asNode: resume.asNode };
+  const last = [...new Set(paused.last)];
+  if (last.length > 1) {
+    const { state, trace } = paused.run;
+    throw new InvalidUpdateError(
+      `${api}: the last superstep ran several nodes (${last.join(", ")}), so which one the update comes from is ambiguous. Pass { asNode } naming one of them.`,
+      { node: last[0] as string, state, trace },
+      "AMBIGUOUS_UPDATE",
+    );
+  }
+  return last[0] === undefined ? { update } : { update, asNode: last[0] };
 }
 
 /** How long one wait for a paused run's event lasts before the run's status is checked again. */

@@ -4,7 +4,7 @@
  * step, and a finished run started again with its workflow id runs no node again.
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerOnDBOS, runOnDBOS, retrieveOnDBOS, DBOSRunError } from "../../src/dbos/index.js";
 import {
   AGENT_TASKS,
@@ -16,11 +16,10 @@ import {
 } from "../../src/examples/agent/index.js";
 import { buildReportGraph, initialReportState } from "../../src/examples/report/index.js";
 import { buildResearchGraph, initialResearchState } from "../../src/examples/research/index.js";
-import { END, START, StateGraph, type RunResult } from "../../src/index.js";
+import { END, START, StateGraph } from "../../src/index.js";
 import { outcome, settleOn } from "./_compare.js";
-import { startPostgres, type TestPostgres } from "./_server.js";
+import { launchDBOSForFile } from "./_launch.js";
 
-let postgres: TestPostgres;
 let calls: Record<string, number> = {};
 
 const report = registerOnDBOS(buildReportGraph(), { name: "report" });
@@ -65,19 +64,7 @@ const counted = registerOnDBOS(
   { name: "counted" },
 );
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-  DBOS.setConfig({ name: "tsg-dbos-run", systemDatabaseUrl: postgres.url("tsg_dbos_run"), logLevel: "error" });
-  await DBOS.launch();
-}, 120_000);
-
-afterAll(async () => {
-  await DBOS.shutdown();
-  await postgres?.stop();
-}, 60_000);
-
-let ids = 0;
-const nextId = (name: string): string => `${name}-${Date.now()}-${++ids}`;
+const nextId = launchDBOSForFile("dbos_run");
 
 async function stepNames(workflowId: string): Promise<string[]> {
   return ((await DBOS.listWorkflowSteps(workflowId)) ?? []).map((step) => step.name);
@@ -160,7 +147,7 @@ describe("runOnDBOS: the kernel's rules", () => {
     const second = await runOnDBOS(counted, { n: 1, log: [] }, { workflowId });
     expect(calls).toEqual(seen);
     expect(outcome(second)).toEqual(outcome(first));
-    const retrieved = await (await retrieveOnDBOS<RunResult<unknown>>(counted, workflowId)).result();
+    const retrieved = await (await retrieveOnDBOS(counted, workflowId)).result();
     expect(outcome(retrieved)).toEqual(outcome(first));
   });
 });
@@ -174,7 +161,7 @@ describe("runOnDBOS: a replayed workflow runs no recorded node again", () => {
     const first = await runOnDBOS(counted, { n: 1, log: [] }, { workflowId });
     calls = {};
     const fork = await DBOS.forkWorkflow(workflowId, 2, { newWorkflowID: `${workflowId}-fork` });
-    const forked = await (await retrieveOnDBOS<RunResult<unknown>>(counted, fork.workflowID)).result();
+    const forked = await (await retrieveOnDBOS(counted, fork.workflowID)).result();
     expect(calls).toEqual({ b: 1 });
     expect(outcome(forked)).toEqual(outcome(first));
   });
@@ -185,7 +172,7 @@ describe("runOnDBOS: a replayed workflow runs no recorded node again", () => {
     const first = await settleOn(runOnDBOS(counted, { n: 20, log: [] }, { workflowId }));
     calls = {};
     const fork = await DBOS.forkWorkflow(workflowId, 4, { newWorkflowID: `${workflowId}-fork` });
-    const forked = await settleOn((await retrieveOnDBOS<RunResult<unknown>>(counted, fork.workflowID)).result());
+    const forked = await settleOn((await retrieveOnDBOS(counted, fork.workflowID)).result());
     expect(calls).toEqual({});
     expect(forked).toEqual(first);
     expect(first).toMatchObject({ failed: { code: "NODE_FAILED", node: "boom" } });
