@@ -26,6 +26,7 @@ const REQUIRED_ENTRY_POINTS = [
   "./langgraph",
   "./persistence",
   "./dbos",
+  "./postgres",
   "./coverage",
   "./otel",
   "./render",

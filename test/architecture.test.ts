@@ -81,6 +81,8 @@ const forbidden: Record<string, readonly string[]> = {
   // The inspector serves any graph: the CLI hands it the examples; it never reaches into builders or exporters.
   inspect: ["builder", "xstate", "langgraph", "testing", "examples", "cli"],
   dbos: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "persistence", "examples", "cli", "index"],
+  // The Postgres store reuses persistence's checkpoint format (body and checksum) and nothing above the engine.
+  postgres: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
 };
 
 describe("architecture", () => {
@@ -150,6 +152,14 @@ describe("architecture", () => {
     );
     expect(dbos).toEqual([]);
     expect(reached.has("engine/run.ts")).toBe(true);
+  });
+
+  it("pg is an optional peer: only src/postgres loads it, lazily (import()), so no other entry point needs it installed", () => {
+    const importers = sourceFiles(srcDir)
+      .filter((file) => /^(?:import|export)\b[^\n]*from\s+["']pg["']|\bimport\s*\(\s*["']pg["']/m.test(readFileSync(file, "utf8")))
+      .map((file) => relative(srcDir, file));
+    expect(importers).toEqual(["postgres/load.ts"]);
+    expect(readFileSync(join(srcDir, "postgres/load.ts"), "utf8")).not.toMatch(/^import[^(]*["']pg["']/m);
   });
 
   it("the check sees imports (a guard against a regex that matches nothing)", () => {

@@ -301,8 +301,8 @@ function checkOptions(options: SqliteCheckpointerOptions): void {
   if (readOnly !== undefined && typeof readOnly !== "boolean") throw invalid("readOnly", "true or false", readOnly);
 }
 
-/** Where a run stood when its checkpoint could not be saved, and how to continue. */
-function whereTheRunStood(checkpoint: Checkpoint, expectedLatestId: string | null): string {
+/** Where a run stood when its checkpoint could not be saved, and how to continue (the Postgres checkpointer says it too). */
+export function whereTheRunStood(checkpoint: Checkpoint, expectedLatestId: string | null): string {
   const recent = checkpoint.trace.slice(-5).map((node) => quoted(node).slice(1, -1));
   const trace =
     checkpoint.trace.length === 0 ? "no node completed yet" : `after ${checkpoint.trace.length > 5 ? "… → " : ""}${recent.join(" → ")}`;

@@ -16,6 +16,7 @@ export const PERSISTENCE_ERROR_CODES = [
   "READ_ONLY",
   "DATABASE_BUSY",
   "STORAGE_FAILED",
+  "CONNECTION_LOST",
   "CLOSED",
   "INVALID_WRITE",
 ] as const;

@@ -1,0 +1,303 @@
+/**
+ * `PostgresCheckpointer`: checkpoints in PostgreSQL, for runs spread over processes and machines.
+ * One statement per save: it moves the thread's head from the checkpoint the run expects to the new
+ * one and inserts the new one, so the version check and the insert commit together or not at all,
+ * and of two processes advancing one thread, exactly one commits its superstep.
+ */
+import type { Checkpoint, Checkpointer, ListOptions } from "../engine/index.js";
+import { CheckpointConflictError, checkListOptions, PersistenceError } from "../engine/index.js";
+import { InvalidOptionError } from "../errors.js";
+import { checksumOf, decodeRow, type StoredRow } from "../persistence/sqlite/body.js";
+import { quoted, reasonOf } from "../persistence/sqlite/faults.js";
+import { whereTheRunStood } from "../persistence/sqlite-checkpointer.js";
+import { describeTarget, faultOf, postgresError } from "./faults.js";
+import { newPool } from "./load.js";
+import type { PostgresPool, PostgresQuery } from "./pool.js";
+import { DEFAULT_POSTGRES_SCHEMA, migrate, quoteIdentifier } from "./schema.js";
+
+/** Options of {@link PostgresCheckpointer.connect}. */
+export interface PostgresCheckpointerOptions {
+  /**
+   * The schema that holds the tables (default `"tsg"`), created on first connect if missing. Taken as
+   * written (quoted): letters, digits and `_`, up to 63 characters, not starting with a digit.
+   */
+  readonly schema?: string;
+  /** With a connection string: the most connections the checkpointer's pool opens (default 10). */
+  readonly maxConnections?: number;
+  /** With a connection string: how long connecting may take before it fails, in ms (default 10000). */
+  readonly connectTimeoutMs?: number;
+}
+
+interface Statements {
+  readonly first: string;
+  readonly next: string;
+  readonly latestId: string;
+  readonly latest: string;
+  readonly get: string;
+  readonly list: string;
+  readonly deleteThread: string;
+}
+
+function statementsFor(schema: string): Statements {
+  const s = quoteIdentifier(schema);
+  const row = "thread_id, id, parent_id, body, checksum";
+  const insert = `INSERT INTO ${s}.tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum)
+    SELECT $1::text, $2::text, $3::text, $4::integer, $5::text, $6::text, $7::text FROM head`;
+  return {
+    // A thread's first checkpoint: the head row must not exist yet (a racing first save waits on the key, then finds it).
+    first: `WITH head AS (INSERT INTO ${s}.tsg_threads (thread_id, latest_id) VALUES ($1, $2) ON CONFLICT (thread_id) DO NOTHING RETURNING 1) ${insert}`,
+    // Later ones: the head must still name the expected checkpoint. A racing save waits on the row
+    // lock, then re-reads the row (READ COMMITTED), finds the winner's id and updates nothing.
+    next: `WITH head AS (UPDATE ${s}.tsg_threads SET latest_id = $2 WHERE thread_id = $1 AND latest_id = $8 RETURNING 1) ${insert}`,
+    latestId: `SELECT latest_id FROM ${s}.tsg_threads WHERE thread_id = $1`,
+    latest: `SELECT ${row} FROM ${s}.tsg_checkpoints WHERE thread_id = $1 ORDER BY seq DESC LIMIT 1`,
+    get: `SELECT ${row} FROM ${s}.tsg_checkpoints WHERE thread_id = $1 AND id = $2 ORDER BY seq DESC LIMIT 1`,
+    list: `SELECT ${row} FROM ${s}.tsg_checkpoints WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2`,
+    deleteThread: `WITH head AS (DELETE FROM ${s}.tsg_threads WHERE thread_id = $1) DELETE FROM ${s}.tsg_checkpoints WHERE thread_id = $1`,
+  };
+}
+
+/**
+ * A {@link Checkpointer} in PostgreSQL (on the `pg` driver, 8.x). Many processes may share it: each
+ * save commits only if the thread's latest checkpoint is still the one the run read, checked in the
+ * statement that inserts, so two writers on one thread cannot both commit a superstep; the loser
+ * gets `CheckpointConflictError`. The tables live in a schema of your choice, created and migrated on
+ * connect (a `tsg_migrations` table records the version); no superuser needed. Every failure is a
+ * coded `PersistenceError`: `OPEN_FAILED` when the server cannot be reached, `CONNECTION_LOST` when it
+ * goes away mid-run (carrying the run's state and trace), `SCHEMA_VERSION` for a newer schema.
+ *
+ * @example
+ * ```ts
+ * const checkpointer = await PostgresCheckpointer.connect(process.env.DATABASE_URL ?? "postgres://localhost/app", { schema: "tsg" });
+ * await graph.invoke(input, { threadId: "order-42", checkpointer });
+ * await checkpointer.close();
+ * ```
+ */
+export class PostgresCheckpointer implements Checkpointer {
+  /** The schema the tables are in. */
+  readonly schema: string;
+  /** Where the checkpoints are, for messages: `user@host:port/database (schema tsg)`; no password. */
+  readonly location: string;
+  readonly #pool: PostgresPool;
+  readonly #ownsPool: boolean;
+  readonly #sql: Statements;
+  readonly #names: string;
+  #closed = false;
+
+  private constructor(pool: PostgresPool, ownsPool: boolean, schema: string, location: string) {
+    this.#pool = pool;
+    this.#ownsPool = ownsPool;
+    this.schema = schema;
+    this.location = location;
+    this.#sql = statementsFor(schema);
+    this.#names = `tsg:${schema}`;
+  }
+
+  /**
+   * Connects to PostgreSQL (a connection string, or a `pg.Pool` of yours, which `close` leaves open)
+   * and brings the schema to this version's tables. Throws `OPEN_FAILED` when the server cannot be
+   * reached or refuses the login, `SCHEMA_VERSION` when a newer typed-state-graph migrated the schema.
+   *
+   * @example
+   * ```ts
+   * const checkpointer = await PostgresCheckpointer.connect("postgres://app:secret@db.internal:5432/app", { schema: "agents" });
+   * ```
+   */
+  static async connect(target: string | PostgresPool, options: PostgresCheckpointerOptions = {}): Promise<PostgresCheckpointer> {
+    const schema = checkOptions(target, options);
+    const server = typeof target === "string" ? describeTarget(target) : "the pool's server";
+    const location = `${server} (schema ${schema})`;
+    const failed = (error: unknown, what: string) => {
+      if (error instanceof PersistenceError) return error;
+      const { code, advice } = faultOf(error, location, true);
+      return new PersistenceError(code, `PostgresCheckpointer.connect: ${what} failed: ${advice} (${reasonOf(error)}).`, { cause: error });
+    };
+    if (typeof target === "string" && !isConnectionString(target)) {
+      throw new PersistenceError(
+        "OPEN_FAILED",
+        "PostgresCheckpointer.connect: the connection string is not a PostgreSQL URL; write it as postgres://user:password@host:5432/database.",
+      );
+    }
+    const pool =
+      typeof target === "string"
+        ? await newPool({
+            connectionString: target,
+            max: options.maxConnections ?? 10,
+            connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+          })
+        : target;
+    const owned = typeof target === "string";
+    // An idle pooled connection that dies (a server restart) emits "error" on the pool; unheard, Node
+    // would crash the process. The next query on the pool reports it, coded, where the caller awaits.
+    if (owned) pool.on("error", () => undefined);
+    try {
+      const client = await pool.connect().catch((error: unknown) => {
+        throw failed(error, "connecting");
+      });
+      try {
+        await migrate(client, schema, location);
+        client.release();
+      } catch (error) {
+        client.release(true);
+        throw failed(error, "creating or migrating the schema");
+      }
+    } catch (error) {
+      if (owned) await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return new PostgresCheckpointer(pool, owned, schema, location);
+  }
+
+  async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
+    this.#usable("save");
+    const body = JSON.stringify(checkpoint);
+    const { threadId } = checkpoint;
+    const values = [threadId, checkpoint.id, checkpoint.parentId, checkpoint.step, checkpoint.createdAt, body, checksumOf(body)];
+    let inserted: number | null;
+    try {
+      const result = await this.#pool.query(
+        expectedLatestId === null
+          ? { name: `${this.#names}:first`, text: this.#sql.first, values }
+          : { name: `${this.#names}:next`, text: this.#sql.next, values: [...values, expectedLatestId] },
+      );
+      inserted = result.rowCount;
+    } catch (error) {
+      const { code, advice } = faultOf(error, this.location, false);
+      const unsure =
+        code === "CONNECTION_LOST"
+          ? " If the connection broke while the commit was on its way, the checkpoint may have been saved after all; either way a resume reads the thread's latest checkpoint."
+          : "";
+      throw new PersistenceError(
+        code,
+        `PostgresCheckpointer.save: ${advice} (${reasonOf(error)}): ${whereTheRunStood(checkpoint, expectedLatestId)}${unsure}`,
+        {
+          cause: error,
+          threadId,
+          ...(expectedLatestId === null ? {} : { checkpointId: expectedLatestId }),
+          state: checkpoint.state,
+          trace: checkpoint.trace,
+        },
+      );
+    }
+    if (inserted === 1) return;
+    const current = await this.#query<{ latest_id: string }>("save", "reading the thread's latest checkpoint", threadId, {
+      name: `${this.#names}:latestId`,
+      text: this.#sql.latestId,
+      values: [threadId],
+    });
+    throw new CheckpointConflictError(threadId, expectedLatestId, current[0]?.latest_id ?? null);
+  }
+
+  async latest(threadId: string): Promise<Checkpoint | undefined> {
+    const [row] = await this.#rows("latest", threadId, { name: `${this.#names}:latest`, text: this.#sql.latest, values: [threadId] });
+    return row === undefined ? undefined : decodeRow("PostgresCheckpointer.latest", this.location, row);
+  }
+
+  async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
+    const [row] = await this.#rows("get", threadId, { name: `${this.#names}:get`, text: this.#sql.get, values: [threadId, id] });
+    return row === undefined ? undefined : decodeRow("PostgresCheckpointer.get", this.location, row);
+  }
+
+  async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
+    const { limit } = checkListOptions("PostgresCheckpointer.list", options);
+    const rows = await this.#rows("list", threadId, {
+      name: `${this.#names}:list`,
+      text: this.#sql.list,
+      values: [threadId, limit ?? null],
+    });
+    return rows.map((row) => decodeRow("PostgresCheckpointer.list", this.location, row));
+  }
+
+  async deleteThread(threadId: string): Promise<void> {
+    await this.#query("deleteThread", "deleting the thread", threadId, {
+      name: `${this.#names}:deleteThread`,
+      text: this.#sql.deleteThread,
+      values: [threadId],
+    });
+  }
+
+  /**
+   * Closes the pool the checkpointer opened (a pool you passed to `connect` stays open: it is yours).
+   * The checkpointer cannot be used afterwards; closing twice does nothing.
+   *
+   * @example
+   * ```ts
+   * await checkpointer.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#ownsPool) await this.#pool.end().catch(() => undefined);
+  }
+
+  #usable(method: string): void {
+    if (this.#closed) {
+      throw new PersistenceError(
+        "CLOSED",
+        `PostgresCheckpointer.${method}: the checkpointer of ${this.location} was closed. Connect a new PostgresCheckpointer to use it again.`,
+      );
+    }
+  }
+
+  #rows(method: string, threadId: string, query: PostgresQuery): Promise<StoredRow[]> {
+    return this.#query<StoredRow>(method, "reading checkpoints", threadId, query);
+  }
+
+  /** Runs one query, with the driver's errors as coded `PersistenceError`s naming the thread. */
+  async #query<R>(method: string, what: string, threadId: string, query: PostgresQuery): Promise<R[]> {
+    this.#usable(method);
+    try {
+      return (await this.#pool.query<R>(query)).rows;
+    } catch (error) {
+      throw postgresError(`PostgresCheckpointer.${method}`, error, this.location, what, threadId);
+    }
+  }
+}
+
+function isConnectionString(target: string): boolean {
+  try {
+    const { protocol } = new URL(target);
+    return protocol === "postgres:" || protocol === "postgresql:";
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses an option the checkpointer would otherwise misread; returns the schema name. */
+function checkOptions(target: unknown, options: PostgresCheckpointerOptions): string {
+  const invalid = (what: string) => new InvalidOptionError(`PostgresCheckpointer.connect: ${what}`);
+  if (typeof target !== "string" && !isPool(target))
+    throw invalid(
+      `the first argument must be a connection string (postgres://user:password@host:5432/database) or a pg.Pool; got ${describe(target)}.`,
+    );
+  if (typeof options !== "object" || options === null) throw invalid(`the options must be an object; got ${describe(options)}.`);
+  const { schema = DEFAULT_POSTGRES_SCHEMA, maxConnections, connectTimeoutMs } = options;
+  if (typeof schema !== "string" || !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) {
+    throw invalid(
+      `schema must be a name of letters, digits and _ (not starting with a digit, at most 63 characters); got ${typeof schema === "string" ? quoted(schema) : describe(schema)}.`,
+    );
+  }
+  if (schema.toLowerCase().startsWith("pg_"))
+    throw invalid(`schema must not start with "pg_" (PostgreSQL reserves those names); got ${quoted(schema)}.`);
+  const whole = (name: string, value: unknown, min: number) => {
+    if (value === undefined) return;
+    if (!(Number.isSafeInteger(value) && (value as number) >= min))
+      throw invalid(`${name} must be a whole number, ${min} or more; got ${describe(value)}.`);
+    if (typeof target !== "string")
+      throw invalid(`${name} configures the pool connect opens; with a pool of your own, set it on the pool.`);
+  };
+  whole("maxConnections", maxConnections, 1);
+  whole("connectTimeoutMs", connectTimeoutMs, 1);
+  return schema;
+}
+
+function isPool(value: unknown): value is PostgresPool {
+  if (typeof value !== "object" || value === null) return false;
+  const pool = value as Partial<Record<keyof PostgresPool, unknown>>;
+  return typeof pool.query === "function" && typeof pool.connect === "function" && typeof pool.end === "function";
+}
+
+function describe(value: unknown): string {
+  return typeof value === "number" ? String(value) : value === null ? "null" : typeof value;
+}
