@@ -4,10 +4,10 @@
  * one and inserts the new one, so the version check and the insert commit together or not at all,
  * and of two processes advancing one thread, exactly one commits its superstep.
  */
-import type { Checkpoint, Checkpointer, ListOptions } from "../engine/index.js";
-import { CheckpointConflictError, checkListOptions, PersistenceError } from "../engine/index.js";
+import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions } from "../engine/index.js";
+import { CheckpointConflictError, checkListOptions, checkWrites, PersistenceError, writesTargetMissing } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
-import { checksumOf, decodeRow, type StoredRow } from "../persistence/sqlite/body.js";
+import { checksumOf, decodeRow, decodeWrites, type StoredRow } from "../persistence/sqlite/body.js";
 import { quoted, reasonOf } from "../persistence/sqlite/faults.js";
 import { whereTheRunStood } from "../persistence/sqlite-checkpointer.js";
 import { describeTarget, faultOf, postgresError } from "./faults.js";
@@ -29,8 +29,9 @@ export interface PostgresCheckpointerOptions {
 }
 
 interface Statements {
-  readonly first: string;
-  readonly next: string;
+  readonly save: string;
+  readonly saveFirst: string;
+  readonly putWrites: string;
   readonly latestId: string;
   readonly latest: string;
   readonly get: string;
@@ -40,21 +41,50 @@ interface Statements {
 
 function statementsFor(schema: string): Statements {
   const s = quoteIdentifier(schema);
-  const row = "thread_id, id, parent_id, body, checksum";
-  const insert = `INSERT INTO ${s}.tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum)
-    SELECT $1::text, $2::text, $3::text, $4::integer, $5::text, $6::text, $7::text FROM head`;
+  // A checkpoint row, with its pending writes' bodies and checksums in task order (one round trip for both).
+  const row = `seq::float8 AS seq, thread_id, id, parent_id, body, checksum,
+    array(SELECT w.body FROM ${s}.tsg_writes w WHERE w.checkpoint_seq = c.seq ORDER BY w.task) AS write_bodies,
+    array(SELECT w.checksum FROM ${s}.tsg_writes w WHERE w.checkpoint_seq = c.seq ORDER BY w.task) AS write_checksums`;
+  // Writes come as three parallel arrays ($9 tasks, $10 bodies, $11 checksums; empty for none); a task that has a write keeps it.
+  const writes = (target: string) => `INSERT INTO ${s}.tsg_writes (checkpoint_seq, task, thread_id, body, checksum)
+    SELECT ${target}.seq, x.task, $1, x.body, x.checksum FROM ${target}, unnest($9::integer[], $10::text[], $11::text[]) AS x(task, body, checksum)
+    ON CONFLICT (checkpoint_seq, task) DO NOTHING`;
+  const insert = (head: string) => `WITH head AS (${head}),
+    saved AS (INSERT INTO ${s}.tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum)
+      SELECT $1::text, $2::text, $3::text, $4::integer, $5::text, $6::text, $7::text FROM head RETURNING seq),
+    kept AS (${writes("saved")})
+    SELECT seq FROM saved`;
   return {
     // A thread's first checkpoint: the head row must not exist yet (a racing first save waits on the key, then finds it).
-    first: `WITH head AS (INSERT INTO ${s}.tsg_threads (thread_id, latest_id) VALUES ($1, $2) ON CONFLICT (thread_id) DO NOTHING RETURNING 1) ${insert}`,
+    saveFirst: insert(
+      `INSERT INTO ${s}.tsg_threads (thread_id, latest_id) SELECT $1, $2 WHERE $8::text IS NULL ON CONFLICT (thread_id) DO NOTHING RETURNING 1`,
+    ),
     // Later ones: the head must still name the expected checkpoint. A racing save waits on the row
     // lock, then re-reads the row (READ COMMITTED), finds the winner's id and updates nothing.
-    next: `WITH head AS (UPDATE ${s}.tsg_threads SET latest_id = $2 WHERE thread_id = $1 AND latest_id = $8 RETURNING 1) ${insert}`,
+    save: insert(`UPDATE ${s}.tsg_threads SET latest_id = $2 WHERE thread_id = $1 AND latest_id = $8 RETURNING 1`),
+    putWrites: `WITH target AS (SELECT seq FROM ${s}.tsg_checkpoints WHERE thread_id = $1 AND id = $2 ORDER BY seq DESC LIMIT 1),
+      kept AS (${writes("target").replaceAll("$9", "$3").replaceAll("$10", "$4").replaceAll("$11", "$5")})
+      SELECT seq FROM target`,
     latestId: `SELECT latest_id FROM ${s}.tsg_threads WHERE thread_id = $1`,
-    latest: `SELECT ${row} FROM ${s}.tsg_checkpoints WHERE thread_id = $1 ORDER BY seq DESC LIMIT 1`,
-    get: `SELECT ${row} FROM ${s}.tsg_checkpoints WHERE thread_id = $1 AND id = $2 ORDER BY seq DESC LIMIT 1`,
-    list: `SELECT ${row} FROM ${s}.tsg_checkpoints WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2`,
-    deleteThread: `WITH head AS (DELETE FROM ${s}.tsg_threads WHERE thread_id = $1) DELETE FROM ${s}.tsg_checkpoints WHERE thread_id = $1`,
+    latest: `SELECT ${row} FROM ${s}.tsg_checkpoints c WHERE thread_id = $1 ORDER BY seq DESC LIMIT 1`,
+    get: `SELECT ${row} FROM ${s}.tsg_checkpoints c WHERE thread_id = $1 AND id = $2 ORDER BY seq DESC LIMIT 1`,
+    list: `SELECT ${row} FROM ${s}.tsg_checkpoints c WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2`,
+    deleteThread: `WITH head AS (DELETE FROM ${s}.tsg_threads WHERE thread_id = $1),
+      kept AS (DELETE FROM ${s}.tsg_writes WHERE thread_id = $1)
+      DELETE FROM ${s}.tsg_checkpoints WHERE thread_id = $1`,
   };
+}
+
+/** A checkpoint row as the read statements select it. */
+interface Row extends StoredRow {
+  readonly write_bodies: unknown[];
+  readonly write_checksums: unknown[];
+}
+
+/** Writes as the statements take them: three parallel arrays. */
+function writeArrays(writes: readonly CheckpointWrite[]): [number[], string[], string[]] {
+  const bodies = writes.map(({ task, node, update }) => JSON.stringify({ task, node, update }));
+  return [writes.map((write) => write.task), bodies, bodies.map(checksumOf)];
 }
 
 /**
@@ -150,17 +180,29 @@ export class PostgresCheckpointer implements Checkpointer {
 
   async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
     this.#usable("save");
-    const body = JSON.stringify(checkpoint);
+    const { pendingWrites, ...stored } = checkpoint;
+    const writes = writeArrays(pendingWrites === undefined ? [] : checkWrites("PostgresCheckpointer.save", pendingWrites));
+    const body = JSON.stringify(stored);
     const { threadId } = checkpoint;
-    const values = [threadId, checkpoint.id, checkpoint.parentId, checkpoint.step, checkpoint.createdAt, body, checksumOf(body)];
-    let inserted: number | null;
+    const values = [
+      threadId,
+      checkpoint.id,
+      checkpoint.parentId,
+      checkpoint.step,
+      checkpoint.createdAt,
+      body,
+      checksumOf(body),
+      expectedLatestId,
+      ...writes,
+    ];
+    let inserted: number;
     try {
       const result = await this.#pool.query(
         expectedLatestId === null
-          ? { name: `${this.#names}:first`, text: this.#sql.first, values }
-          : { name: `${this.#names}:next`, text: this.#sql.next, values: [...values, expectedLatestId] },
+          ? { name: `${this.#names}:saveFirst`, text: this.#sql.saveFirst, values }
+          : { name: `${this.#names}:save`, text: this.#sql.save, values },
       );
-      inserted = result.rowCount;
+      inserted = result.rows.length;
     } catch (error) {
       const { code, advice } = faultOf(error, this.location, false);
       const unsure =
@@ -190,12 +232,12 @@ export class PostgresCheckpointer implements Checkpointer {
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
     const [row] = await this.#rows("latest", threadId, { name: `${this.#names}:latest`, text: this.#sql.latest, values: [threadId] });
-    return row === undefined ? undefined : decodeRow("PostgresCheckpointer.latest", this.location, row);
+    return row === undefined ? undefined : this.#decode("PostgresCheckpointer.latest", row);
   }
 
   async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
     const [row] = await this.#rows("get", threadId, { name: `${this.#names}:get`, text: this.#sql.get, values: [threadId, id] });
-    return row === undefined ? undefined : decodeRow("PostgresCheckpointer.get", this.location, row);
+    return row === undefined ? undefined : this.#decode("PostgresCheckpointer.get", row);
   }
 
   async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
@@ -205,7 +247,19 @@ export class PostgresCheckpointer implements Checkpointer {
       text: this.#sql.list,
       values: [threadId, limit ?? null],
     });
-    return rows.map((row) => decodeRow("PostgresCheckpointer.list", this.location, row));
+    return rows.map((row) => this.#decode("PostgresCheckpointer.list", row));
+  }
+
+  async putWrites(threadId: string, checkpointId: string, writes: readonly CheckpointWrite[]): Promise<void> {
+    const api = "PostgresCheckpointer.putWrites";
+    this.#usable("putWrites");
+    checkWrites(api, writes);
+    const target = await this.#query("putWrites", "keeping the pending writes", threadId, {
+      name: `${this.#names}:putWrites`,
+      text: this.#sql.putWrites,
+      values: [threadId, checkpointId, ...writeArrays(writes)],
+    });
+    if (target.length === 0) throw writesTargetMissing(api, threadId, checkpointId);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -240,8 +294,16 @@ export class PostgresCheckpointer implements Checkpointer {
     }
   }
 
-  #rows(method: string, threadId: string, query: PostgresQuery): Promise<StoredRow[]> {
-    return this.#query<StoredRow>(method, "reading checkpoints", threadId, query);
+  #rows(method: string, threadId: string, query: PostgresQuery): Promise<Row[]> {
+    return this.#query<Row>(method, "reading checkpoints", threadId, query);
+  }
+
+  /** A row's checkpoint, checksums and shape checked (else `CHECKPOINT_CORRUPT`), with its pending writes. */
+  #decode(api: string, row: Row): Checkpoint {
+    const checkpoint = decodeRow(api, this.location, row);
+    if (row.write_bodies.length === 0) return checkpoint;
+    const writeRows = row.write_bodies.map((body, index) => ({ checkpoint_seq: row.seq, body, checksum: row.write_checksums[index] }));
+    return { ...checkpoint, pendingWrites: decodeWrites(api, this.location, checkpoint, writeRows) };
   }
 
   /** Runs one query, with the driver's errors as coded `PersistenceError`s naming the thread. */

@@ -37,7 +37,18 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
     CREATE TABLE ${s}.tsg_threads (
       thread_id  text PRIMARY KEY,
       latest_id  text NOT NULL
-    );`,
+    );
+    -- Pending writes: one row per task of a superstep that has not committed, keyed by the checkpoint
+    -- row it starts from (its seq: an id may come back after deleteThread); the first write of a task wins.
+    CREATE TABLE ${s}.tsg_writes (
+      checkpoint_seq bigint  NOT NULL,
+      task           integer NOT NULL,  -- the task's position in that checkpoint's tasks
+      thread_id      text    NOT NULL,
+      body           text    NOT NULL,  -- the write { task, node, update } as JSON
+      checksum       text    NOT NULL,
+      PRIMARY KEY (checkpoint_seq, task)
+    );
+    CREATE INDEX tsg_writes_thread ON ${s}.tsg_writes (thread_id);`,
 ];
 
 /** A schema name as SQL: double-quoted, so the name is taken as written. */

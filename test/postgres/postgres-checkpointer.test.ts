@@ -39,7 +39,7 @@ describe("PostgresCheckpointer's schema", () => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
         [schema],
       );
-      expect(tables.map((t) => t.table_name)).toEqual(["tsg_checkpoints", "tsg_migrations", "tsg_threads"]);
+      expect(tables.map((t) => t.table_name)).toEqual(["tsg_checkpoints", "tsg_migrations", "tsg_threads", "tsg_writes"]);
       expect(await rows(`SELECT version FROM ${schema}.tsg_migrations`)).toEqual([{ version: POSTGRES_SCHEMA_VERSION }]);
     });
   });
