@@ -57,7 +57,7 @@ export type {
 export { MemoryCacheStore } from "./engine/index.js";
 export type { CachePolicy, CacheStore, NodePolicy, RetryPolicy } from "./engine/index.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";
-export type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/index.js";
+export type { CustomEvent, MessageStreamEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/index.js";
 export type { RouteTaken } from "./engine/index.js";
 export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/index.js";
 export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./engine/index.js";
@@ -66,6 +66,7 @@ export {
   mergeUpdate,
 } from "./engine/index.js";
 export { Send } from "./engine/index.js";
+export { MessageDelta } from "./engine/index.js";
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
 export type { GraphWarning } from "./engine/index.js";

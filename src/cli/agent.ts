@@ -25,7 +25,7 @@ import {
   type LiveClient,
   type LiveEnv,
 } from "../examples/agent/live/index.js";
-import { GraphExecutionError } from "../index.js";
+import { GraphExecutionError, type CompiledGraph, type Step } from "../index.js";
 import { formatUpdateLine } from "./format.js";
 import { ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
@@ -55,6 +55,7 @@ const FLAGS = {
   engine: { type: "string", valueHint: AGENT_ENGINES.join("|"), description: "the engine to run on", default: "mini" },
   live: { type: "boolean", description: "ask a real model over the network (billed; needs credentials, see below)" },
   api: { type: "string", valueHint: LIVE_APIS.join("|"), description: "the live API", default: "chat for DeepSeek, responses otherwise" },
+  stream: { type: "boolean", description: "with --live: print the model's tokens as they arrive (mini engine)" },
 } as const satisfies FlagTable;
 
 const NOTES = `Live credentials: DEEPSEEK_API_KEY and DEEPSEEK_MODEL, or OPENAI_API_KEY and OPENAI_MODEL
@@ -78,6 +79,8 @@ interface PreparedRun {
   readonly engine: Engine;
   /** The live API, or undefined for the scripted model. */
   readonly live: LiveApi | "default" | undefined;
+  /** Print the live model's tokens as they arrive. */
+  readonly stream: boolean;
 }
 
 /**
@@ -113,7 +116,7 @@ export function agentCommandWith(outside: AgentCommandEnvironment): Command {
         io.stderr.write(
           `live run: ${provider}, ${api === "chat" ? "Chat Completions" : "Responses API"}, model ${client.settings.model} (network access, billed usage)\n`,
         );
-        return await execute(run, createLiveModel(client, api), io);
+        return await execute(run, createLiveModel(client, api, { stream: run.stream }), io);
       } finally {
         client.close();
       }
@@ -146,6 +149,9 @@ function prepare(values: FlagValues<typeof FLAGS>): PreparedRun {
   const language = parseChoiceFlag("--language", values.language, LANGUAGES) ?? "en";
   const api = parseChoiceFlag("--api", values.api, LIVE_APIS);
   if (api !== undefined && values.live !== true) throw new UsageError("--api chooses the live API; add --live, or drop --api.");
+  if (values.stream === true && values.live !== true)
+    throw new UsageError("--stream prints a live model's tokens; add --live, or drop --stream.");
+  if (values.stream === true && engine !== "mini") throw new UsageError("--stream runs on the mini engine; drop --engine or --stream.");
   return {
     input: initialAgentState(agentQuestion({ city, task, language }), { diagnosticTag: "tsg-agent" }),
     script: { city, task, language },
@@ -154,14 +160,37 @@ function prepare(values: FlagValues<typeof FLAGS>): PreparedRun {
     showUpdates: values["show-updates"] === true,
     engine,
     live: values.live === true ? (api ?? "default") : undefined,
+    stream: values.stream === true,
   };
+}
+
+/** The run's steps, with each token of the model's messages printed as it arrives (a line ends each model turn). */
+async function* withTokens(
+  graph: CompiledGraph<AgentState>,
+  input: AgentState,
+  maxModelSteps: number,
+  io: CliIO,
+): AsyncGenerator<Step<AgentState>> {
+  let open = false;
+  for await (const chunk of graph.stream(input, { maxSteps: agentStepLimit(maxModelSteps), streamMode: ["messages", "updates"] })) {
+    if (chunk[0] === "messages") {
+      io.stdout.write(chunk[1].delta);
+      open = true;
+    } else if (chunk[0] === "updates") {
+      if (open) io.stdout.write("\n");
+      open = false;
+      yield chunk[1];
+    }
+  }
 }
 
 async function execute(run: PreparedRun, model: AgentModel, io: CliIO): Promise<number> {
   const graph = buildAgentGraph(model, { maxModelSteps: run.maxModelSteps, maxToolCalls: run.maxToolCalls });
   let state = run.input;
   try {
-    for await (const step of streamOnEngine(run.engine, graph, run.input, { maxSteps: agentStepLimit(run.maxModelSteps) })) {
+    for await (const step of run.stream
+      ? withTokens(graph, run.input, run.maxModelSteps, io)
+      : streamOnEngine(run.engine, graph, run.input, { maxSteps: agentStepLimit(run.maxModelSteps) })) {
       if (run.showUpdates) io.stdout.write(formatUpdateLine(step.node, step.update) + "\n");
       state = step.state;
     }

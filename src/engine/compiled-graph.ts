@@ -3,7 +3,16 @@ import type { End, GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
-import type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
+import type {
+  CustomEvent,
+  MessageStreamEvent,
+  RunOptions,
+  RunResult,
+  Step,
+  StreamMode,
+  StreamOptions,
+  SuperstepValues,
+} from "./run-types.js";
 import { streamRun } from "./stream.js";
 import type { GraphWarning } from "./warnings.js";
 import type { Checkpoint, Checkpointer } from "./threads/checkpointer.js";
@@ -31,10 +40,16 @@ export type StreamYield<S, M> = M extends readonly StreamMode[]
     ? SuperstepValues<S>
     : M extends "custom"
       ? CustomEvent
-      : Step<S>;
+      : M extends "messages"
+        ? MessageStreamEvent
+        : Step<S>;
 
 /** What `stream` yields with a list of modes. */
-export type StreamChunk<S> = readonly ["updates", Step<S>] | readonly ["values", SuperstepValues<S>] | readonly ["custom", CustomEvent];
+export type StreamChunk<S> =
+  | readonly ["updates", Step<S>]
+  | readonly ["values", SuperstepValues<S>]
+  | readonly ["custom", CustomEvent]
+  | readonly ["messages", MessageStreamEvent];
 
 /**
  * A validated, frozen graph: run it with {@link CompiledGraph.invoke} or {@link CompiledGraph.stream},
@@ -151,6 +166,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
   stream(input: S, options: StreamOptions<"values">): AsyncIterable<SuperstepValues<S>>;
   stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;
+  stream(input: S, options: StreamOptions<"messages">): AsyncIterable<MessageStreamEvent>;
   stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S>>;
   stream(input: S | null, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options, this.#threads);

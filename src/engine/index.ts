@@ -25,12 +25,22 @@ export type {
   RunObserver,
 } from "./observer.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./limits.js";
-export type { CustomEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
+export type {
+  CustomEvent,
+  MessageStreamEvent,
+  RunOptions,
+  RunResult,
+  Step,
+  StreamMode,
+  StreamOptions,
+  SuperstepValues,
+} from "./run-types.js";
 export type { RouteTaken } from "./step.js";
 export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./reducers.js";
 export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./reducers.js";
 export { mergeUpdate } from "./merge.js";
 export { Send } from "./send.js";
+export { MessageDelta } from "./message-delta.js";
 export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } from "./subgraph.js";
 export type { GraphWarning } from "./warnings.js";
 export { cloneState, isPlainObject } from "./clone.js";

@@ -7,9 +7,10 @@ import type { RouteTaken } from "./step.js";
 
 /**
  * What `stream` yields: per-node steps (`"updates"`), the merged state per superstep (`"values"`),
- * the events nodes write with `context.writer` (`"custom"`), or a list of them.
+ * the events nodes write with `context.writer` (`"custom"`), the text deltas of the messages nodes
+ * write as `MessageDelta`s (`"messages"`), or a list of them.
  */
-export type StreamMode = "updates" | "values" | "custom";
+export type StreamMode = "updates" | "values" | "custom" | "messages";
 
 /** Options for one run. */
 export interface RunOptions {
@@ -66,6 +67,15 @@ export interface CustomEvent {
   readonly node: string;
   /** What the node wrote, as it wrote it (not copied). */
   readonly event: unknown;
+}
+
+/** A text delta a node wrote as a `MessageDelta` (`streamMode: "messages"`), in the order written. */
+export interface MessageStreamEvent {
+  readonly node: string;
+  /** The text that arrived. */
+  readonly delta: string;
+  /** The message it belongs to. */
+  readonly messageId: string;
 }
 
 /** What `invoke` resolves with. */

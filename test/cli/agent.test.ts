@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { runAgentCommand, type AgentCommandEnvironment } from "../../src/cli/agent.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { CompiledGraph } from "../../src/index.js";
-import { chatReply, functionCallItem, messageItem, mockFetch, responsesReply } from "../examples/agent/_mock-fetch.js";
+import { chatChunks, chatReply, functionCallItem, messageItem, mockFetch, responsesReply } from "../examples/agent/_mock-fetch.js";
 
 async function agent(argv: string[], outside: AgentCommandEnvironment = { env: {} }) {
   let stdout = "";
@@ -140,6 +140,24 @@ describe("tsg agent --live", () => {
     expect(stdout).toContain("Tokyo: 18.0°C, cloudy (live).\n");
     expect(stdout).not.toContain(SCRIPTED_ANSWER);
     expect(code).toBe(0);
+  });
+
+  it("--stream prints the model's tokens as they arrive, then the same summary", async () => {
+    const mock = mockFetch({ sse: chatChunks(["Tokyo: ", "18.0°C, ", "cloudy (live)."]) });
+    const { code, stdout } = await agent(["--live", "--stream"], { env: DEEPSEEK_ENV, fetch: mock.fetch });
+    expect(mock.requests[0]?.body["stream"]).toBe(true);
+    expect(stdout.startsWith("Tokyo: 18.0°C, cloudy (live).\nmodel calls: 1 tool attempts: 0\n")).toBe(true);
+    expect(stdout.endsWith("Tokyo: 18.0°C, cloudy (live).\n")).toBe(true);
+    expect(code).toBe(0);
+  });
+
+  it.each([
+    [["--stream"], "--stream prints a live model's tokens; add --live"],
+    [["--live", "--stream", "--engine", "xstate"], "--stream runs on the mini engine"],
+  ])("refuses %j: exit 2", async (argv, message) => {
+    const { code, stderr } = await agent(argv, { env: DEEPSEEK_ENV });
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
   });
 
   it("--api responses uses the Responses API, with the full tool round trip", async () => {

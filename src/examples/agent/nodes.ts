@@ -3,6 +3,7 @@
  * checks a whole batch, then runs it. Every failure becomes a safe code in `state.error` and ends
  * the run: nothing is retried, nothing is made up, no exception text enters state.
  */
+import type { NodeContext } from "../../index.js";
 import { copyData } from "../_data.js";
 import { resolveAgentBudgets, type AgentBudgets } from "./budgets.js";
 import {
@@ -29,7 +30,7 @@ export type AgentUpdate = Partial<AgentState>;
 
 /** The model and tools nodes, bound to one model, one tool set and one pair of budgets. */
 export interface AgentNodes {
-  readonly model: (state: AgentState) => Promise<AgentUpdate>;
+  readonly model: (state: AgentState, context?: NodeContext) => Promise<AgentUpdate>;
   readonly tools: (state: AgentState) => Promise<AgentUpdate>;
 }
 
@@ -48,12 +49,12 @@ export function createAgentNodes(model: AgentModel, options: AgentOptions = {}):
   const budgets = resolveAgentBudgets(options, "createAgentNodes");
   const tools = options.tools ?? teachingTools;
   return {
-    model: (state) => runModel(model, budgets, state),
+    model: (state, context) => runModel(model, budgets, state, context),
     tools: (state) => runTools(tools, budgets, state),
   };
 }
 
-async function runModel(model: AgentModel, budgets: AgentBudgets, state: AgentState): Promise<AgentUpdate> {
+async function runModel(model: AgentModel, budgets: AgentBudgets, state: AgentState, context?: NodeContext): Promise<AgentUpdate> {
   // Checked before the request, so an exhausted budget never costs a call.
   if (state.modelSteps >= budgets.maxModelSteps) {
     return { error: "model_budget_exhausted", pendingToolCalls: [], events: [`model budget exhausted after ${state.modelSteps} requests`] };
@@ -63,7 +64,8 @@ async function runModel(model: AgentModel, budgets: AgentBudgets, state: AgentSt
   try {
     // The model gets its own copy of the conversation and nothing else: whatever it does to the
     // copy cannot change what the application checks below or what history records.
-    turn = validateModelTurn(await model.generate(copyData(state.messages)));
+    // A streaming model writes deltas as they arrive; the update below is still the whole, checked turn.
+    turn = validateModelTurn(await model.generate(copyData(state.messages), context));
     if (turn.toolCalls !== undefined) rejectReusedCallIds(turn.toolCalls, state.messages);
   } catch (error) {
     const code = `model_failed:${failureKind(error)}`;

@@ -13,12 +13,31 @@ export interface RecordedRequest {
 
 /**
  * A scripted reply: a JSON body with a status (default 200), a raw text body with its content type (a
- * gateway's HTML page), or an error to throw as fetch would.
+ * gateway's HTML page), server-sent events (one `data:` event per item, sent one at a time), or an error
+ * to throw as fetch would. An event stream ends with `data: [DONE]`, unless `cut` ends it early: `close`
+ * closes the body cleanly after the events, `error` breaks the connection.
  */
 export type ScriptedReply =
   | { readonly status?: number; readonly body: unknown }
   | { readonly status?: number; readonly text: string; readonly contentType: string }
+  | { readonly sse: readonly unknown[]; readonly cut?: "close" | "error" }
   | Error;
+
+/** A body that sends each event as its own chunk, as a server flushing SSE would. */
+function eventStream(events: readonly unknown[], cut: "close" | "error" | undefined): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const frames = events.map((event) => `data: ${JSON.stringify(event)}\n\n`);
+  if (cut === undefined) frames.push("data: [DONE]\n\n");
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const frame = frames[next++];
+      if (frame !== undefined) controller.enqueue(encoder.encode(frame));
+      else if (cut === "error") controller.error(new Error("socket hang up"));
+      else controller.close();
+    },
+  });
+}
 
 /** A fetch that plays back `replies` in order and records every request. */
 export function mockFetch(...replies: ScriptedReply[]) {
@@ -35,6 +54,8 @@ export function mockFetch(...replies: ScriptedReply[]) {
     const reply = replies[requests.length - 1];
     if (reply === undefined) throw new Error(`mockFetch: no reply scripted for request ${requests.length} (${url})`);
     if (reply instanceof Error) throw reply;
+    if ("sse" in reply)
+      return new Response(eventStream(reply.sse, reply.cut), { status: 200, headers: { "content-type": "text/event-stream" } });
     if ("text" in reply) return new Response(reply.text, { status: reply.status ?? 200, headers: { "content-type": reply.contentType } });
     return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { "content-type": "application/json" } });
   };
@@ -87,6 +108,34 @@ export const functionCallItem = (callId: string, name: string, args: string): Js
   arguments: args,
   status: "completed",
 });
+
+/** Chat Completions chunks (`stream: true`) streaming `text` in `pieces`, then the finish reason and usage. */
+export function chatChunks(pieces: readonly string[], finishReason: string | null = "stop"): JsonObject[] {
+  const chunk = (delta: JsonObject, finish: string | null = null): JsonObject => ({
+    id: "chatcmpl-s1",
+    object: "chat.completion.chunk",
+    created: 0,
+    model: "test-model",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  return [
+    chunk({ role: "assistant", content: "" }),
+    ...pieces.map((piece) => chunk({ content: piece })),
+    ...(finishReason === null ? [] : [chunk({}, finishReason)]),
+    ...(finishReason === null
+      ? []
+      : [
+          {
+            id: "chatcmpl-s1",
+            object: "chat.completion.chunk",
+            created: 0,
+            model: "test-model",
+            choices: [],
+            usage: { prompt_tokens: 31, completion_tokens: 7, total_tokens: 38 },
+          },
+        ]),
+  ];
+}
 
 /** A Chat Completions reply with one choice. */
 export function chatReply(message: JsonObject, finishReason = "stop"): { body: JsonObject } {

@@ -1,12 +1,15 @@
+import type { NodeContext } from "../../../src/index.js";
 import { describe, expect, it } from "vitest";
 import type { AgentMessage, AgentModel, ModelTurn } from "../../../src/examples/agent/index.js";
 import { answerTurn, callTurn, runAgent, spiedTools, turnsModel, weatherCall } from "./_helpers.js";
 
 describe("what the model receives", () => {
-  it("only a copy of messages: one argument, no counters, events or diagnostic tag", async () => {
+  it("only a copy of messages and the node's context: no counters, events or diagnostic tag", async () => {
     const model = turnsModel(callTurn(weatherCall("weather-1")), answerTurn("Done."));
     const { state } = await runAgent(model.model);
-    expect(model.calls.map((args) => args.length)).toEqual([1, 1]);
+    expect(model.calls.map((args) => args.length)).toEqual([2, 2]);
+    // The second argument is the model node's context (signal, writer, where it runs), not state.
+    expect(model.calls.map((args) => (args[1] as NodeContext).node)).toEqual(["model", "model"]);
     expect(model.received[1]).toEqual(state.messages.slice(0, 3));
     const seen = JSON.stringify(model.calls);
     for (const hidden of ["tag-never-sent-7f3a", "diagnosticTag", "modelSteps", "events", "tools completed", "pendingToolCalls"]) {

@@ -8,16 +8,20 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
+import type { NodeContext } from "../../../index.js";
 import { copyData, isRecord } from "../../_data.js";
 import { isJsonObject, type JsonObject, type ModelTurn, type ToolCall } from "../contracts.js";
 import type { AgentMessage } from "../state.js";
 import type { ToolDefinition } from "../tools.js";
-import { LiveModel } from "./live-model-base.js";
+import { numberAt, stringAt, type GenAiReply } from "./genai-span.js";
+import { LiveModel, MAX_OUTPUT_TOKENS } from "./live-model-base.js";
 import { parseToolArguments } from "./parse-arguments.js";
 import { ProviderResponseError } from "./provider-error.js";
+import { collectChatStream } from "./stream-collect.js";
 
 /**
- * A model backed by `client.chat.completions.create`, with `max_tokens` 4096.
+ * A model backed by `client.chat.completions.create`, with `max_tokens` 4096. With `stream: true` it
+ * streams (`stream_options.include_usage` on) and writes each content delta to the node's writer.
  *
  * @example
  * ```ts
@@ -26,16 +30,40 @@ import { ProviderResponseError } from "./provider-error.js";
  * ```
  */
 export class ChatCompletionsModel extends LiveModel {
-  async generate(messages: AgentMessage[]): Promise<ModelTurn> {
+  async generate(messages: AgentMessage[], context?: NodeContext): Promise<ModelTurn> {
     const request: ChatCompletionCreateParamsNonStreaming = {
       model: this.client.settings.model,
       messages: [{ role: "system", content: this.instructions }, ...(toChatMessages(messages) as unknown as ChatCompletionMessageParam[])],
       tools: this.tools.map(toChatTool),
-      max_tokens: 4096,
+      max_tokens: MAX_OUTPUT_TOKENS,
     };
-    const completion: unknown = await this.client.openai.chat.completions.create(request, { signal: this.client.signal });
-    return parseChatTurn(completion);
+    const { openai, signal } = this.client;
+    return this.traced(context, async (record) => {
+      const completion: unknown = this.stream
+        ? await collectChatStream(
+            await openai.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal }),
+            context?.writer,
+            signal,
+          )
+        : await openai.chat.completions.create(request, { signal });
+      record(chatReplyFacts(completion));
+      return parseChatTurn(completion);
+    });
   }
+}
+
+/** What a completion says about itself: id, model, usage, finish reason. */
+function chatReplyFacts(completion: unknown): GenAiReply {
+  const choices = isRecord(completion) ? completion["choices"] : undefined;
+  const finish = stringAt(Array.isArray(choices) ? choices[0] : undefined, "finish_reason");
+  const usage = isRecord(completion) ? completion["usage"] : undefined;
+  return {
+    id: stringAt(completion, "id"),
+    model: stringAt(completion, "model"),
+    inputTokens: numberAt(usage, "prompt_tokens"),
+    outputTokens: numberAt(usage, "completion_tokens"),
+    finishReasons: finish === undefined ? undefined : [finish],
+  };
 }
 
 function toChatTool(definition: ToolDefinition): ChatCompletionTool {

@@ -5,7 +5,8 @@
 export { readLiveSettings, openLiveClient, LiveSetupError, LIVE_APIS, DEEPSEEK_BASE_URL, OPENAI_BASE_URL } from "./client.js";
 export type { LiveApi, LiveEnv, LiveSettings, LiveClient, LiveSetupCode, FetchLike, OpenLiveClientOptions } from "./client.js";
 export { ResponsesModel, toResponsesInput, parseResponsesTurn } from "./responses-model.js";
-export { LiveModel } from "./live-model-base.js";
+export { LiveModel, MAX_OUTPUT_TOKENS } from "./live-model-base.js";
+export { collectChatStream, collectResponsesStream } from "./stream-collect.js";
 export type { LiveModelOptions } from "./live-model-base.js";
 export { ChatCompletionsModel, toChatMessages, parseChatTurn } from "./chat-model.js";
 export { createLiveModel } from "./live-model.js";

@@ -10,7 +10,9 @@ export type ProviderResponseCode =
   /** No calls and no text: nothing to act on. */
   | "EMPTY_RESPONSE"
   /** The reply does not have the documented shape. */
-  | "MALFORMED_RESPONSE";
+  | "MALFORMED_RESPONSE"
+  /** A streamed reply broke off (the connection dropped, or the stream ended) before the message was complete. */
+  | "STREAM_INTERRUPTED";
 
 /**
  * A provider's reply cannot become a turn. The model node stores only `model_failed:ProviderResponseError`;

@@ -4,16 +4,20 @@
  * runs or users through a "last response" variable.
  */
 import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseInputItem } from "openai/resources/responses/responses";
+import type { NodeContext } from "../../../index.js";
 import { copyData, isRecord } from "../../_data.js";
 import { isJsonObject, type JsonObject, type ModelTurn, type ToolCall } from "../contracts.js";
 import type { AgentMessage } from "../state.js";
 import type { ToolDefinition } from "../tools.js";
-import { LiveModel } from "./live-model-base.js";
+import { numberAt, stringAt, type GenAiReply } from "./genai-span.js";
+import { LiveModel, MAX_OUTPUT_TOKENS } from "./live-model-base.js";
 import { parseToolArguments } from "./parse-arguments.js";
 import { ProviderResponseError } from "./provider-error.js";
+import { collectResponsesStream } from "./stream-collect.js";
 
 /**
- * A model backed by `client.responses.create`, with `max_output_tokens` 4096.
+ * A model backed by `client.responses.create`, with `max_output_tokens` 4096. With `stream: true` it
+ * streams and writes each `output_text` delta to the node's writer.
  *
  * @example
  * ```ts
@@ -22,20 +26,39 @@ import { ProviderResponseError } from "./provider-error.js";
  * ```
  */
 export class ResponsesModel extends LiveModel {
-  async generate(messages: AgentMessage[]): Promise<ModelTurn> {
+  async generate(messages: AgentMessage[], context?: NodeContext): Promise<ModelTurn> {
     const request: ResponseCreateParamsNonStreaming = {
       model: this.client.settings.model,
       instructions: this.instructions,
       // Provider items go back verbatim, including item types this SDK version may not describe.
       input: toResponsesInput(messages) as unknown as ResponseInputItem[],
       tools: this.tools.map(toFunctionTool),
-      max_output_tokens: 4096,
+      max_output_tokens: MAX_OUTPUT_TOKENS,
     };
-    // The raw reply, not the SDK's parsed one: the SDK post-processes the body as a Response object and
-    // throws a raw TypeError on anything else (a gateway's 200 HTML page). Errors (4xx, 5xx) still throw as APIErrors.
-    const reply = await this.client.openai.responses.create(request, { signal: this.client.signal }).asResponse();
-    return parseResponsesTurn(await readJsonBody(reply));
+    const { openai, signal } = this.client;
+    return this.traced(context, async (record) => {
+      // Unstreamed, the raw reply rather than the SDK's parsed one: the SDK post-processes the body as a Response
+      // object and throws a raw TypeError on anything else (a gateway's 200 HTML page). Errors (4xx, 5xx) still throw as APIErrors.
+      const response = this.stream
+        ? await collectResponsesStream(await openai.responses.create({ ...request, stream: true }, { signal }), context?.writer, signal)
+        : await readJsonBody(await openai.responses.create(request, { signal }).asResponse());
+      record(responseFacts(response));
+      return parseResponsesTurn(response);
+    });
   }
+}
+
+/** What a response says about itself: id, model, usage, and its status (or why it is incomplete) as the finish reason. */
+function responseFacts(response: unknown): GenAiReply {
+  const usage = isRecord(response) ? response["usage"] : undefined;
+  const reason = stringAt(isRecord(response) ? response["incomplete_details"] : undefined, "reason") ?? stringAt(response, "status");
+  return {
+    id: stringAt(response, "id"),
+    model: stringAt(response, "model"),
+    inputTokens: numberAt(usage, "input_tokens"),
+    outputTokens: numberAt(usage, "output_tokens"),
+    finishReasons: reason === undefined ? undefined : [reason],
+  };
 }
 
 /** The reply's body as JSON, or MALFORMED_RESPONSE naming its content type and how it starts. */
