@@ -259,5 +259,14 @@ function checkFields(fields: unknown): void {
  * ```
  */
 export const StateGraph = StateGraphBuilder as unknown as StateGraphConstructor;
-/** The builder's type: state `S`, declared nodes `N`, edges `E`, sources with a rule `R`. */
-export type StateGraph<S extends object, N extends string = never, E = never, R extends string = never> = TypedStateGraph<S, N, E, R>;
+/**
+ * The builder's type: state `S`, declared nodes `N`, edges `E`, sources with a rule `R`, and `I` the
+ * nodes that take their own input (`Send` targets) by name.
+ */
+export type StateGraph<
+  S extends object,
+  N extends string = never,
+  E = never,
+  R extends string = never,
+  I extends object = {},
+> = TypedStateGraph<S, N, E, R, I>;

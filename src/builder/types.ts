@@ -145,6 +145,83 @@ export type NoRepeatedTargets<To> = To extends readonly unknown[]
     : Demand<`addEdge: the fan-out lists ${Quoted<Repeated<To>>} more than once; list each target once`>
   : unknown;
 
+/**
+ * The builder's record of node input types: `I` gains `{ name: input }` for a node whose parameter is
+ * typed as something other than the state (unannotated nodes read the state and are not recorded).
+ */
+export type WithInput<I extends object, S, Name extends string, In> = [In] extends [S]
+  ? [S] extends [In]
+    ? I
+    : I & { readonly [K in Name]: In }
+  : I & { readonly [K in Name]: In };
+
+/** The input a node reads: its parameter type when recorded in `I`, else the state. */
+export type InputOf<K, S, I> = K extends keyof I ? I[K] : S;
+
+/** The recorded nodes that do not read the state (the state is not assignable to their input): `Send` targets only. */
+export type OwnInputNodes<S, I> = { [K in keyof I]: [S] extends [I[K]] ? never : K }[keyof I];
+
+/** One choice of a list-form router: a node name or a `Send`. */
+type ChoiceOf<Out> = Out extends readonly (infer C)[] ? C : Out;
+/** The nodes a list-form router names without a `Send`. */
+type NamedTargets<Out> = Exclude<ChoiceOf<Out>, Send<string, unknown>>;
+/** The nodes a list-form router sends to. */
+type SentTargets<Out> = ChoiceOf<Out> extends infer C ? (C extends Send<infer T, unknown> ? T : never) : never;
+/** Every node a list-form router can lead to. */
+export type RouteTargets<Out> = NamedTargets<Out> | SentTargets<Out>;
+/** The payloads the router sends to `T`. */
+type PayloadsTo<Out, T> = ChoiceOf<Out> extends infer C ? (C extends Send<infer To, infer P> ? (To extends T ? P : never) : never) : never;
+
+/*
+ * Each check below distributes over the listed destinations, never over the router's type: a
+ * conditional type on `Out` in the destinations' type would fix `Out` before the router is read.
+ */
+
+/** A message for each listed destination the router never leads to. */
+type UnreturnedMessages<Listed, Out> =
+  Listed extends RouteTargets<Out>
+    ? never
+    : `addConditionalEdges: the router never returns or sends to ${Quoted<Listed>}; remove it from the destination list, or return it`;
+
+/**
+ * The problems of a list-form route that show in its result (its next call): a node the router can
+ * return that the list lacks, a node that takes its own input named without a `Send`, a `Send` whose
+ * payload is not its target's input (the state, for a node that reads the state). They are in the
+ * result, not in the destinations' type, because a check there that reads the router's type would fix
+ * that type before the router is read.
+ */
+export type ListRouteProblems<From, Out, Listed, S, I> =
+  | (Exclude<RouteTargets<Out>, Listed> extends infer X extends string
+      ? X extends unknown
+        ? `the router for ${Quoted<From>} can return ${Quoted<X>}, which the destination list lacks; add it`
+        : never
+      : never)
+  | (Extract<NamedTargets<Out>, OwnInputNodes<S, I>> extends infer X extends string
+      ? X extends unknown
+        ? `the router for ${Quoted<From>} names ${Quoted<X>}, which takes its own input, not the state; send it with new Send(${Quoted<X>}, input)`
+        : never
+      : never)
+  | (SentTargets<Out> extends infer T extends string
+      ? T extends unknown
+        ? [PayloadsTo<Out, T>] extends [InputOf<T, S, I>]
+          ? never
+          : `the router for ${Quoted<From>} sends ${Quoted<T>} a payload that is not its input (its parameter type, or the state for a node that reads the state)`
+        : never
+      : never);
+
+/**
+ * Destinations reached by an edge or a path-map route get the state, so none may be a node that takes
+ * its own input: such a node is reached with `Send`. `unknown` (no check, and nothing added to the
+ * parameter's type in messages) while every node reads the state.
+ */
+export type ReadsTheState<To, S, I, Api extends string> = [OwnInputNodes<S, I>] extends [never]
+  ? unknown
+  : Demand<StateReaderMessages<To, S, I, Api>>;
+
+type StateReaderMessages<To, S, I, Api extends string> = To extends OwnInputNodes<S, I> & string
+  ? `${Api}: node ${Quoted<To>} takes its own input, not the state; reach it with Send from a router, or type its parameter as the state`
+  : never;
+
 /** The type a builder call returns when its route cannot be checked. */
 export interface RouteError<Message extends string> {
   readonly "StateGraph: route problem": Message;
@@ -232,7 +309,7 @@ export type CompileThis<Self, N extends string, E, R extends string> = true exte
  *   .compile();
  * ```
  */
-export interface StateGraph<S extends object, N extends string = never, E = never, R extends string = never> {
+export interface StateGraph<S extends object, N extends string = never, E = never, R extends string = never, I extends object = {}> {
   /**
    * Declares a node: a function from (a copy of) the state to a partial update, or a compiled graph
    * with the same state (a subgraph). A node that `Send` targets may take the Send's input type instead.
@@ -243,11 +320,11 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, U = {}, I = S>(
+  addNode<const Name extends string, U = {}, In = S>(
     name: CheckedNodeName<Name, N>,
-    node: NodeArgument<S, I, U>,
-    policy?: NodePolicy<I>,
-  ): StateGraph<S, N | Name, E, R>;
+    node: NodeArgument<S, In, U>,
+    policy?: NodePolicy<In>,
+  ): StateGraph<S, N | Name, E, R, WithInput<I, S, Name, In>>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out
@@ -260,10 +337,10 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    */
   addEdge<const From extends Exclude<N | Start, R> | readonly Exclude<N, R>[], const To extends N | End | readonly (N | End)[]>(
     from: From,
-    to: To & NoRepeatedTargets<To>,
+    to: To & NoRepeatedTargets<To> & ReadsTheState<Members<To>, S, I, "addEdge">,
   ): [From, To] extends [readonly string[], readonly string[]]
     ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
-    : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>>;
+    : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I>;
 
   /**
    * Declares the conditional edge of `from`: `router` returns a key of `pathMap` (or several), which names the next node.
@@ -278,20 +355,24 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * });
    * ```
    */
-  addConditionalEdges<const From extends Exclude<N | Start, R>, K extends N | End, const D extends readonly K[]>(
+  addConditionalEdges<
+    const From extends Exclude<N | Start, R>,
+    Out extends N | End | readonly (N | End | Send<N>)[],
+    const D extends readonly (N | End)[],
+  >(
     from: From,
-    router: RouterOf<S, K | readonly (K | Send<K>)[]>,
-    destinations: D,
-  ): [Exclude<K, D[number]>] extends [never]
-    ? StateGraph<S, N, E | readonly [From, D[number]], R | From>
-    : RouteError<`the router for ${Quoted<From>} can return ${Quoted<Exclude<K, D[number]>>}, which the destination list lacks; add it`>;
+    router: RouterOf<S, Out>,
+    destinations: D & Demand<UnreturnedMessages<D[number], Out>>,
+  ): [ListRouteProblems<From, Out, D[number], S, I>] extends [never]
+    ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I>
+    : RouteError<ListRouteProblems<From, Out, D[number], S, I>>;
   addConditionalEdges<const From extends Exclude<N | Start, R>, K extends string, const P extends PathMapFor<K, N>>(
     from: From,
     router: RouterOf<S, K | readonly K[]>,
-    pathMap: P & NoUnreturnedKeys<P, K>,
+    pathMap: P & NoUnreturnedKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">,
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
-    : StateGraph<S, N, E | readonly [From, P[keyof P]], R | From>;
+    : StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I>;
 
   /**
    * Validates the graph and returns a frozen, runnable {@link CompiledGraph}. At the type level it is an
@@ -305,7 +386,7 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * ```
    */
   compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S>;
-  compile(this: CompileThis<StateGraph<S, N, E, R>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S>;
+  compile(this: CompileThis<StateGraph<S, N, E, R, I>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S>;
 
   /** The node names declared so far (a copy). */
   readonly nodes: readonly string[];

@@ -175,7 +175,7 @@ describe("routers with several keys, and Send", () => {
   it("a Send to an undeclared node is an UNKNOWN_ROUTE_KEY error", async () => {
     const graph = new StateGraph<Research>()
       .addNode("plan", () => ({}))
-      .addNode("summarize", () => ({}))
+      .addNode("summarize", (_input: object) => ({}))
       .addEdge(START, "plan")
       .addConditionalEdges("plan", () => [new Send("summarize", {}), new Send("ghost" as "summarize", {})], ["summarize"])
       .addEdge("summarize", END)

@@ -78,7 +78,7 @@ describe("the exported graph mirrors the spec", () => {
   it("a Send route keeps its path map; a reducer channel is still a BinaryOperatorAggregate", async () => {
     const graph = new StateGraph<{ docs: string[]; out: string[] }>({ reducers: { out: append }, fields: ["docs", "out"] })
       .addNode("split", node)
-      .addNode("each", node)
+      .addNode("each", (_input: { doc: string }) => ({}))
       .addEdge(START, "split")
       .addConditionalEdges("split", (s) => (s.docs.length === 0 ? END : s.docs.map((doc) => new Send("each", { doc }))), ["each", END])
       .addEdge("each", END)

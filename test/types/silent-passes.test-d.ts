@@ -4,7 +4,9 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import type { EveryStateField, FieldList } from "../../src/builder/field-list.js";
-import { append, bindSpec, defineGraph, END, START, StateGraph, subgraph } from "../../src/index.js";
+import type { ReadsTheState, RouteError } from "../../src/builder/types.js";
+import type { Demand } from "../../src/builder/messages.js";
+import { append, bindSpec, defineGraph, END, Send, START, StateGraph, subgraph } from "../../src/index.js";
 
 interface S {
   count: number;
@@ -134,5 +136,54 @@ describe("the fields list (issue 17 §7)", () => {
     new StateGraph<Record<string, unknown>>({ fields: ["anything", "else"] });
     defineGraph<S>()({ fields: all, nodes: { a: () => ({}) }, edges: [[START, "a"], ["a", END]] });
     expectTypeOf<FieldList<Record<string, unknown>>>().toEqualTypeOf<readonly string[]>();
+  });
+});
+
+describe("a node's parameter type against the state (issue 18 §2)", () => {
+  interface Other {
+    title: string;
+  }
+  const withOther = base.addNode("w", (o: Other) => ({ draft: o.title })).addNode("plan", () => ({}));
+
+  it("rejects an edge or a path-map route to a node that does not read the state", () => {
+    // @ts-expect-error - "w" takes Other: an edge would hand it the state
+    withOther.addEdge(START, "w");
+    // @ts-expect-error - nor a fan-out
+    withOther.addEdge("plan", ["w", END]);
+    // @ts-expect-error - nor a path-map route
+    withOther.addConditionalEdges("plan", (s): "go" | "stop" => (s.count ? "go" : "stop"), { go: "w", stop: END });
+    // A list-form route's result is the message (its next call fails): a router that names "w" without a Send
+    expectTypeOf(withOther.addConditionalEdges("plan", (s) => (s.count ? ["w" as const] : []), ["w"])).toEqualTypeOf<
+      RouteError<'the router for "plan" names "w", which takes its own input, not the state; send it with new Send("w", input)'>
+    >();
+  });
+
+  it("rejects a Send whose payload is not the target's input", () => {
+    // "w" takes { title: string }
+    expectTypeOf(withOther.addConditionalEdges("plan", (s) => s.events.map((doc) => new Send("w", { doc })), ["w"])).toEqualTypeOf<
+      RouteError<'the router for "plan" sends "w" a payload that is not its input (its parameter type, or the state for a node that reads the state)'>
+    >();
+    // a node that reads the state takes the state from a Send
+    const wrong = withOther.addConditionalEdges("plan", (s) => s.events.map((doc) => new Send("plan", { doc })), ["plan"]);
+    // @ts-expect-error - the result is a RouteError, not a builder
+    wrong.addEdge("w", END);
+    expectTypeOf<ReadsTheState<"w", S, { w: Other }, "addEdge">>().toEqualTypeOf<
+      Demand<'addEdge: node "w" takes its own input, not the state; reach it with Send from a router, or type its parameter as the state'>
+    >();
+  });
+
+  it("accepts a Send of the target's input, and nodes whose parameter the state satisfies", () => {
+    withOther
+      .addEdge(START, "plan")
+      .addConditionalEdges("plan", (s) => s.events.map((title) => new Send("w", { title })), ["w"])
+      .addEdge("w", END)
+      .compile();
+    base
+      .addNode("narrow", (s: { count: number }) => ({ count: s.count + 1 }))
+      .addNode("plan", () => ({}))
+      .addEdge(START, "plan")
+      .addConditionalEdges("plan", (s) => [new Send("narrow", s)], ["narrow"])
+      .addEdge("narrow", END)
+      .compile();
   });
 });

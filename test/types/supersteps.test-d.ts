@@ -72,11 +72,11 @@ describe("routers with several keys, and Send", () => {
   });
 
   it("Send targets must be among the listed destinations, and the listed destinations declared", () => {
-    nodes.addConditionalEdges("plan", (s) => s.docs.map((doc) => new Send("web", { doc })), ["web"]);
+    nodes.addConditionalEdges("plan", (s) => s.docs.map(() => new Send("web", s)), ["web"]);
     // @ts-expect-error - "ghost" is not a declared node
     nodes.addConditionalEdges("plan", (s) => s.docs.map((doc) => new Send("ghost", { doc })), ["web"]);
     // @ts-expect-error - "papers" is listed but the router never returns it
-    nodes.addConditionalEdges("plan", (s) => s.docs.map((doc) => new Send("web", { doc })), ["web", "papers"]);
+    nodes.addConditionalEdges("plan", (s) => s.docs.map(() => new Send("web", s)), ["web", "papers"]);
   });
 
   it("a Send target may take the Send's input type", () => {
