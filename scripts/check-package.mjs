@@ -33,6 +33,7 @@ const REQUIRED_ENTRY_POINTS = [
   "./examples/report",
   "./examples/agent",
   "./examples/agent/live",
+  "./examples/agent/ai-sdk",
   "./examples/research",
 ];
 const ALLOWED = [/^dist\//, /^assets\/inspect\/[^/]+$/, /^docs\/[^/]+\.md$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
