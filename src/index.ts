@@ -67,6 +67,8 @@ export {
 } from "./engine/index.js";
 export { Send } from "./engine/index.js";
 export { MessageDelta } from "./engine/index.js";
+export { Command, defineInterrupt, interrupt, InterruptError, INTERRUPT_ERROR_CODES } from "./engine/index.js";
+export type { InterruptDefinition, InterruptErrorCode, PendingInterrupt, ResumeSchema } from "./engine/index.js";
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
 export type { GraphWarning } from "./engine/index.js";

@@ -29,6 +29,7 @@ import {
   type UpdateStateOptions,
 } from "./threads/threads.js";
 import { updateThreadState } from "./threads/update-state.js";
+import type { Command } from "./interrupt.js";
 
 /** Options of a threaded `stream`: `stream(input, { threadId, streamMode })`, or `stream(null, …)` to resume. */
 export type ThreadStreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> = StreamOptions<M> & ThreadRunOptions;
@@ -96,9 +97,9 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * const { state, trace, steps } = await graph.invoke(initial, { maxSteps: 30 });
    * ```
    */
-  invoke(input: S | null, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
+  invoke(input: S | null | Command<unknown, S>, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
   invoke(input: S, options?: RunOptions): Promise<RunResult<S>>;
-  invoke(input: S | null, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S>> {
+  invoke(input: S | null | Command<unknown, S>, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S>> {
     if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S>>;
     if (this.#threads !== noThreadSettings) return Promise.reject(threadRequired("invoke", this.#threads));
     return invokeRun(this.#executable, input, options) as Promise<RunResult<S>>;
@@ -160,7 +161,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * ```
    */
   stream<M extends StreamMode | readonly StreamMode[] = "updates">(
-    input: S | null,
+    input: S | null | Command<unknown, S>,
     options: ThreadStreamOptions<M>,
   ): AsyncIterable<StreamYield<S, M>>;
   stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
@@ -168,7 +169,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;
   stream(input: S, options: StreamOptions<"messages">): AsyncIterable<MessageStreamEvent>;
   stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S>>;
-  stream(input: S | null, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
+  stream(input: S | null | Command<unknown, S>, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options, this.#threads);
   }
 }

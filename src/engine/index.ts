@@ -41,6 +41,10 @@ export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, L
 export { mergeUpdate } from "./merge.js";
 export { Send } from "./send.js";
 export { MessageDelta } from "./message-delta.js";
+export { Command, defineInterrupt, interrupt } from "./interrupt.js";
+export type { InterruptDefinition, ResumeSchema } from "./interrupt.js";
+export { InterruptError, INTERRUPT_ERROR_CODES } from "./interrupt-scope.js";
+export type { InterruptErrorCode } from "./interrupt-scope.js";
 export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } from "./subgraph.js";
 export type { GraphWarning } from "./warnings.js";
 export { cloneState, isPlainObject } from "./clone.js";
@@ -54,6 +58,7 @@ export type {
   CheckpointWrite,
   JsonValue,
   ListOptions,
+  PendingInterrupt,
 } from "./threads/checkpointer.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./threads/threads.js";
 export {

@@ -48,7 +48,7 @@ export interface ObservedRetry {
 
 /** A threaded run paused at an interrupt. */
 export interface ObservedInterrupt {
-  readonly when: "before" | "after";
+  readonly when: "before" | "after" | "during";
   readonly nodes: readonly string[];
 }
 

@@ -30,6 +30,7 @@ import {
 } from "./superstep.js";
 import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
+import type { InterruptHost } from "./interrupt-scope.js";
 
 /** What a driver of `Run` may add to the caller's options. */
 export interface RunSettings extends RunOptions, ObservedSettings {
@@ -39,6 +40,8 @@ export interface RunSettings extends RunOptions, ObservedSettings {
   readonly sink?: EventSink;
   /** The API named in error messages. Default `invoke`. */
   readonly api?: string;
+  /** A threaded run's interrupts: each task runs in its frame, and a superstep that paused throws `SuperstepPaused` before it commits. */
+  readonly interrupts?: InterruptHost;
   /**
    * Called as each task of a parallel superstep succeeds on its own (not after a sibling's failure
    * cancelled it), before the superstep commits: a threaded run stores it as a pending write. It must
@@ -79,6 +82,7 @@ export class Run {
   readonly #threadId: string | undefined;
   readonly #sink: EventSink | undefined;
   readonly #api: string;
+  readonly #interrupts: InterruptHost | undefined;
   /** Checked once per run: an unobserved run tests this one field per hook and allocates nothing for it. */
   readonly #observed: ObservedRun | undefined;
   readonly #onWrite: ((write: TaskWrite) => void) | undefined;
@@ -94,6 +98,7 @@ export class Run {
     this.#maxConcurrency = resolveConcurrency(options?.maxConcurrency, this.#api);
     this.#threadId = options?.threadId;
     this.#sink = options?.sink;
+    this.#interrupts = options?.interrupts;
     this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
     this.#onWrite = options?.onWrite;
     this.#runTask = options?.runTask ?? runTask;
@@ -212,6 +217,8 @@ export class Run {
     const done = this.#done;
     this.#done = undefined;
     return andThen(done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done), (updates) => {
+      const paused = this.#interrupts?.pausedAt(tasks, updates);
+      if (paused !== undefined) throw paused;
       const committed = commit(this.#graph, this.#state, tasks, updates);
       if (!committed.ok) throw this.#error(committed.failure, committed.node);
       this.#state = committed.state;
@@ -283,7 +290,7 @@ export class Run {
     const failed = (error: unknown) => this.#error(error, task.node, pendingWritesOf(kept));
     let pending: MaybePromise<State>;
     try {
-      pending = this.#runTask(this.#graph, task, this.#state, this.#context(task, scope, superstep));
+      pending = this.#runInFrame(task, this.#context(task, scope, superstep));
     } catch (error) {
       throw failed(error);
     }
@@ -368,7 +375,7 @@ export class Run {
       const context = this.#context(task, scope, superstep);
       let pending: MaybePromise<State>;
       try {
-        pending = this.#runTask(this.#graph, task, this.#state, context);
+        pending = this.#runInFrame(task, context);
       } catch (error) {
         settle(index, context, undefined, error);
         return;
@@ -448,6 +455,14 @@ export class Run {
 
   #unlessAborted<T>(node: string, pending: Promise<T>): Promise<T> {
     return unlessAborted(node, pending, this.#signal);
+  }
+
+  /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */
+  #runInFrame(task: Task, context: TaskContext): MaybePromise<State> {
+    const host = this.#interrupts;
+    if (host === undefined) return this.#runTask(this.#graph, task, this.#state, context);
+    const position = () => (this.#tasks ?? []).indexOf(task);
+    return host.run(task, context.superstep, position, () => this.#runTask(this.#graph, task, this.#state, context));
   }
 
   #context(task: Task, scope: SuperstepScope, superstep: number): TaskContext {

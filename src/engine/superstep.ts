@@ -15,6 +15,7 @@
 import { END } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
+import { NodePaused } from "./node-paused.js";
 import type { ResolvedRetry } from "./policies.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 
@@ -291,6 +292,8 @@ export function retryDecision(policy: ResolvedRetry | undefined, attempt: number
   const code = failure instanceof StepFailure ? failure.code : undefined;
   if (code !== undefined && NOT_RETRIED.has(code)) return { retry: false };
   const error = code === "NODE_FAILED" ? (failure as StepFailure).cause : failure;
+  // An interrupt pauses the node until a person answers: trying again cannot answer it.
+  if (error instanceof NodePaused) return { retry: false };
   // A child graph's own refusal (its input, its limits, an invalid update) fails the same way again.
   const libraryCode = isCoded(error) ? error.code : undefined;
   if (policy.retryOn === undefined && libraryCode !== undefined && NOT_RETRIED.has(libraryCode)) return { retry: false };

@@ -16,7 +16,7 @@ const arrayOf =
     Array.isArray(value) && value.every(item);
 const isTask: Check = (value) => isRecord(value) && isString(value.node) && typeof value.sent === "boolean";
 const isRoute: Check = (value) => isRecord(value) && isString(value.from) && isString(value.key) && isString(value.to);
-const SOURCES: readonly unknown[] = ["input", "loop", "update"];
+const SOURCES: readonly unknown[] = ["input", "loop", "update", "interrupt"];
 const isMetadata: Check = (value) =>
   isRecord(value) &&
   SOURCES.includes(value.source) &&
@@ -37,7 +37,7 @@ const FIELDS: readonly (readonly [keyof Checkpoint, Check, string])[] = [
   ["supersteps", isCount, "a whole number"],
   ["joins", arrayOf(arrayOf(isString)), "a list of lists of node names"],
   ["createdAt", isString, "a string"],
-  ["metadata", isMetadata, 'an object { source: "input" | "loop" | "update", writes, user? }'],
+  ["metadata", isMetadata, 'an object { source: "input" | "loop" | "update" | "interrupt", writes, user? }'],
 ];
 
 /**

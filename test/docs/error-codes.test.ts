@@ -27,6 +27,7 @@ import {
   RUN_FAILURE_CODES,
 } from "../../src/errors.js";
 import { DBOS_RUN_CODES, DBOSRunError } from "../../src/dbos/errors.js";
+import { INTERRUPT_ERROR_CODES, InterruptError } from "../../src/engine/interrupt-scope.js";
 import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
 import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
 import * as core from "../../src/index.js";
@@ -49,6 +50,7 @@ const registry: readonly (readonly [ErrorClass, readonly string[]])[] = [
   [PersistenceError, PERSISTENCE_ERROR_CODES],
   [NotSerializableError, ["NOT_SERIALIZABLE"]],
   [CheckpointConflictError, ["CHECKPOINT_CONFLICT"]],
+  [InterruptError, INTERRUPT_ERROR_CODES],
   [CoverageError, COVERAGE_ERROR_CODES],
   [XStateExportError, XSTATE_EXPORT_CODES],
   [LangGraphInteropError, LANGGRAPH_INTEROP_CODES],

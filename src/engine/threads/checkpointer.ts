@@ -17,6 +17,26 @@ export type CheckpointTask = Task;
 export type CheckpointRoute = RouteTaken;
 
 /**
+ * One `interrupt(payload)` call that paused the run, waiting for its resume value.
+ *
+ * @example
+ * ```ts
+ * const [pending] = (await graph.getState("t1"))?.interrupts ?? [];
+ * pending; // { id: "review:1:0:0", node: "review", name: "approval", value: { draft: "…" } }
+ * ```
+ */
+export interface PendingInterrupt {
+  /** Stable across re-runs: `node:superstep:task:index` (the task's position in its superstep, the call's index within the node). */
+  readonly id: string;
+  /** The node that called `interrupt`. */
+  readonly node: string;
+  /** The `defineInterrupt` name, when the call came from one. */
+  readonly name?: string;
+  /** The payload the node passed: what the person reads. */
+  readonly value: JsonValue;
+}
+
+/**
  * The update of one task of a superstep that has not committed (LangGraph's pending write): its task
  * succeeded while a sibling failed (or the process died before the superstep's checkpoint was saved).
  * A resume runs only the tasks without one, then commits every update together, in declaration order.
@@ -28,8 +48,12 @@ export interface CheckpointWrite extends PendingWrite {
 
 /** Why a checkpoint was written, and by what. */
 export interface CheckpointMetadata {
-  /** `input`: a run started; `loop`: a superstep committed; `update`: `updateState` changed the state. */
-  readonly source: "input" | "loop" | "update";
+  /**
+   * `input`: a run started; `loop`: a superstep committed; `update`: `updateState` (or a `Command`'s
+   * update or goto) changed the state; `interrupt`: a node called `interrupt()` and the run paused
+   * before its superstep committed (the state and tasks are the parent's; `interrupts` says why).
+   */
+  readonly source: "input" | "loop" | "update" | "interrupt";
   /** The nodes whose writes it records: the superstep's nodes, the `asNode` of an update, `[]` for an input. */
   readonly writes: readonly string[];
   /** What the caller attached with `invoke(…, { metadata })`; a resumed run keeps it. */
@@ -65,6 +89,10 @@ export interface Checkpoint<S extends object = Record<string, unknown>> extends 
    * reuses them, as LangGraph's replay does.
    */
   readonly pendingWrites?: readonly CheckpointWrite[];
+  /** The `interrupt()` calls the run paused at, waiting for a resume (`source: "interrupt"` only). */
+  readonly interrupts?: readonly PendingInterrupt[];
+  /** Resume values given so far for this superstep's interrupts, by id: a partial resume keeps them for the rest. */
+  readonly resumes?: Readonly<Record<string, JsonValue>>;
 }
 
 /** Options of {@link Checkpointer.list}. */

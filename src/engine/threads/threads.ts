@@ -3,7 +3,7 @@
  * interrupts, and lets a person read and change a paused thread. `CompiledGraph` delegates here;
  * without a `threadId` the engine never enters this file.
  */
-import { InvalidOptionError } from "../../errors.js";
+import { GraphExecutionError, InvalidOptionError } from "../../errors.js";
 import { START } from "../../spec.js";
 import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
@@ -13,11 +13,14 @@ import type { RunOptions, RunResult, Step } from "../run-types.js";
 import { inputFailure, executionError } from "../run-checks.js";
 import { commit, type RunSnapshot } from "../superstep.js";
 import type { State } from "../step.js";
-import type { Checkpoint, Checkpointer, CheckpointMetadata, JsonValue } from "./checkpointer.js";
+import type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWrite, JsonValue, PendingInterrupt } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
 import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
 import { checkMetadata } from "./store-options.js";
 import { keptWrites, withPendingWrites, WriteKeeper } from "./pending-writes.js";
+import { InterruptError, InterruptHost, SuperstepPaused } from "../interrupt-scope.js";
+import { isCommand } from "../interrupt.js";
+import { commandStart } from "./resume.js";
 
 /** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */
 export interface ThreadSettings {
@@ -41,11 +44,16 @@ export interface ThreadRunOptions extends RunOptions {
   readonly metadata?: Readonly<Record<string, JsonValue>>;
 }
 
-/** Where a run paused: before some nodes started, or after some nodes ran. */
+/**
+ * Where a run paused: before some nodes started, after some nodes ran (`interruptBefore`,
+ * `interruptAfter`), or during some nodes, which called `interrupt()`.
+ */
 export interface Interrupt {
-  readonly when: "before" | "after";
-  /** The interrupt nodes it paused at. */
+  readonly when: "before" | "after" | "during";
+  /** The nodes it paused at. */
   readonly nodes: readonly string[];
+  /** For `during`: each `interrupt()` call waiting for a resume value (its id, node and payload). */
+  readonly interrupts?: readonly PendingInterrupt[];
 }
 
 /**
@@ -122,16 +130,28 @@ export class ThreadRun {
   /** Resuming is the go-ahead: a run resumed at an interrupt does not pause before those nodes again. */
   #resuming: boolean;
   #interrupt: Interrupt | undefined;
+  readonly #host: InterruptHost;
 
-  private constructor(run: Run, writer: ThreadWriter, keeper: WriteKeeper, settings: ThreadSettings, resuming: boolean) {
+  private constructor(
+    run: Run,
+    writer: ThreadWriter,
+    keeper: WriteKeeper,
+    settings: ThreadSettings,
+    resuming: boolean,
+    host: InterruptHost,
+  ) {
     this.#run = run;
     this.#keeper = keeper;
     this.#writer = writer;
     this.#settings = settings;
     this.#resuming = resuming;
+    this.#host = host;
   }
 
-  /** Starts (input) or resumes (`null`) the thread, writing the input checkpoint of a new run. */
+  /**
+   * Starts (input) or resumes (`null`, or a `Command` answering the pending interrupts) the thread,
+   * writing the input checkpoint of a new run, or the update checkpoint of a Command's update or goto.
+   */
   static async open(
     graph: ExecutableGraph,
     settings: ThreadSettings,
@@ -144,13 +164,27 @@ export class ThreadRun {
     if (options.metadata !== undefined) checkMetadata(api, options.metadata);
     const latest = await checkpointer.latest(threadId);
     const keeper = new WriteKeeper(checkpointer, threadId);
-    const runOptions = { ...options, threadId, api, onWrite: keeper.keep, ...(sink === undefined ? {} : { sink }) };
-    if (input === null) {
+    const host = new InterruptHost();
+    // A task that paused at an interrupt settles with no update: it is not a write to keep.
+    const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (host.isPaused(write.task) ? undefined : keeper.keep(write));
+    const runOptions = { ...options, threadId, api, onWrite, interrupts: host, ...(sink === undefined ? {} : { sink }) };
+    if (input === null || isCommand(input)) {
       const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
-      // The superstep's tasks that succeeded before a failure (or a crash) keep their writes: only the others run.
-      const run = Run.restore(graph, snapshotOf(api, graph, from), runOptions, keptWrites(api, from));
+      const snapshot = snapshotOf(api, graph, from);
+      const start = isCommand(input)
+        ? commandStart(api, graph, from, snapshot, input)
+        : { snapshot, resumes: from.resumes ?? {}, interrupts: from.interrupts ?? [], changed: false };
+      host.answer(start.resumes);
+      // The superstep's tasks that succeeded before a failure, a crash or an interrupt keep their writes: only the others run.
+      // A goto replaced the tasks, and with them the writes kept for them.
+      const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
+      const run = Run.restore(graph, start.snapshot, runOptions, kept);
       const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
-      return new ThreadRun(run, writer, keeper, settings, true);
+      if (start.changed) {
+        const pause = { interrupts: start.interrupts, resumes: start.resumes, writes: kept };
+        await writer.write(run, "update", [], undefined, pause);
+      }
+      return new ThreadRun(run, writer, keeper, settings, true, host);
     }
     checkJson(input, "input", api);
     // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
@@ -161,7 +195,7 @@ export class ThreadRun {
     await run.begin();
     const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, base, options.metadata);
     await writer.write(run, "input", []);
-    return new ThreadRun(run, writer, keeper, settings, false);
+    return new ThreadRun(run, writer, keeper, settings, false, host);
   }
 
   get state(): State {
@@ -192,6 +226,12 @@ export class ThreadRun {
     let superstep: Step<State>[];
     try {
       superstep = (await run.superstep()) as Step<State>[];
+    } catch (error) {
+      // A resume value its interrupt's schema refused: the InterruptError itself, naming the interrupt.
+      if (error instanceof GraphExecutionError && error.cause instanceof InterruptError) throw error.cause;
+      if (!(error instanceof SuperstepPaused)) throw error;
+      await this.#keeper.settled();
+      return this.#pause(error);
     } finally {
       await this.#keeper.settled();
     }
@@ -207,6 +247,23 @@ export class ThreadRun {
       run.observeInterrupt(this.#interrupt);
     }
     return superstep;
+  }
+
+  /**
+   * Some nodes of the superstep called `interrupt()`: nothing of it commits. The thread saves an
+   * `interrupt` checkpoint (the same state and tasks, the pending interrupts, the answers given so far),
+   * and a resume runs the superstep again.
+   */
+  async #pause(paused: SuperstepPaused): Promise<undefined> {
+    const { interrupts } = paused;
+    const resumes = this.#host.resumes as Readonly<Record<string, JsonValue>>;
+    // The tasks that finished keep their writes here too, so a resume from this checkpoint runs only the paused ones.
+    // An update that is not JSON cannot be kept: its task runs again.
+    const writes = paused.writes.filter((write) => findNonJson(write.update, "update") === undefined);
+    await this.#writer.write(this.#run, "interrupt", [], undefined, { interrupts, resumes, writes });
+    this.#interrupt = { when: "during", nodes: [...new Set(interrupts.map((i) => i.node))], interrupts };
+    this.#run.observeInterrupt(this.#interrupt);
+    return undefined;
   }
 
   /** A stream's consumer stopped reading: the run's observation ends as abandoned. */
@@ -246,6 +303,13 @@ export async function getThreadHistory(
   return checkpointer.list(threadId, options.limit === undefined ? {} : { limit: options.limit });
 }
 
+/** What a checkpoint of a paused superstep carries: its pending interrupts, the answers given so far, and the writes of its tasks that finished. */
+interface ThreadPause {
+  readonly interrupts: readonly PendingInterrupt[];
+  readonly resumes: Readonly<Record<string, JsonValue>>;
+  readonly writes: readonly CheckpointWrite[];
+}
+
 /** Writes a thread's checkpoints in order, each one checked against the thread's latest (the version check). */
 export class ThreadWriter {
   readonly #checkpointer: Checkpointer;
@@ -280,6 +344,7 @@ export class ThreadWriter {
     source: CheckpointMetadata["source"],
     writes: readonly string[],
     superstep?: readonly Step<State>[],
+    pause?: ThreadPause,
   ): Promise<Checkpoint> {
     const snapshot = run.snapshot();
     this.#check(snapshot, superstep);
@@ -298,6 +363,8 @@ export class ThreadWriter {
       joins: snapshot.joins,
       createdAt: new Date().toISOString(),
       metadata: { source, writes, ...(this.#user === undefined ? {} : { user: this.#user }) },
+      ...(pause === undefined || pause.interrupts.length === 0 ? {} : { interrupts: pause.interrupts, resumes: pause.resumes }),
+      ...(pause === undefined || pause.writes.length === 0 ? {} : { pendingWrites: pause.writes }),
     };
     await this.#checkpointer.save(checkpoint, this.#expectedLatestId);
     this.#expectedLatestId = checkpoint.id;

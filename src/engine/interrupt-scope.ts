@@ -1,0 +1,178 @@
+/**
+ * Where `interrupt()` finds the task it was called from: the threaded run's driver runs each task
+ * inside an AsyncLocalStorage frame (so a node calls `interrupt(payload)` without its context, sync or
+ * async, as LangGraph's does). The pure kernel knows nothing of it: the driver asks {@link InterruptHost}
+ * whether a superstep paused before it commits.
+ */
+import { GraphError } from "../errors.js";
+import type { State, Task } from "./step.js";
+import type { MaybePromise } from "./maybe-promise.js";
+import type { JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
+import { NodePaused } from "./node-paused.js";
+
+/** The codes of an {@link InterruptError}, as data (docs/concepts.md's table is checked against it). */
+export const INTERRUPT_ERROR_CODES = [
+  "INTERRUPT_OUTSIDE_THREAD",
+  "NO_PENDING_INTERRUPT",
+  "UNKNOWN_INTERRUPT",
+  "AMBIGUOUS_RESUME",
+  "INVALID_RESUME",
+] as const;
+
+/** The codes an {@link InterruptError} can carry. */
+export type InterruptErrorCode = (typeof INTERRUPT_ERROR_CODES)[number];
+
+/**
+ * `interrupt()` was called where a run cannot pause, or a resume does not fit the pending interrupts.
+ *
+ * @example
+ * ```ts
+ * await graph.invoke(new Command({ resume: "yes" }), { threadId: "t1" }).catch((e: InterruptError) => e.code); // "NO_PENDING_INTERRUPT"
+ * ```
+ */
+export class InterruptError extends GraphError<InterruptErrorCode> {
+  override readonly name = "InterruptError";
+  /** The interrupt it is about, when there is one. */
+  readonly interruptId?: string;
+  constructor(code: InterruptErrorCode, message: string, options: { readonly interruptId?: string; readonly cause?: unknown } = {}) {
+    super(code, message, "cause" in options ? { cause: options.cause } : undefined);
+    if (options.interruptId !== undefined) this.interruptId = options.interruptId;
+  }
+}
+
+/** What a node's `interrupt` call needs from the run: its id, and the resume value when there is one. */
+class TaskFrame {
+  readonly #host: InterruptHost;
+  readonly #node: string;
+  readonly #superstep: number;
+  readonly #position: () => number;
+  #calls = 0;
+  /** Set once the task asked for a value nobody gave yet: the task pauses, whatever it returns. */
+  paused = false;
+
+  constructor(host: InterruptHost, node: string, superstep: number, position: () => number) {
+    this.#host = host;
+    this.#node = node;
+    this.#superstep = superstep;
+    this.#position = position;
+  }
+
+  /** The resume value of this call, or the pause. */
+  call(value: JsonValue, name: string | undefined): { readonly resumed: true; readonly value: unknown } | { readonly resumed: false } {
+    // A node that caught the pause and called again (or a retry of it) asks nothing more: it is paused already.
+    if (this.paused) throw new NodePaused("interrupt: this node already paused");
+    const id = `${this.#node}:${this.#superstep}:${this.#position()}:${this.#calls++}`;
+    const resumes = this.#host.resumes;
+    if (Object.hasOwn(resumes, id)) return { resumed: true, value: resumes[id] };
+    this.paused = true;
+    this.#host.raised.push({ id, node: this.#node, ...(name === undefined ? {} : { name }), value });
+    return { resumed: false };
+  }
+}
+
+/** Where the current task's frame is kept while its node runs. */
+interface FrameStorage {
+  run<R>(frame: TaskFrame, body: () => R): R;
+  getStore(): TaskFrame | undefined;
+}
+
+/**
+ * AsyncLocalStorage where the platform has it (Node, Deno, Bun: through `process.getBuiltinModule`, so
+ * the core imports no `node:` module); elsewhere the frame lasts for the synchronous part of the node,
+ * so an async node must call `interrupt` before its first `await`.
+ */
+function frameStorage(): FrameStorage {
+  const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+  const hooks = host.process?.getBuiltinModule?.("node:async_hooks") as typeof import("node:async_hooks") | undefined;
+  if (hooks?.AsyncLocalStorage !== undefined) return new hooks.AsyncLocalStorage<TaskFrame>();
+  let current: TaskFrame | undefined;
+  return {
+    run(frame, body) {
+      const outer = current;
+      current = frame;
+      try {
+        return body();
+      } finally {
+        current = outer;
+      }
+    },
+    getStore: () => current,
+  };
+}
+
+const frames = frameStorage();
+
+/** The frame of the task running now, or `undefined` outside a threaded run's task. */
+export function currentFrame(): TaskFrame | undefined {
+  return frames.getStore();
+}
+
+/** A superstep that paused: its interrupts, and the updates of its tasks that finished (by position). */
+export class SuperstepPaused extends Error {
+  override readonly name = "SuperstepPaused";
+  constructor(
+    readonly interrupts: readonly PendingInterrupt[],
+    readonly writes: readonly { readonly task: number; readonly node: string; readonly update: State }[],
+  ) {
+    super("the superstep paused at an interrupt");
+  }
+}
+
+/**
+ * A threaded run's interrupts: the resume values it was given, and the interrupts its current
+ * superstep raised. The driver runs each task through {@link InterruptHost.run}, then asks
+ * {@link InterruptHost.pausedAt} before committing.
+ * @internal
+ */
+export class InterruptHost {
+  /** Resume values by interrupt id: every one given since the superstep first paused. */
+  resumes: Readonly<Record<string, unknown>> = {};
+  readonly raised: PendingInterrupt[] = [];
+  #paused = new Set<number>();
+
+  /** The resume values of a resumed run (they stand until its next superstep commits). */
+  answer(resumes: Readonly<Record<string, unknown>>): void {
+    this.resumes = resumes;
+  }
+
+  /** Runs one task in its frame. A task that paused settles with an empty update: {@link pausedAt} reports it. */
+  run(task: Task, superstep: number, position: () => number, body: () => MaybePromise<State>): MaybePromise<State> {
+    const frame = new TaskFrame(this, task.node, superstep, position);
+    const paused = (): State => {
+      this.#paused.add(position());
+      return {};
+    };
+    let result: MaybePromise<State>;
+    try {
+      result = frames.run(frame, body);
+    } catch (error) {
+      if (frame.paused) return paused();
+      throw error;
+    }
+    if (!(result instanceof Promise)) return frame.paused ? paused() : result;
+    return result.then(
+      (update) => (frame.paused ? paused() : update),
+      (error: unknown) => {
+        if (frame.paused) return paused();
+        throw error;
+      },
+    );
+  }
+
+  /** Whether the task at `position` paused (its update is not a write to keep). */
+  isPaused(position: number): boolean {
+    return this.#paused.has(position);
+  }
+
+  /** The pause of a superstep some of whose tasks interrupted, or `undefined`; either way the next superstep starts afresh. */
+  pausedAt(tasks: readonly Task[], updates: readonly State[]): SuperstepPaused | undefined {
+    if (this.#paused.size === 0) return undefined;
+    const writes = tasks.flatMap((task, index) =>
+      this.#paused.has(index) ? [] : [{ task: index, node: task.node, update: updates[index] as State }],
+    );
+    const pause = new SuperstepPaused([...this.raised], writes);
+    this.raised.length = 0;
+    this.#paused = new Set();
+    return pause;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * In-node interrupts, as LangGraph's: a node calls `interrupt(payload)`; the run pauses
+ * (`status: "interrupted"`, each interrupt's id, node and payload saved with the thread); a person
+ * answers with `invoke(new Command({ resume }), { threadId })`; the node runs again from its start, and
+ * this time `interrupt` returns the answer. `defineInterrupt` declares the payload and answer types
+ * once, so the node's call returns the answer's type and a resume of the wrong type does not compile.
+ */
+import { describeValue } from "../_describe.js";
+import { currentFrame, InterruptError } from "./interrupt-scope.js";
+import { NodePaused } from "./node-paused.js";
+import { findNonJson } from "./threads/json-check.js";
+import type { JsonValue } from "./threads/checkpointer.js";
+
+/**
+ * What resuming a thread takes: the answer(s) to its pending interrupts (`resume`: one value while one
+ * interrupt is pending, else a map from interrupt id to value), an update merged through the reducers
+ * first, and `goto`: the nodes to run next instead of the pending ones.
+ *
+ * @example
+ * ```ts
+ * await graph.invoke(new Command({ resume: { approved: true } }), { threadId: "order-42", checkpointer });
+ * await graph.invoke(new Command({ resume: { [first.id]: "yes", [second.id]: "no" } }), { threadId: "t2", checkpointer });
+ * ```
+ */
+export class Command<Resume = unknown, S extends object = Record<string, unknown>> {
+  readonly resume: Resume | undefined;
+  readonly update: Partial<S> | undefined;
+  readonly goto: readonly string[] | undefined;
+  constructor(options: { readonly resume?: Resume; readonly update?: Partial<S>; readonly goto?: string | readonly string[] }) {
+    this.resume = options.resume;
+    this.update = options.update;
+    this.goto = options.goto === undefined ? undefined : typeof options.goto === "string" ? [options.goto] : [...options.goto];
+  }
+}
+
+/** Whether an input is a {@link Command}. */
+export function isCommand(value: unknown): value is Command {
+  return value instanceof Command;
+}
+
+/**
+ * Pauses the run until a person answers: the first time, the node stops here and the run resolves
+ * `status: "interrupted"` with `payload` (saved with the thread); on resume the node runs again from its
+ * start and the call returns the resume value. Works in sync and async nodes, without the context
+ * argument; several calls in one node are answered in order. Needs a threaded run (`{ threadId }`).
+ * Prefer {@link defineInterrupt}, which types the answer.
+ *
+ * @example
+ * ```ts
+ * const review = (s: { draft: string }) => {
+ *   const answer = interrupt<string>({ question: "Publish this?", draft: s.draft });
+ *   return { approved: answer === "yes" };
+ * };
+ * ```
+ */
+export function interrupt<Resume = unknown>(payload: JsonValue): Resume {
+  return ask(payload, undefined, "interrupt") as Resume;
+}
+
+/** A Standard Schema (zod 4, valibot…): what `defineInterrupt({ schema })` checks resume values with. */
+export interface ResumeSchema<T> {
+  readonly "~standard": {
+    readonly validate: (value: unknown) => StandardResult<T> | Promise<StandardResult<T>>;
+  };
+}
+type StandardResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly { readonly message: string }[] };
+
+/**
+ * A typed interrupt: call it in a node with its payload to get the answer, typed; resume a thread with
+ * `.resume(answer)`, which does not compile for an answer of another type.
+ *
+ * @example
+ * ```ts
+ * const approval = defineInterrupt<{ draft: string }, { approved: boolean }>("approval");
+ * const { approved } = approval({ draft: "…" }); // in a node
+ * await graph.invoke(approval.resume({ approved: true }), { threadId: "t1", checkpointer });
+ * ```
+ */
+export interface InterruptDefinition<Payload extends JsonValue, Answer> {
+  (payload: Payload): Answer;
+  /** The name pending interrupts carry (`PendingInterrupt.name`). */
+  readonly interruptName: string;
+  /** A Command answering the one pending interrupt. */
+  resume(answer: Answer): Command<Answer>;
+  /** A Command answering several pending interrupts, by id. */
+  resumeById(answers: Readonly<Record<string, Answer>>): Command<Readonly<Record<string, Answer>>>;
+}
+
+/**
+ * Declares an interrupt's payload and answer types once; with a Standard Schema (zod 4…), each answer
+ * is checked when the node receives it, and a wrong one fails with `INVALID_RESUME` naming the interrupt.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod";
+ * const approval = defineInterrupt<{ draft: string }, { approved: boolean }>("approval", {
+ *   schema: z.object({ approved: z.boolean() }),
+ * });
+ * ```
+ */
+export function defineInterrupt<Payload extends JsonValue, Answer>(
+  name: string,
+  options: { readonly schema?: ResumeSchema<Answer> } = {},
+): InterruptDefinition<Payload, Answer> {
+  const { schema } = options;
+  const call = (payload: Payload): Answer => {
+    const answer = ask(payload, name, name);
+    return schema === undefined ? (answer as Answer) : checked(schema, answer, name);
+  };
+  return Object.assign(call, {
+    interruptName: name,
+    resume: (answer: Answer) => new Command<Answer>({ resume: answer }),
+    resumeById: (answers: Readonly<Record<string, Answer>>) => new Command({ resume: answers }),
+  });
+}
+
+function ask(payload: JsonValue, name: string | undefined, api: string): unknown {
+  const frame = currentFrame();
+  if (frame === undefined) {
+    throw new InterruptError(
+      "INTERRUPT_OUTSIDE_THREAD",
+      `${api}: called outside a threaded run, where the run cannot pause. Call it in a node of a graph run with ` +
+        `invoke(input, { threadId, checkpointer }) (or stream); a plain run, XState and the LangGraph export without a checkpointer cannot pause.`,
+    );
+  }
+  const problem = findNonJson(payload, "payload");
+  if (problem !== undefined) {
+    throw new InterruptError(
+      "INVALID_RESUME",
+      `${api}: the payload must be JSON, to be saved with the thread: ${problem.path} is ${problem.what}.`,
+    );
+  }
+  const outcome = frame.call(payload, name);
+  if (outcome.resumed) return outcome.value;
+  throw new NodePaused(`${api}: the node paused, waiting for a resume value`);
+}
+
+function checked<T>(schema: ResumeSchema<T>, answer: unknown, name: string): T {
+  const result = schema["~standard"].validate(answer);
+  if (result instanceof Promise) {
+    throw new InterruptError("INVALID_RESUME", `${name}: its schema validates asynchronously; an interrupt's schema must be synchronous.`);
+  }
+  if (result.issues === undefined) return result.value;
+  throw new InterruptError(
+    "INVALID_RESUME",
+    `${name}: the resume value ${describeValue(answer)} does not fit its schema: ${result.issues.map((issue) => issue.message).join("; ")}. ` +
+      `Resume the thread again with a value of the declared type.`,
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * `invoke(new Command({ resume, update, goto }), { threadId })`: how a Command meets the thread's
+ * pending interrupts. One value answers the one pending interrupt; a map from id to value answers
+ * those it names (the others pause again); an update is merged through the reducers before the
+ * interrupted nodes run again; `goto` replaces the next tasks (and with them the pending interrupts).
+ */
+import { InvalidOptionError, InvalidUpdateError } from "../../errors.js";
+import { isPlainObject, cloneState } from "../clone.js";
+import type { ExecutableGraph } from "../executable.js";
+import { InterruptError } from "../interrupt-scope.js";
+import type { Command } from "../interrupt.js";
+import { commit, schedule, type RunSnapshot } from "../superstep.js";
+import type { State } from "../step.js";
+import { executionError } from "../run-checks.js";
+import type { Checkpoint, JsonValue, PendingInterrupt } from "./checkpointer.js";
+import { checkJson } from "./json-check.js";
+
+/** Where a Command leaves the thread: the snapshot to restore, the resume values, and whether it changed anything to save first. */
+export interface CommandStart {
+  readonly snapshot: RunSnapshot;
+  readonly resumes: Readonly<Record<string, JsonValue>>;
+  readonly interrupts: readonly PendingInterrupt[];
+  readonly changed: boolean;
+}
+
+/** Applies `command` to the checkpoint it resumes. Throws `InterruptError`, `InvalidUpdateError` or `InvalidOptionError`. */
+export function commandStart(api: string, graph: ExecutableGraph, from: Checkpoint, snapshot: RunSnapshot, command: Command): CommandStart {
+  const pending = from.interrupts ?? [];
+  let resumes: Readonly<Record<string, JsonValue>> = from.resumes ?? {};
+  if (command.resume !== undefined) resumes = { ...resumes, ...answers(api, from.threadId, pending, command.resume) };
+  let start = snapshot;
+  if (command.update !== undefined) start = { ...start, state: updated(api, graph, from, command.update) };
+  if (command.goto === undefined) return { snapshot: start, resumes, interrupts: pending, changed: command.update !== undefined };
+  const unknown = command.goto.filter((node) => !graph.nodes.has(node));
+  if (unknown.length > 0) {
+    throw new InvalidOptionError(
+      `${api}: Command goto names ${unknown.map((n) => `"${n}"`).join(", ")}, which ${unknown.length > 1 ? "are not nodes" : "is not a node"} of this graph; use one of ${[...graph.nodes.keys()].join(", ")}.`,
+    );
+  }
+  // goto replaces the pending tasks, and with them their interrupts and the answers given to them.
+  const tasks = schedule(
+    graph,
+    command.goto.map((node) => ({ node, sent: false })),
+  );
+  return { snapshot: { ...start, tasks }, resumes: {}, interrupts: [], changed: true };
+}
+
+/** The resume values by interrupt id. */
+function answers(api: string, threadId: string, pending: readonly PendingInterrupt[], resume: unknown): Record<string, JsonValue> {
+  checkJson(resume, "resume", api);
+  const ids = pending.map((p) => p.id);
+  const listed = ids.map((id) => `"${id}"`).join(", ");
+  if (pending.length === 0) {
+    throw new InterruptError(
+      "NO_PENDING_INTERRUPT",
+      `${api}: thread "${threadId}" has no pending interrupt to resume. Continue it with invoke(null, { threadId: "${threadId}" }), or start it with an input.`,
+    );
+  }
+  if (isPlainObject(resume)) {
+    const keys = Object.keys(resume);
+    const named = keys.filter((key) => ids.includes(key));
+    const strangers = keys.filter((key) => !ids.includes(key) && looksLikeId(key));
+    if (strangers.length > 0) {
+      throw new InterruptError(
+        "UNKNOWN_INTERRUPT",
+        `${api}: the resume map names ${strangers.map((id) => `"${id}"`).join(", ")}, which thread "${threadId}" is not waiting for; its pending interrupts are ${listed}.`,
+        { interruptId: strangers[0] as string },
+      );
+    }
+    if (keys.length > 0 && named.length === keys.length) return resume as Record<string, JsonValue>;
+    if (keys.length === 0 && pending.length > 1) {
+      throw new InterruptError("AMBIGUOUS_RESUME", `${api}: the resume map is empty; name the interrupts it answers: ${listed}.`);
+    }
+  }
+  if (pending.length > 1) {
+    throw new InterruptError(
+      "AMBIGUOUS_RESUME",
+      `${api}: thread "${threadId}" waits for ${pending.length} interrupts (${listed}), so one resume value is ambiguous. ` +
+        `Pass a map from id to value: new Command({ resume: { [id]: value } }).`,
+    );
+  }
+  return { [ids[0] as string]: resume as JsonValue };
+}
+
+/** An interrupt id: `node:superstep:task:index`. */
+function looksLikeId(key: string): boolean {
+  return /:\d+:\d+:\d+$/.test(key);
+}
+
+function updated(api: string, graph: ExecutableGraph, from: Checkpoint, update: unknown): State {
+  const context = { node: "Command", state: cloneState(from.state), trace: [...from.trace] };
+  if (!isPlainObject(update)) {
+    throw new InvalidUpdateError(`${api}: Command update must be a plain object of changed fields.`, context);
+  }
+  const undeclared = Object.keys(update).filter((key) => key === "__proto__" || (graph.fields !== undefined && !graph.fields.has(key)));
+  if (undeclared.length > 0) {
+    throw new InvalidUpdateError(
+      `${api}: Command update has fields the state does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
+      context,
+    );
+  }
+  checkJson(update, "update", api);
+  const committed = commit(graph, from.state, [{ node: "Command", sent: false }], [cloneState(update)]);
+  if (!committed.ok) throw executionError(api, committed.failure, context);
+  return committed.state;
+}
