@@ -97,8 +97,9 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * const { state, trace, steps } = await graph.invoke(initial, { maxSteps: 30 });
    * ```
    */
-  invoke(input: S | null | Command<unknown, S>, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
+  invoke(input: S | null, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
   invoke(input: S, options?: RunOptions): Promise<RunResult<S>>;
+  invoke(input: Command<unknown, S>, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
   invoke(input: S | null | Command<unknown, S>, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S>> {
     if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S>>;
     if (this.#threads !== noThreadSettings) return Promise.reject(threadRequired("invoke", this.#threads));
@@ -161,7 +162,11 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * ```
    */
   stream<M extends StreamMode | readonly StreamMode[] = "updates">(
-    input: S | null | Command<unknown, S>,
+    input: S | null,
+    options: ThreadStreamOptions<M>,
+  ): AsyncIterable<StreamYield<S, M>>;
+  stream<M extends StreamMode | readonly StreamMode[] = "updates">(
+    input: Command<unknown, S>,
     options: ThreadStreamOptions<M>,
   ): AsyncIterable<StreamYield<S, M>>;
   stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
