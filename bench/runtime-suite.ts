@@ -13,6 +13,7 @@ import { fanOutWorkload } from "./workloads/fan-out.js";
 import { append, compileGraph, END, START, type CompiledGraph, type GraphSpec } from "../src/index.js";
 import { dataHeapInUse, fullCollection, measureMemory, type MemoryFigures, type MemoryOptions } from "./workloads/memory.js";
 import { REPORT, reportWorkload } from "./workloads/report.js";
+import { CHECKPOINTED, checkpointedWorkload } from "./workloads/checkpointed.js";
 
 /** Sizes and durations of a suite run. */
 export interface RuntimeOptions extends RoundOptions, MemoryOptions {
@@ -62,6 +63,7 @@ function workloadsInOrder(options: RuntimeOptions): (() => Promise<VerifiedWorkl
     fanOutWorkload,
     () => reportWorkload("all"),
     () => chainOnLangGraphWorkload(Math.min(...options.chainSizes)),
+    checkpointedWorkload,
   ];
 }
 
@@ -71,6 +73,7 @@ interface Timings {
   readonly chain: TimedWorkload;
   readonly report: TimedWorkload;
   readonly chainOnLangGraph: TimedWorkload;
+  readonly checkpointed: TimedWorkload;
 }
 
 /** Runs the whole suite. Throws if the mini engine disagrees with the report's reference loop. */
@@ -81,10 +84,15 @@ export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeR
   for (const make of workloadsInOrder(options)) {
     const workload = await make();
     options.log(`verified: ${workload.title}: ${workload.contenders.length} to time, ${workload.skipped.length} not measured`);
-    workloads.push(await timeRounds(workload, options));
+    try {
+      workloads.push(await timeRounds(workload, options));
+    } finally {
+      if ("close" in workload && typeof workload.close === "function") await workload.close();
+    }
     options.log(`timed: ${workload.title} (${options.rounds} rounds)`);
   }
-  const [reportAlone, chain, , , report, chainOnLangGraph] = workloads as [
+  const [reportAlone, chain, , , report, chainOnLangGraph, checkpointed] = workloads as [
+    TimedWorkload,
     TimedWorkload,
     TimedWorkload,
     TimedWorkload,
@@ -104,7 +112,7 @@ export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeR
   }
   options.log("memory: what an invoke result holds per step");
   const retention = await resultRetention();
-  const targets = targetsOf({ reportAlone, chain, report, chainOnLangGraph }, memory, options, retention);
+  const targets = targetsOf({ reportAlone, chain, report, chainOnLangGraph, checkpointed }, memory, options, retention);
   const loadAfter = loadAverage();
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: ${options.rounds} interleaved rounds after a warm-up round, ` +
@@ -205,7 +213,8 @@ function targetsOf(
   options: RuntimeOptions,
   retention: { small: number; large: number },
 ): Target[] {
-  const { reportAlone, chain, report, chainOnLangGraph } = timings;
+  const { reportAlone, chain, report, chainOnLangGraph, checkpointed } = timings;
+  const postgresVsLangGraph = ratioOf(checkpointed, CHECKPOINTED.langGraphPostgres, CHECKPOINTED.postgres);
   const vsLoop = ratioOf(report, REPORT.invoke, REPORT.loop);
   const vsLoopAlone = ratioOf(reportAlone, REPORT.invoke, REPORT.loop);
   const vsLangGraph = ratioOf(report, REPORT.langGraphInvoke, REPORT.invoke);
@@ -243,6 +252,12 @@ function targetsOf(
       target: "faster",
       measured: vsXState.map((x) => `${x.name}: ${ratioSpread(x.ratio)} the time`).join("; ") || "–",
       met: vsXState.length === 0 ? undefined : vsXState.every((x) => x.ratio.median > 1),
+    },
+    {
+      what: "mini engine + PostgresCheckpointer vs LangGraph.js + PostgresSaver, report graph, same server",
+      target: "≥ 10× faster",
+      measured: postgresVsLangGraph ? `${ratioSpread(postgresVsLangGraph)} faster` : "–",
+      met: postgresVsLangGraph && postgresVsLangGraph.median >= 10,
     },
     {
       what: `chain N=${largest}, cost per step vs N=${smallest}`,

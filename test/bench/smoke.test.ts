@@ -9,6 +9,7 @@ import { runTypesSuite } from "../../bench/types-suite.js";
 import { chainWorkload } from "../../bench/workloads/chain.js";
 import { coverageWorkload } from "../../bench/workloads/coverage.js";
 import { fanOutWorkload } from "../../bench/workloads/fan-out.js";
+import { CHECKPOINTED, checkpointedWorkload } from "../../bench/workloads/checkpointed.js";
 import { REPORT, reportWorkload } from "../../bench/workloads/report.js";
 
 const once = { rounds: 1, time: 1, warmupTime: 0, iterations: 1 };
@@ -19,6 +20,16 @@ describe("runtime benchmark", () => {
     expect(workload.skipped).toEqual([]);
     expect(workload.contenders.map((c) => c.name)).toEqual(Object.values(REPORT));
   });
+
+  it("verifies the report graph on every store, and LangGraph.js with PostgresSaver, on its own PostgreSQL", async () => {
+    const workload = await checkpointedWorkload();
+    try {
+      expect(workload.skipped).toEqual([]);
+      expect(workload.contenders.map((c) => c.name)).toEqual(Object.values(CHECKPOINTED));
+    } finally {
+      await workload.close();
+    }
+  }, 60_000);
 
   it.each([
     ["a chain of 3 nodes", () => chainWorkload([3])],
