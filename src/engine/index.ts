@@ -56,6 +56,8 @@ export type {
   CheckpointRoute,
   CheckpointTask,
   CheckpointWrite,
+  PruneOptions,
+  PruneResult,
   JsonValue,
   ListOptions,
   PendingInterrupt,
@@ -69,5 +71,14 @@ export {
   type PersistenceErrorCode,
   type PersistenceErrorDetails,
 } from "./threads/errors.js";
-export { checkListOptions, checkMetadata, checkWrites, mergeWrites, writesTargetMissing } from "./threads/store-options.js";
+export {
+  checkListOptions,
+  checkMetadata,
+  checkPrune,
+  checkWrites,
+  keptByPrune,
+  mergeWrites,
+  writesTargetMissing,
+} from "./threads/store-options.js";
+export type { PruneRequest } from "./threads/store-options.js";
 export { checkJson } from "./threads/json-check.js";

@@ -40,12 +40,15 @@ const FIELDS: readonly (readonly [keyof Checkpoint, Check, string])[] = [
   ["metadata", isMetadata, 'an object { source: "input" | "loop" | "update" | "interrupt", writes, user? }'],
 ];
 
+/** The fields a stored body of schema 4 leaves out: its trace and routes are kept as a delta beside it. */
+const LISTS: ReadonlySet<keyof Checkpoint> = new Set(["trace", "routes"]);
+
 /**
  * What is wrong with `value` as a checkpoint (`"its field step is not a whole number"`), or
- * `undefined` when it is one.
+ * `undefined` when it is one. `withLists: false` checks a stored body without its trace and routes.
  */
-export function checkpointShapeProblem(value: unknown): string | undefined {
+export function checkpointShapeProblem(value: unknown, withLists = true): string | undefined {
   if (!isRecord(value)) return `it is ${value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`}, not an object`;
-  const wrong = FIELDS.find(([field, check]) => !check(value[field]));
+  const wrong = FIELDS.find(([field, check]) => (withLists || !LISTS.has(field)) && !check(value[field]));
   return wrong === undefined ? undefined : `its field ${wrong[0]} is not ${wrong[2]}`;
 }

@@ -10,6 +10,8 @@ export type {
   CheckpointRoute,
   CheckpointTask,
   CheckpointWrite,
+  PruneOptions,
+  PruneResult,
   JsonValue,
   ListOptions,
 } from "../engine/index.js";
@@ -27,6 +29,15 @@ export type {
 } from "./sqlite/driver.js";
 export { PersistenceError, NotSerializableError, CheckpointConflictError, PERSISTENCE_ERROR_CODES } from "../engine/index.js";
 export type { PersistenceErrorCode, PersistenceErrorDetails } from "../engine/index.js";
-export { checkListOptions, checkMetadata, checkWrites, mergeWrites, writesTargetMissing } from "../engine/index.js";
+export {
+  checkListOptions,
+  checkMetadata,
+  checkPrune,
+  checkWrites,
+  keptByPrune,
+  mergeWrites,
+  writesTargetMissing,
+} from "../engine/index.js";
+export type { PruneRequest } from "../engine/index.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/index.js";
 export { checkJson } from "../engine/index.js";

@@ -3,12 +3,13 @@
  * stores each checkpoint as JSON text, exactly as the SQLite checkpointer does, so a test that
  * passes here sees the same round trip (and the same dropped `undefined` properties).
  */
-import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions } from "../engine/index.js";
+import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError } from "../engine/index.js";
-import { checkListOptions, checkWrites, mergeWrites, writesTargetMissing } from "../engine/index.js";
+import { checkListOptions, checkPrune, checkWrites, keptByPrune, mergeWrites, writesTargetMissing } from "../engine/index.js";
 
 interface StoredCheckpoint {
   readonly id: string;
+  readonly createdAt: string;
   /** The checkpoint's JSON text, without its pending writes. */
   readonly json: string;
   /** The pending writes' JSON text (a list in task order), once there are some. */
@@ -38,7 +39,7 @@ export class MemoryCheckpointer implements Checkpointer {
     const latestId = thread?.checkpoints.at(-1)?.id ?? null;
     if (latestId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, latestId);
     const { pendingWrites, ...rest } = checkpoint;
-    const entry: StoredCheckpoint = { id: checkpoint.id, json: JSON.stringify(rest) };
+    const entry: StoredCheckpoint = { id: checkpoint.id, createdAt: checkpoint.createdAt, json: JSON.stringify(rest) };
     if (pendingWrites !== undefined && pendingWrites.length > 0)
       entry.writes = JSON.stringify(mergeWrites([], checkWrites("MemoryCheckpointer.save", pendingWrites)));
     if (thread === undefined) this.#threads.set(checkpoint.threadId, { checkpoints: [entry] });
@@ -73,6 +74,26 @@ export class MemoryCheckpointer implements Checkpointer {
     if (entry === undefined) throw writesTargetMissing("MemoryCheckpointer.putWrites", threadId, checkpointId);
     const stored = entry.writes === undefined ? [] : (JSON.parse(entry.writes) as CheckpointWrite[]);
     entry.writes = JSON.stringify(mergeWrites(stored, writes));
+  }
+
+  prune(threadId: string, options: PruneOptions): Promise<PruneResult>;
+  prune(options: PruneOptions): Promise<PruneResult>;
+  async prune(first: string | PruneOptions, second?: PruneOptions): Promise<PruneResult> {
+    const request = checkPrune("MemoryCheckpointer.prune", first, second);
+    const threads = request.threadId === undefined ? [...this.#threads.values()] : [this.#threads.get(request.threadId)];
+    let removed = 0;
+    for (const thread of threads) {
+      if (thread === undefined) continue;
+      // Each entry holds its whole checkpoint, so removing one never changes how another reads.
+      const kept = keptByPrune(
+        thread.checkpoints.map((entry) => entry.createdAt),
+        request,
+      );
+      const remaining = thread.checkpoints.filter((_, index) => kept.has(index));
+      removed += thread.checkpoints.length - remaining.length;
+      thread.checkpoints.splice(0, thread.checkpoints.length, ...remaining);
+    }
+    return { removed };
   }
 
   /** The latest checkpoint of the thread with this id (an id reused after a fork of ids is the newest). */

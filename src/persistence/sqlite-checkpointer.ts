@@ -4,16 +4,19 @@
  * SQLite binding is a driver (libsql by default, better-sqlite3 12 for those who have it), loaded
  * when the first SqliteCheckpointer opens, so importing this package loads neither.
  */
-import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions } from "../engine/index.js";
+import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import { checkListOptions, checkWrites, writesTargetMissing } from "../engine/index.js";
+import { checkListOptions, checkPrune, checkWrites, writesTargetMissing } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
-import { checksumOf, decodeRow, decodeWrites, type StoredRow, type StoredWriteRow } from "./sqlite/body.js";
+import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
+import { checksumOf, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
+import { assemble, bodyOf, type ChainRow, type Links, linksOf, listsOf, checkChain } from "./sqlite/chain.js";
+import { pruneThreads } from "./sqlite/prune.js";
 import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
 import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
 import { resolveDriver } from "./sqlite/load.js";
 import { openFile } from "./sqlite/open.js";
-import { immediate } from "./sqlite/transaction.js";
+import { immediate, reading } from "./sqlite/transaction.js";
 
 export { SQLITE_SCHEMA_VERSION } from "./sqlite/schema.js";
 
@@ -44,10 +47,12 @@ export interface SqliteCheckpointerOptions {
 }
 
 interface Statements {
-  readonly latest: SqliteStatement<[string], StoredRow>;
+  readonly latest: SqliteStatement<[string], ChainRow>;
   readonly latestId: SqliteStatement<[string], { id: string }>;
-  readonly get: SqliteStatement<[string, string], StoredRow>;
-  readonly list: SqliteStatement<[string, number], StoredRow>;
+  readonly get: SqliteStatement<[string, string], ChainRow>;
+  readonly list: SqliteStatement<[string, number], ChainRow>;
+  /** The thread's rows before a seq, oldest first, with the body only where it holds the lists: a chain's links. */
+  readonly chain: SqliteStatement<[string, number], ChainRow>;
   /** The pending writes of one checkpoint, and of a thread; absent in a read-only file older than schema 3, which has none. */
   readonly pending?: {
     readonly ofCheckpoint: SqliteStatement<[number], StoredWriteRow>;
@@ -55,7 +60,7 @@ interface Statements {
   };
   /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
   readonly writes?: {
-    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string]>;
+    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string, string, string]>;
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
     readonly deleteThread: SqliteStatement<[string]>;
@@ -87,6 +92,12 @@ export class SqliteCheckpointer implements Checkpointer {
   readonly driver: string;
   readonly #connection: SqliteConnection;
   readonly #statements: Statements;
+  /**
+   * The lists of the last checkpoint this object saved or read, per thread (store-owned copies): the
+   * next save's parent, almost always, so a save neither walks the chain nor reads the file for them.
+   * Keyed by row and id, so a row another process replaced is never mistaken for it.
+   */
+  readonly #recent = new Map<string, { readonly seq: number; readonly id: string; readonly lists: TraceAndRoutes }>();
   #closed = false;
 
   constructor(file: string = DEFAULT_DB_FILE, options: SqliteCheckpointerOptions = {}) {
@@ -104,7 +115,9 @@ export class SqliteCheckpointer implements Checkpointer {
     this.#connection = opened.connection;
     // A read-only file of schema 1 cannot be migrated: its rows have no checksum to check.
     const checksum = opened.version >= 2 ? "checksum" : "NULL AS checksum";
-    const row = `seq, thread_id, id, parent_id, body, ${checksum}`;
+    const delta = opened.version >= 4 ? "delta, delta_checksum" : "NULL AS delta, NULL AS delta_checksum";
+    const row = `seq, thread_id, id, parent_id, body, ${checksum}, ${delta}`;
+    const links = `seq, thread_id, id, parent_id, ${opened.version >= 4 ? "CASE WHEN delta IS NULL THEN body END AS body" : "body"}, ${checksum}, ${delta}`;
     const write = "checkpoint_seq, body, checksum";
     const connection = this.#connection;
     try {
@@ -113,6 +126,7 @@ export class SqliteCheckpointer implements Checkpointer {
         latestId: connection.prepare("SELECT id FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
         get: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1`),
         list: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT ?`),
+        chain: connection.prepare(`SELECT ${links} FROM tsg_checkpoints WHERE thread_id = ? AND seq < ? ORDER BY seq`),
         ...(opened.version < 3
           ? {}
           : {
@@ -126,7 +140,7 @@ export class SqliteCheckpointer implements Checkpointer {
           : {
               writes: {
                 insert: connection.prepare(
-                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 ),
                 insertWrite: connection.prepare(
                   "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
@@ -157,19 +171,35 @@ export class SqliteCheckpointer implements Checkpointer {
     if (writes === undefined)
       throw failed("READ_ONLY", `${quoted(this.file)} is open read-only (it cannot be written, or readOnly was set)`);
     const { insert } = writes;
-    const { pendingWrites, ...stored } = checkpoint;
+    const { pendingWrites, trace: _trace, routes: _routes, ...stored } = checkpoint;
     if (pendingWrites !== undefined) checkWrites("SqliteCheckpointer.save", pendingWrites);
+    const { threadId } = checkpoint;
     const body = JSON.stringify(stored);
     try {
       // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the insert are one atomic step, across processes too.
-      immediate(this.#connection, () => {
-        const currentId = latestId.get(checkpoint.threadId)?.id ?? null;
-        if (currentId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, currentId);
-        insert.run(checkpoint.threadId, checkpoint.id, checkpoint.parentId, checkpoint.step, checkpoint.createdAt, body, checksumOf(body));
-        if (pendingWrites !== undefined && pendingWrites.length > 0) {
-          this.#insertWrites(writes, checkpoint.threadId, writes.seqOf.get(checkpoint.threadId, checkpoint.id)?.seq ?? -1, pendingWrites);
-        }
+      const seq = immediate(this.#connection, () => {
+        const currentId = latestId.get(threadId)?.id ?? null;
+        if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
+        // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts).
+        const parent = checkpoint.parentId === null ? undefined : writes.seqOf.get(threadId, checkpoint.parentId)?.seq;
+        const parentLists = parent === undefined ? undefined : this.#parentLists(threadId, parent, checkpoint.parentId as string);
+        const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
+        insert.run(
+          threadId,
+          checkpoint.id,
+          checkpoint.parentId,
+          checkpoint.step,
+          checkpoint.createdAt,
+          body,
+          checksumOf(body),
+          delta,
+          checksumOf(delta),
+        );
+        const saved = writes.seqOf.get(threadId, checkpoint.id)?.seq ?? -1;
+        if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, saved, pendingWrites);
+        return saved;
       });
+      this.#remember(threadId, seq, checkpoint.id, { trace: checkpoint.trace, routes: checkpoint.routes });
     } catch (error) {
       if (error instanceof PersistenceError) throw error;
       const { code, advice } = faultAdvice(error, this.file);
@@ -185,16 +215,56 @@ export class SqliteCheckpointer implements Checkpointer {
     return this.#one("get", () => this.#statements.get.get(threadId, id));
   }
 
+  /**
+   * The thread's checkpoints, newest first. Each one's trace and routes are assembled when first read
+   * (an accessor that becomes a plain property), so listing a long history reads each row once and
+   * never builds every entry's whole trace; every row and delta is checked before anything is returned.
+   */
   async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
     const { limit } = checkListOptions("SqliteCheckpointer.list", options);
     const api = "SqliteCheckpointer.list";
-    const { rows, writeRows } = this.#run("list", "reading the database", () => ({
-      rows: this.#statements.list.all(threadId, limit ?? -1),
-      writeRows: this.#statements.pending?.ofThread.all(threadId) ?? [],
-    }));
-    const bySeq = new Map<number, StoredWriteRow[]>();
-    for (const write of writeRows) bySeq.set(write.checkpoint_seq, [...(bySeq.get(write.checkpoint_seq) ?? []), write]);
-    return rows.map((row) => this.#withWrites(api, decodeRow(api, this.file, row), bySeq.get(row.seq) ?? []));
+    const statements = this.#statements;
+    const { rows, ancestors, writeRows } = this.#run("list", "reading the database", () =>
+      reading(this.#connection, () => {
+        const rows = statements.list.all(threadId, limit ?? -1);
+        const oldest = rows.at(-1)?.seq;
+        // With a limit, the rows before the oldest listed may hold the start of the listed ones' traces.
+        const ancestors = limit === undefined || oldest === undefined ? [] : statements.chain.all(threadId, oldest);
+        return { rows, ancestors, writeRows: statements.pending?.ofThread.all(threadId) ?? [] };
+      }),
+    );
+    const bySeq = new Map<number, ChainRow>();
+    for (const row of [...ancestors, ...rows]) bySeq.set(row.seq, row);
+    const links = new Map<number, Links>();
+    for (const row of bySeq.values()) links.set(row.seq, linksOf(api, this.file, row));
+    checkChain(api, this.file, bySeq, links);
+    const writesBySeq = new Map<number, StoredWriteRow[]>();
+    for (const write of writeRows) writesBySeq.set(write.checkpoint_seq, [...(writesBySeq.get(write.checkpoint_seq) ?? []), write]);
+    return rows.map((row) => {
+      const lists = () => listsOf(api, this.file, row.seq, bySeq, (r) => links.get(r.seq) as Links);
+      return this.#withWrites(api, assemble(bodyOf(api, this.file, row), lists), writesBySeq.get(row.seq) ?? []);
+    });
+  }
+
+  prune(threadId: string, options: PruneOptions): Promise<PruneResult>;
+  prune(options: PruneOptions): Promise<PruneResult>;
+  async prune(first: string | PruneOptions, second?: PruneOptions): Promise<PruneResult> {
+    const api = "SqliteCheckpointer.prune";
+    this.#usable("prune");
+    const request = checkPrune(api, first, second);
+    if (this.#statements.writes === undefined) {
+      throw new PersistenceError(
+        "READ_ONLY",
+        `${api}: ${quoted(this.file)} is open read-only, so no checkpoint can be removed. Make the file writable first.`,
+        request.threadId === undefined ? {} : { threadId: request.threadId },
+      );
+    }
+    const removed = this.#run("prune", "pruning checkpoints", () =>
+      immediate(this.#connection, () => pruneThreads(this.#connection, api, this.file, request)),
+    );
+    if (request.threadId === undefined) this.#recent.clear();
+    else this.#recent.delete(request.threadId);
+    return { removed };
   }
 
   async putWrites(threadId: string, checkpointId: string, pendingWrites: readonly CheckpointWrite[]): Promise<void> {
@@ -226,14 +296,62 @@ export class SqliteCheckpointer implements Checkpointer {
     }
   }
 
-  /** The checkpoint one statement selects, with its pending writes. */
-  #one(method: "latest" | "get", select: () => StoredRow | undefined): Checkpoint | undefined {
+  /** The checkpoint one statement selects, whole: its trace and routes rebuilt from its chain, its pending writes. */
+  #one(method: "latest" | "get", select: () => ChainRow | undefined): Checkpoint | undefined {
     const api = `SqliteCheckpointer.${method}`;
-    const found = this.#run(method, "reading the database", () => {
-      const row = select();
-      return row === undefined ? undefined : { row, writeRows: this.#statements.pending?.ofCheckpoint.all(row.seq) ?? [] };
-    });
-    return found === undefined ? undefined : this.#withWrites(api, decodeRow(api, this.file, found.row), found.writeRows);
+    const statements = this.#statements;
+    const found = this.#run(method, "reading the database", () =>
+      reading(this.#connection, () => {
+        const row = select();
+        if (row === undefined) return undefined;
+        const link = linksOf(api, this.file, row);
+        const known = this.#known(row.thread_id, link, row.parent_id);
+        // The parents are read only when the delta continues one this object does not hold already.
+        const needsChain = link.kind === "delta" && link.delta.parent !== null && known === undefined;
+        const chain = needsChain ? statements.chain.all(row.thread_id, row.seq) : [];
+        return { row, link, known, chain, writeRows: statements.pending?.ofCheckpoint.all(row.seq) ?? [] };
+      }),
+    );
+    if (found === undefined) return undefined;
+    const { row, link, known, chain, writeRows } = found;
+    const bySeq = new Map<number, ChainRow>(chain.map((r) => [r.seq, r]));
+    bySeq.set(row.seq, row);
+    const lists = listsOf(api, this.file, row.seq, bySeq, (r) => (r === row ? link : linksOf(api, this.file, r)), known);
+    this.#remember(row.thread_id, row.seq, row.id, lists);
+    return this.#withWrites(api, assemble(bodyOf(api, this.file, row), lists), writeRows);
+  }
+
+  /** The cached lists a delta continues, when they are its parent's. */
+  #known(threadId: string, link: Links, parentId: string | null): { seq: number; lists: TraceAndRoutes } | undefined {
+    const recent = this.#recent.get(threadId);
+    if (link.kind !== "delta" || recent === undefined || recent.seq !== link.delta.parent || recent.id !== parentId) return undefined;
+    return recent;
+  }
+
+  /**
+   * The lists of the parent row a new checkpoint continues (inside the save's transaction). A parent
+   * whose chain cannot be read (damaged) is not shared: the new checkpoint then stores its whole lists,
+   * so a damaged old row never stops a run from saving.
+   */
+  #parentLists(threadId: string, seq: number, id: string): TraceAndRoutes | undefined {
+    const recent = this.#recent.get(threadId);
+    if (recent !== undefined && recent.seq === seq && recent.id === id) return recent.lists;
+    const api = "SqliteCheckpointer.save";
+    try {
+      const rows = this.#statements.chain.all(threadId, seq + 1);
+      const bySeq = new Map<number, ChainRow>(rows.map((r) => [r.seq, r]));
+      return listsOf(api, this.file, seq, bySeq, (r) => linksOf(api, this.file, r));
+    } catch (error) {
+      if (error instanceof PersistenceError && error.code === "CHECKPOINT_CORRUPT") return undefined;
+      throw error;
+    }
+  }
+
+  /** Keeps a copy of a checkpoint's lists as the thread's most recent (a few threads at most). */
+  #remember(threadId: string, seq: number, id: string, lists: TraceAndRoutes): void {
+    this.#recent.delete(threadId);
+    if (this.#recent.size >= RECENT_THREADS) this.#recent.delete(this.#recent.keys().next().value as string);
+    this.#recent.set(threadId, { seq, id, lists: { trace: [...lists.trace], routes: lists.routes.map((route) => ({ ...route })) } });
   }
 
   #withWrites(api: string, checkpoint: Checkpoint, rows: readonly StoredWriteRow[]): Checkpoint {
@@ -250,6 +368,7 @@ export class SqliteCheckpointer implements Checkpointer {
         { threadId },
       );
     }
+    this.#recent.delete(threadId);
     this.#run("deleteThread", "deleting the thread", () =>
       immediate(this.#connection, () => {
         writes.deleteThreadWrites.run(threadId);
@@ -284,6 +403,9 @@ export class SqliteCheckpointer implements Checkpointer {
     }
   }
 }
+
+/** How many threads' most recent lists a checkpointer keeps at hand. */
+const RECENT_THREADS = 64;
 
 /** Refuses an option the checkpointer would otherwise read as its default, or hand to SQLite as nonsense. */
 function checkOptions(options: SqliteCheckpointerOptions): void {

@@ -298,5 +298,138 @@ export function describeCheckpointerContract<C extends Checkpointer>(
         expect(await store.latest("t1")).toEqual(again);
       });
     });
+
+    describe("traces, routes and history across runs and forks", () => {
+      it("reads every checkpoint's trace and routes as saved: a growing run, a new run, a fork, an update", async () => {
+        const route = (n: number) => ({ from: `n${n}`, key: n % 2 === 0 ? "even" : "odd", to: `n${n + 1}` });
+        const saved: Checkpoint[] = [];
+        const push = async (c: Checkpoint) => {
+          await store.save(c, saved.at(-1)?.id ?? null);
+          saved.push(c);
+        };
+        await push(checkpoint({ step: 0 }));
+        for (let i = 1; i <= 30; i++) {
+          const parent = saved.at(-1) as Checkpoint;
+          await push(checkpoint({ step: i, parentId: parent.id, trace: [...parent.trace, `n${i}`], routes: [...parent.routes, route(i)] }));
+        }
+        const middle = saved[12] as Checkpoint;
+        // A fork from the middle, going another way; a new run (trace from scratch); an update (the same lists).
+        await push(checkpoint({ step: 13, parentId: middle.id, trace: [...middle.trace, "other"], routes: [...middle.routes, route(99)] }));
+        const forkTip = saved.at(-1) as Checkpoint;
+        await push(checkpoint({ step: 14, parentId: forkTip.id, trace: [], routes: [{ from: "__start__", key: "go", to: "n1" }] }));
+        const restart = saved.at(-1) as Checkpoint;
+        await push(checkpoint({ step: 15, parentId: restart.id, trace: restart.trace, routes: restart.routes }));
+        await push(checkpoint({ step: 16, parentId: (saved[30] as Checkpoint).id, trace: ["n1", "x", "n3"], routes: [] }));
+        expect(await store.list("t1")).toEqual([...saved].reverse());
+        expect(await store.list("t1", { limit: 3 })).toEqual(saved.slice(-3).reverse());
+        for (const c of [saved[0], middle, forkTip, saved[30], saved.at(-1)])
+          expect(await store.get("t1", (c as Checkpoint).id)).toEqual(c);
+        expect(await store.latest("t1")).toEqual(saved.at(-1));
+      });
+
+      it("hands out detached lists from history too", async () => {
+        const a = checkpoint({ trace: ["a"], routes: [{ from: "a", key: "k", to: "b" }] });
+        const b = checkpoint({ parentId: a.id, step: 1, trace: ["a", "b"], routes: a.routes });
+        await saveChain(store, a, b);
+        const [first, second] = (await store.list("t1")) as [Checkpoint, Checkpoint];
+        (first.trace as string[]).push("x");
+        ((second.routes as unknown as { from: string }[])[0] as { from: string }).from = "changed";
+        expect(await store.list("t1")).toEqual([b, a]);
+        expect(await store.latest("t1")).toEqual(b);
+      });
+    });
+
+    describe("retention (prune)", () => {
+      /** A thread of `count` checkpoints, each a day after the last, with growing traces. */
+      async function thread(count: number, threadId = "t1"): Promise<Checkpoint[]> {
+        const saved: Checkpoint[] = [];
+        for (let i = 0; i < count; i++) {
+          const parent = saved.at(-1);
+          saved.push(
+            checkpoint({
+              threadId,
+              step: i,
+              parentId: parent?.id ?? null,
+              trace: [...(parent?.trace ?? []), `n${i}`],
+              routes: [...(parent?.routes ?? []), { from: `n${i}`, key: "k", to: `n${i + 1}` }],
+              createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+            }),
+          );
+        }
+        await saveChain(store, ...saved);
+        return saved;
+      }
+
+      it("keepLast keeps the newest checkpoints, each reading exactly as before", async () => {
+        const saved = await thread(10);
+        expect(await store.prune("t1", { keepLast: 3 })).toEqual({ removed: 7 });
+        expect(await store.list("t1")).toEqual(saved.slice(-3).reverse());
+        expect(await store.latest("t1")).toEqual(saved.at(-1));
+        expect(await store.get("t1", (saved[7] as Checkpoint).id)).toEqual(saved[7]);
+        expect(await store.get("t1", (saved[6] as Checkpoint).id)).toBeUndefined();
+        // The thread goes on from its latest: a new checkpoint after a prune reads whole too.
+        const next = checkpoint({
+          step: 10,
+          parentId: (saved[9] as Checkpoint).id,
+          trace: [...(saved[9] as Checkpoint).trace, "n10"],
+          routes: (saved[9] as Checkpoint).routes,
+        });
+        await store.save(next, (saved[9] as Checkpoint).id);
+        expect(await store.latest("t1")).toEqual(next);
+        expect(await store.prune("t1", { keepLast: 1 })).toEqual({ removed: 3 });
+        expect(await store.list("t1")).toEqual([next]);
+      });
+
+      it("olderThan keeps what was created since, and always the latest; both options keep what either keeps", async () => {
+        const saved = await thread(6);
+        expect(await store.prune("t1", { olderThan: new Date(Date.UTC(2026, 0, 5)) })).toEqual({ removed: 4 });
+        expect((await store.list("t1")).map((c) => c.id)).toEqual([saved[5]?.id, saved[4]?.id]);
+        expect(await store.prune("t1", { olderThan: "2030-01-01T00:00:00.000Z" })).toEqual({ removed: 1 });
+        expect(await store.list("t1")).toEqual([saved[5]]);
+        await store.deleteThread("t1");
+        const again = await thread(6);
+        expect(await store.prune("t1", { keepLast: 1, olderThan: "2026-01-05T00:00:00.000Z" })).toEqual({ removed: 4 });
+        expect(await store.list("t1")).toEqual([again[5], again[4]]);
+      });
+
+      it("keeps a fork that continues a removed checkpoint readable, and its pending writes", async () => {
+        const saved = await thread(5);
+        const base = saved[1] as Checkpoint;
+        const fork = checkpoint({ step: 2, parentId: base.id, trace: [...base.trace, "fork"], routes: base.routes });
+        await store.save(fork, (saved[4] as Checkpoint).id);
+        await store.putWrites("t1", fork.id, [{ task: 0, node: "work", update: { n: 1 } }]);
+        await store.putWrites("t1", (saved[0] as Checkpoint).id, [{ task: 0, node: "work", update: { n: 0 } }]);
+        expect(await store.prune("t1", { keepLast: 2 })).toEqual({ removed: 4 });
+        expect(await store.latest("t1")).toEqual({ ...fork, pendingWrites: [{ task: 0, node: "work", update: { n: 1 } }] });
+        expect(await store.get("t1", (saved[4] as Checkpoint).id)).toEqual(saved[4]);
+      });
+
+      it("prunes every thread without a thread id, and each keeps its own latest", async () => {
+        const one = await thread(4, "a");
+        const two = await thread(2, "b");
+        expect(await store.prune({ keepLast: 1 })).toEqual({ removed: 4 });
+        expect(await store.list("a")).toEqual([one.at(-1)]);
+        expect(await store.list("b")).toEqual([two.at(-1)]);
+        expect(await store.prune("nobody", { keepLast: 1 })).toEqual({ removed: 0 });
+      });
+
+      it.each([
+        ["no options", ["t1"], "prune(threadId, options) or prune(options)"],
+        ["no option to keep by", ["t1", {}], "say what to keep"],
+        ["keepLast 0", ["t1", { keepLast: 0 }], "keepLast must be a positive integer"],
+        ["keepLast 1.5", ["t1", { keepLast: 1.5 }], "keepLast must be a positive integer"],
+        ["an invalid date", ["t1", { olderThan: new Date(Number.NaN) }], "olderThan must be a valid Date"],
+        ["a string that is no date", ["t1", { olderThan: "yesterday" }], "olderThan must be a valid Date"],
+        ["an unknown option", ["t1", { keepLast: 1, keepFirst: 2 }], 'unknown option "keepFirst"'],
+        ["an empty thread id", ["", { keepLast: 1 }], "the thread id must be a non-empty string"],
+      ])("refuses %s with INVALID_OPTION, removing nothing", async (_what, args, message) => {
+        const saved = await thread(3);
+        const error = (await (store.prune as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => e)) as Error;
+        expect(error).toBeInstanceOf(InvalidOptionError);
+        expect(error.message).toMatch(/^\w+Checkpointer\.prune: /);
+        expect(error.message).toContain(message);
+        expect(await store.list("t1")).toEqual([...saved].reverse());
+      });
+    });
   });
 }

@@ -102,6 +102,23 @@ export interface ListOptions {
 }
 
 /**
+ * What {@link Checkpointer.prune} keeps, besides each thread's latest checkpoint (always kept: a resume
+ * starts there). A checkpoint is kept when any option keeps it; at least one option is required.
+ */
+export interface PruneOptions {
+  /** Keep the thread's newest `keepLast` checkpoints (a positive integer), every branch counted. */
+  readonly keepLast?: number;
+  /** Keep the checkpoints created at or after this time (a `Date`, or an ISO 8601 string). */
+  readonly olderThan?: Date | string;
+}
+
+/** What {@link Checkpointer.prune} did. */
+export interface PruneResult {
+  /** How many checkpoints it removed (with their pending writes). */
+  readonly removed: number;
+}
+
+/**
  * A store of checkpoints, keyed by thread. Implementations return detached copies (mutating a
  * returned checkpoint changes nothing stored) and never keep a reference to what `save` received.
  *
@@ -135,4 +152,12 @@ export interface Checkpointer {
    * nothing). The store copies what it is given. Throws `CHECKPOINT_NOT_FOUND` for an unknown checkpoint.
    */
   putWrites(threadId: string, checkpointId: string, writes: readonly CheckpointWrite[]): Promise<void>;
+  /**
+   * Removes old checkpoints of one thread, or (without `threadId`) of every thread, keeping each
+   * thread's latest and what `options` keep. A kept checkpoint reads exactly as before (state, trace,
+   * routes, pending writes), even when its parent is removed: its `parentId` then names a checkpoint
+   * that `get` no longer finds. Atomic: on any failure nothing is removed.
+   */
+  prune(threadId: string, options: PruneOptions): Promise<PruneResult>;
+  prune(options: PruneOptions): Promise<PruneResult>;
 }

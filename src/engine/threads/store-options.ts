@@ -110,3 +110,81 @@ export function mergeWrites(stored: readonly CheckpointWrite[], incoming: readon
   for (const write of incoming) if (!byTask.has(write.task)) byTask.set(write.task, write);
   return [...byTask.values()].sort((a, b) => a.task - b.task);
 }
+
+/** What a prune call asked for, checked: the thread (or every thread) and what to keep. */
+export interface PruneRequest {
+  readonly threadId?: string;
+  readonly keepLast?: number;
+  /** `olderThan` as milliseconds since the epoch. */
+  readonly olderThan?: number;
+}
+
+/**
+ * Checks the arguments of `prune(threadId, options)` or `prune(options)`, the same in every store: a
+ * non-empty thread id, an options object with `keepLast` (a positive integer) and/or `olderThan` (a
+ * valid `Date` or ISO 8601 string). Anything else is an `InvalidOptionError` (`INVALID_OPTION`) naming it.
+ *
+ * @example
+ * ```ts
+ * checkPrune("MyCheckpointer.prune", "t1", { keepLast: 0 }); // InvalidOptionError: … keepLast must be a positive integer …
+ * ```
+ */
+export function checkPrune(api: string, first: unknown, second?: unknown): PruneRequest {
+  const byThread = typeof first === "string";
+  const options = byThread ? second : first;
+  if (byThread && first.trim() === "") throw new InvalidOptionError(`${api}: the thread id must be a non-empty string; got "${first}".`);
+  if (!isPlainObject(options)) {
+    throw new InvalidOptionError(
+      `${api}: pass prune(threadId, options) or prune(options), options such as { keepLast: 100 } or { olderThan: new Date(…) }; got ${described(options)}.`,
+    );
+  }
+  const { keepLast, olderThan, ...rest } = options as { keepLast?: unknown; olderThan?: unknown };
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    throw new InvalidOptionError(
+      `${api}: unknown option ${unknown.map((key) => `"${key}"`).join(", ")}; prune takes keepLast and olderThan.`,
+    );
+  if (keepLast === undefined && olderThan === undefined) {
+    throw new InvalidOptionError(
+      `${api}: say what to keep: { keepLast: N } (the newest N checkpoints), { olderThan: date } (those created since), or both.`,
+    );
+  }
+  if (keepLast !== undefined && !(Number.isSafeInteger(keepLast) && (keepLast as number) > 0)) {
+    throw new InvalidOptionError(
+      `${api}: keepLast must be a positive integer (the newest checkpoints to keep; the latest is always kept); got ${described(keepLast)}.`,
+    );
+  }
+  let time: number | undefined;
+  if (olderThan !== undefined) {
+    time = olderThan instanceof Date ? olderThan.getTime() : typeof olderThan === "string" ? Date.parse(olderThan) : Number.NaN;
+    if (Number.isNaN(time)) {
+      throw new InvalidOptionError(
+        `${api}: olderThan must be a valid Date or an ISO 8601 string such as "2026-01-31T00:00:00Z"; got ${described(olderThan)}.`,
+      );
+    }
+  }
+  return {
+    ...(byThread ? { threadId: first } : {}),
+    ...(keepLast === undefined ? {} : { keepLast: keepLast as number }),
+    ...(time === undefined ? {} : { olderThan: time }),
+  };
+}
+
+/**
+ * Which of a thread's checkpoints a prune keeps, by position in write order (oldest first): the latest,
+ * the newest `keepLast`, and those created at or after `olderThan`. Every store applies this one rule.
+ *
+ * @example
+ * ```ts
+ * keptByPrune(["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"], { keepLast: 2 }); // Set { 1, 2 }
+ * ```
+ */
+export function keptByPrune(createdAt: readonly string[], request: Omit<PruneRequest, "threadId">): Set<number> {
+  const count = createdAt.length;
+  const kept = new Set<number>();
+  if (count > 0) kept.add(count - 1);
+  if (request.keepLast !== undefined) for (let index = Math.max(0, count - request.keepLast); index < count; index++) kept.add(index);
+  const since = request.olderThan;
+  if (since !== undefined) createdAt.forEach((time, index) => !(Date.parse(time) < since) && kept.add(index));
+  return kept;
+}

@@ -10,7 +10,7 @@ import { quoted } from "./faults.js";
 import { immediate } from "./transaction.js";
 
 /** The schema this version reads and writes. Older files are migrated when opened; newer ones are refused. */
-export const SQLITE_SCHEMA_VERSION = 3;
+export const SQLITE_SCHEMA_VERSION = 4;
 
 /** Each migration takes the schema from version `index` to `index + 1`. */
 const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
@@ -51,6 +51,15 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
        ) WITHOUT ROWID;
        CREATE INDEX tsg_writes_thread ON tsg_writes (thread_id);
        CREATE INDEX tsg_checkpoints_id ON tsg_checkpoints (thread_id, id);`,
+    ),
+  // Version 4: small checkpoints. A new row's body leaves out the trace and routes; its delta holds what
+  // its superstep added and how many of its parent's entries it keeps (trace-delta.ts), with its own
+  // checksum. Rows written before keep their whole lists in their body (delta NULL): they stay readable
+  // as they are, and a new checkpoint after one stores only its delta.
+  (connection) =>
+    connection.exec(
+      `ALTER TABLE tsg_checkpoints ADD COLUMN delta TEXT;
+       ALTER TABLE tsg_checkpoints ADD COLUMN delta_checksum TEXT;`,
     ),
 ];
 

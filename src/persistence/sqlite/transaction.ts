@@ -18,3 +18,16 @@ export function immediate<T>(connection: SqliteConnection, body: () => T): T {
     throw error;
   }
 }
+
+/**
+ * Runs `body` in a read transaction (`BEGIN`, deferred: no write lock), so several statements read one
+ * snapshot of the file even while another process writes (a row and its parents, a list and its writes).
+ */
+export function reading<T>(connection: SqliteConnection, body: () => T): T {
+  connection.exec("BEGIN");
+  try {
+    return body();
+  } finally {
+    if (connection.inTransaction) connection.exec("COMMIT");
+  }
+}
