@@ -10,7 +10,7 @@ import { checkListOptions, checkPrune, checkWrites, writesTargetMissing } from "
 import { InvalidOptionError } from "../errors.js";
 import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
 import { checksumOf, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
-import { assemble, bodyOf, type ChainRow, type Links, linksOf, listsOf, checkChain } from "./sqlite/chain.js";
+import { assemble, bodyOf, type ChainRow, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
 import { pruneThreads } from "./sqlite/prune.js";
 import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
 import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
@@ -48,7 +48,7 @@ export interface SqliteCheckpointerOptions {
 
 interface Statements {
   readonly latest: SqliteStatement<[string], ChainRow>;
-  readonly latestId: SqliteStatement<[string], { id: string }>;
+  readonly latestId: SqliteStatement<[string], { seq: number; id: string }>;
   readonly get: SqliteStatement<[string, string], ChainRow>;
   readonly list: SqliteStatement<[string, number], ChainRow>;
   /** The thread's rows before a seq, oldest first, with the body only where it holds the lists: a chain's links. */
@@ -63,6 +63,7 @@ interface Statements {
     readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string, string, string]>;
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
+    readonly lastSeq: SqliteStatement<[], { seq: number }>;
     readonly deleteThread: SqliteStatement<[string]>;
     readonly deleteThreadWrites: SqliteStatement<[string]>;
   };
@@ -123,7 +124,7 @@ export class SqliteCheckpointer implements Checkpointer {
     try {
       this.#statements = {
         latest: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1`),
-        latestId: connection.prepare("SELECT id FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
+        latestId: connection.prepare("SELECT seq, id FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
         get: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1`),
         list: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT ?`),
         chain: connection.prepare(`SELECT ${links} FROM tsg_checkpoints WHERE thread_id = ? AND seq < ? ORDER BY seq`),
@@ -146,6 +147,7 @@ export class SqliteCheckpointer implements Checkpointer {
                   "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
                 ),
                 seqOf: connection.prepare("SELECT seq FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1"),
+                lastSeq: connection.prepare("SELECT last_insert_rowid() AS seq"),
                 deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ?"),
                 deleteThreadWrites: connection.prepare("DELETE FROM tsg_writes WHERE thread_id = ?"),
               },
@@ -178,10 +180,12 @@ export class SqliteCheckpointer implements Checkpointer {
     try {
       // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the insert are one atomic step, across processes too.
       const seq = immediate(this.#connection, () => {
-        const currentId = latestId.get(threadId)?.id ?? null;
+        const current = latestId.get(threadId);
+        const currentId = current?.id ?? null;
         if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
-        // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts).
-        const parent = checkpoint.parentId === null ? undefined : writes.seqOf.get(threadId, checkpoint.parentId)?.seq;
+        // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
+        const { parentId } = checkpoint;
+        const parent = parentId === null ? undefined : parentId === currentId ? current?.seq : writes.seqOf.get(threadId, parentId)?.seq;
         const parentLists = parent === undefined ? undefined : this.#parentLists(threadId, parent, checkpoint.parentId as string);
         const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
         insert.run(
@@ -195,7 +199,7 @@ export class SqliteCheckpointer implements Checkpointer {
           delta,
           checksumOf(delta),
         );
-        const saved = writes.seqOf.get(threadId, checkpoint.id)?.seq ?? -1;
+        const saved = writes.lastSeq.get()?.seq ?? -1;
         if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, saved, pendingWrites);
         return saved;
       });
@@ -237,11 +241,11 @@ export class SqliteCheckpointer implements Checkpointer {
     for (const row of [...ancestors, ...rows]) bySeq.set(row.seq, row);
     const links = new Map<number, Links>();
     for (const row of bySeq.values()) links.set(row.seq, linksOf(api, this.file, row));
-    checkChain(api, this.file, bySeq, links);
+    const history = new HistoryLists(api, this.file, bySeq, links, checkChain(api, this.file, bySeq, links));
     const writesBySeq = new Map<number, StoredWriteRow[]>();
     for (const write of writeRows) writesBySeq.set(write.checkpoint_seq, [...(writesBySeq.get(write.checkpoint_seq) ?? []), write]);
     return rows.map((row) => {
-      const lists = () => listsOf(api, this.file, row.seq, bySeq, (r) => links.get(r.seq) as Links);
+      const lists = () => history.of(row.seq);
       return this.#withWrites(api, assemble(bodyOf(api, this.file, row), lists), writesBySeq.get(row.seq) ?? []);
     });
   }

@@ -104,7 +104,15 @@ export function writesTargetMissing(api: string, threadId: string, checkpointId:
   );
 }
 
-/** The writes a store keeps for a checkpoint after `incoming` arrive: a task that has one keeps its first, in task order. */
+/**
+ * The writes a store keeps for a checkpoint after `incoming` arrive: a task that has one keeps its first, in task order.
+ *
+ * @example
+ * ```ts
+ * mergeWrites([{ task: 1, node: "b", update: { n: 1 } }], [{ task: 1, node: "b", update: { n: 9 } }, { task: 0, node: "a", update: {} }]);
+ * // [{ task: 0, node: "a", update: {} }, { task: 1, node: "b", update: { n: 1 } }]
+ * ```
+ */
 export function mergeWrites(stored: readonly CheckpointWrite[], incoming: readonly CheckpointWrite[]): CheckpointWrite[] {
   const byTask = new Map(stored.map((write) => [write.task, write]));
   for (const write of incoming) if (!byTask.has(write.task)) byTask.set(write.task, write);

@@ -125,7 +125,12 @@ export function listsOf(
  * Checks that every delta in `rows` continues a row that is there and keeps no more entries than it
  * holds, in write order, so assembling any of them later cannot fail.
  */
-export function checkChain(api: string, file: string, rows: ReadonlyMap<number, ChainRow>, links: ReadonlyMap<number, Links>): void {
+export function checkChain(
+  api: string,
+  file: string,
+  rows: ReadonlyMap<number, ChainRow>,
+  links: ReadonlyMap<number, Links>,
+): Map<number, readonly [number, number]> {
   const lengths = new Map<number, readonly [number, number]>();
   for (const row of [...rows.values()].sort((a, b) => a.seq - b.seq)) {
     const link = links.get(row.seq) as Links;
@@ -139,6 +144,50 @@ export function checkChain(api: string, file: string, rows: ReadonlyMap<number, 
     if (trace[0] > traceLength || routes[0] > routesLength)
       throw corruptRow(api, file, row, "its stored trace delta keeps more entries than its parent has");
     lengths.set(row.seq, [trace[0] + trace[1].length, routes[0] + routes[1].length]);
+  }
+  return lengths;
+}
+
+/**
+ * The lists of a history's checkpoints, assembled one at a time as they are read. The last one
+ * assembled is kept, so reading the history in order (newest first: a parent's lists are its child's,
+ * cut; oldest first: a child's are its parent's plus a delta) costs each entry its own length, not a
+ * walk to the thread's start.
+ */
+export class HistoryLists {
+  #last: { readonly seq: number; readonly lists: TraceAndRoutes } | undefined;
+
+  constructor(
+    private readonly api: string,
+    private readonly file: string,
+    private readonly rows: ReadonlyMap<number, ChainRow>,
+    private readonly links: ReadonlyMap<number, Links>,
+    private readonly lengths: ReadonlyMap<number, readonly [number, number]>,
+  ) {}
+
+  /** Fresh lists of row `seq` (the caller's to keep). */
+  of(seq: number): TraceAndRoutes {
+    const lists = this.#fromLast(seq) ?? listsOf(this.api, this.file, seq, this.rows, (row) => this.links.get(row.seq) as Links);
+    this.#last = { seq, lists };
+    return { trace: [...lists.trace], routes: lists.routes.map((route) => ({ ...route })) };
+  }
+
+  #fromLast(seq: number): TraceAndRoutes | undefined {
+    const last = this.#last;
+    if (last === undefined) return undefined;
+    const own = this.links.get(seq);
+    if (own?.kind === "delta" && own.delta.parent === last.seq) return rebuild([{ ...own.delta, parent: null }], last.lists);
+    const child = this.links.get(last.seq);
+    const [traceLength, routesLength] = this.lengths.get(seq) ?? [-1, -1];
+    if (
+      child?.kind === "delta" &&
+      child.delta.parent === seq &&
+      child.delta.trace[0] === traceLength &&
+      child.delta.routes[0] === routesLength
+    ) {
+      return { trace: last.lists.trace.slice(0, traceLength), routes: last.lists.routes.slice(0, routesLength) };
+    }
+    return undefined;
   }
 }
 
