@@ -156,8 +156,9 @@ export interface Checkpointer {
    * Removes old checkpoints of one thread, or (without `threadId`) of every thread, keeping each
    * thread's latest and what `options` keep. A kept checkpoint reads exactly as before (state, trace,
    * routes, pending writes), even when its parent is removed: its `parentId` then names a checkpoint
-   * that `get` no longer finds. Atomic: on any failure nothing is removed.
+   * that `get` no longer finds. Atomic: on any failure nothing is removed. Optional: the engine never
+   * calls it (MemoryCheckpointer and SqliteCheckpointer have it).
    */
-  prune(threadId: string, options: PruneOptions): Promise<PruneResult>;
-  prune(options: PruneOptions): Promise<PruneResult>;
+  prune?(threadId: string, options: PruneOptions): Promise<PruneResult>;
+  prune?(options: PruneOptions): Promise<PruneResult>;
 }
