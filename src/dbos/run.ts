@@ -42,6 +42,9 @@ export interface DBOSRun<S> {
   result(): Promise<DBOSRunResult<S>>;
 }
 
+/** The state type of a compiled graph (a conditional type infers it where a bare `CompiledGraph<S>` parameter does not). */
+type StateOf<G> = G extends CompiledGraph<infer S> ? S : never;
+
 /** What a paused run is resumed with: nothing (go on), or an update applied as `graph.updateState` applies one. */
 export interface DBOSResume<S> {
   /** Merged through the reducers before the run goes on, as if `asNode` had returned it. */
@@ -109,11 +112,11 @@ export async function runOnDBOS<S extends object>(graph: CompiledGraph<S>, input
  * const done = await resumeOnDBOS(graph, "review-7", { update: { approved: true } });
  * ```
  */
-export async function resumeOnDBOS<S extends object>(
-  graph: object,
+export async function resumeOnDBOS<G extends CompiledGraph<object>>(
+  graph: G,
   workflowId: string,
-  resume: DBOSResume<NoInfer<S>> = {},
-): Promise<DBOSRunResult<S>> {
+  resume: DBOSResume<StateOf<G>> = {},
+): Promise<DBOSRunResult<StateOf<G>>> {
   const api = "resumeOnDBOS";
   const registered = registrationOf(graph, api);
   checkWorkflowId(api, workflowId);
@@ -145,7 +148,7 @@ export async function resumeOnDBOS<S extends object>(
   const message = resumeMessage(api, resume, outcome, registered.executable.fields);
   // The idempotency key makes a second resume of the same pause a no-op in DBOS, not a second message.
   await dbosCall(api, workflowId, () => DBOS.send(workflowId, message, resumeTopic(pause), `${workflowId}:resume:${pause}`));
-  return runHandle<S>(registered, workflowId, pause + 1).result();
+  return runHandle<StateOf<G>>(registered, workflowId, pause + 1).result();
 }
 
 /**
@@ -158,7 +161,7 @@ export async function resumeOnDBOS<S extends object>(
  * const { state } = await run.result();
  * ```
  */
-export async function retrieveOnDBOS<S extends object>(graph: CompiledGraph<S>, workflowId: string): Promise<DBOSRun<S>> {
+export async function retrieveOnDBOS<G extends CompiledGraph<object>>(graph: G, workflowId: string): Promise<DBOSRun<StateOf<G>>> {
   const api = "retrieveOnDBOS";
   const registered = registrationOf(graph, api);
   checkWorkflowId(api, workflowId);
@@ -167,7 +170,7 @@ export async function retrieveOnDBOS<S extends object>(graph: CompiledGraph<S>, 
   const latest = registered.pauses
     ? await dbosCall(api, workflowId, () => DBOS.getEvent<number>(workflowId, LATEST_EVENT, { timeoutSeconds: 0 }))
     : null;
-  return runHandle<S>(registered, workflowId, latest ?? 0);
+  return runHandle<StateOf<G>>(registered, workflowId, latest ?? 0);
 }
 
 /** The message for `resume`: the update counts as `asNode`, else as the node that ran last (as `updateState` says). */
