@@ -40,7 +40,9 @@ async function thread(length: number): Promise<{ file: string; perCheckpoint: nu
   // Everything into the main file, so its size is what the thread takes (the WAL is scratch space).
   raw.pragma("wal_checkpoint(TRUNCATE)");
   const rows = raw
-    .prepare<[], { bytes: number }>("SELECT length(body) + coalesce(length(delta), 0) AS bytes FROM tsg_checkpoints ORDER BY seq DESC LIMIT 10")
+    .prepare<[], { bytes: number }>(
+      "SELECT length(body) + coalesce(length(delta), 0) AS bytes FROM tsg_checkpoints ORDER BY seq DESC LIMIT 10",
+    )
     .all();
   raw.close();
   const perCheckpoint = rows.reduce((sum, row) => sum + row.bytes, 0) / rows.length;
@@ -71,7 +73,8 @@ for (let round = 0; round < 7; round++) {
   let entries = 0;
   for (const checkpoint of listed) entries += checkpoint.trace.length;
   readAllTimes.push(performance.now() - start);
-  if (listed.length !== 2001 || entries !== (2000 * 2001) / 2) throw new Error(`the history reads ${listed.length} checkpoints, ${entries} trace entries`);
+  if (listed.length !== 2001 || entries !== (2000 * 2001) / 2)
+    throw new Error(`the history reads ${listed.length} checkpoints, ${entries} trace entries`);
   checkpointer.close();
 }
 lines.push(

@@ -57,7 +57,16 @@ export type {
 export { MemoryCacheStore } from "./engine/index.js";
 export type { CachePolicy, CacheStore, NodePolicy, RetryPolicy } from "./engine/index.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";
-export type { CustomEvent, MessageStreamEvent, RunOptions, RunResult, Step, StreamMode, StreamOptions, SuperstepValues } from "./engine/index.js";
+export type {
+  CustomEvent,
+  MessageStreamEvent,
+  RunOptions,
+  RunResult,
+  Step,
+  StreamMode,
+  StreamOptions,
+  SuperstepValues,
+} from "./engine/index.js";
 export type { RouteTaken } from "./engine/index.js";
 export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/index.js";
 export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./engine/index.js";

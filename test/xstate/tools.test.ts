@@ -5,7 +5,7 @@
 import { createActor, createMachine, toPromise } from "xstate";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { describe, expect, it } from "vitest";
-import { buildReportGraph, initialReportState } from "../../src/examples/report/index.js";
+import { buildReportGraph } from "../../src/examples/report/index.js";
 import { toMachine } from "../../src/xstate/index.js";
 import { counterGraph, counterInput } from "../helpers/graphs.js";
 
