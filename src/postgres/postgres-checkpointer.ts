@@ -4,8 +4,16 @@
  * one and inserts the new one, so the version check and the insert commit together or not at all,
  * and of two processes advancing one thread, exactly one commits its superstep.
  */
-import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions } from "../engine/index.js";
-import { CheckpointConflictError, checkListOptions, checkWrites, PersistenceError, writesTargetMissing } from "../engine/index.js";
+import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
+import {
+  CheckpointConflictError,
+  checkListOptions,
+  checkPrune,
+  checkWrites,
+  keptByPrune,
+  PersistenceError,
+  writesTargetMissing,
+} from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
 import { checksumOf, decodeRow, decodeWrites, type StoredRow } from "../persistence/sqlite/body.js";
 import { quoted, reasonOf } from "../persistence/sqlite/faults.js";
@@ -37,6 +45,9 @@ interface Statements {
   readonly get: string;
   readonly list: string;
   readonly deleteThread: string;
+  readonly threads: string;
+  readonly ages: string;
+  readonly remove: string;
 }
 
 function statementsFor(schema: string): Statements {
@@ -72,6 +83,12 @@ function statementsFor(schema: string): Statements {
     deleteThread: `WITH head AS (DELETE FROM ${s}.tsg_threads WHERE thread_id = $1),
       kept AS (DELETE FROM ${s}.tsg_writes WHERE thread_id = $1)
       DELETE FROM ${s}.tsg_checkpoints WHERE thread_id = $1`,
+    threads: `SELECT DISTINCT thread_id FROM ${s}.tsg_checkpoints`,
+    ages: `SELECT seq::float8 AS seq, created_at FROM ${s}.tsg_checkpoints WHERE thread_id = $1 ORDER BY seq`,
+    // One statement, so a prune removes a checkpoint and its pending writes together or not at all. Rows
+    // hold whole checkpoints, so removing one never changes how a kept one reads.
+    remove: `WITH kept AS (DELETE FROM ${s}.tsg_writes WHERE thread_id = $1 AND checkpoint_seq = ANY($2::bigint[]))
+      DELETE FROM ${s}.tsg_checkpoints WHERE thread_id = $1 AND seq = ANY($2::bigint[])`,
   };
 }
 
@@ -268,6 +285,50 @@ export class PostgresCheckpointer implements Checkpointer {
       text: this.#sql.deleteThread,
       values: [threadId],
     });
+  }
+
+  /**
+   * Removes old checkpoints of one thread, or of every thread: those past the newest `keepLast`, or
+   * created before `olderThan` (a checkpoint either option keeps stays). Each thread's latest checkpoint
+   * is always kept, so a resume still finds where its run stood; a checkpoint's pending writes go with it.
+   *
+   * @example
+   * ```ts
+   * await checkpointer.prune("t1", { keepLast: 100 }); // { removed: 42 }
+   * await checkpointer.prune({ olderThan: new Date(Date.now() - 7 * 86_400_000) });
+   * ```
+   */
+  prune(threadId: string, options: PruneOptions): Promise<PruneResult>;
+  prune(options: PruneOptions): Promise<PruneResult>;
+  async prune(first: string | PruneOptions, second?: PruneOptions): Promise<PruneResult> {
+    const request = checkPrune("PostgresCheckpointer.prune", first, second);
+    const threads =
+      request.threadId === undefined
+        ? (await this.#query<{ thread_id: string }>("prune", "listing the threads", "*", { text: this.#sql.threads })).map(
+            (row) => row.thread_id,
+          )
+        : [request.threadId];
+    let removed = 0;
+    for (const threadId of threads) {
+      const rows = await this.#query<{ seq: number; created_at: string }>("prune", "reading the thread's checkpoints", threadId, {
+        name: `${this.#names}:pruneAges`,
+        text: this.#sql.ages,
+        values: [threadId],
+      });
+      const kept = keptByPrune(
+        rows.map((row) => row.created_at),
+        request,
+      );
+      const doomed = rows.filter((_, index) => !kept.has(index)).map((row) => row.seq);
+      if (doomed.length === 0) continue;
+      await this.#query("prune", "removing old checkpoints", threadId, {
+        name: `${this.#names}:pruneRemove`,
+        text: this.#sql.remove,
+        values: [threadId, doomed],
+      });
+      removed += doomed.length;
+    }
+    return { removed };
   }
 
   /**
