@@ -1,6 +1,7 @@
 import * as fc from "fast-check";
 import { cloneState } from "../engine/index.js";
 import type { LawEquality, ReducerLaws, ReducerMetadata } from "../engine/index.js";
+import { invalidArgument } from "../errors.js";
 import { equalityFor } from "./_internals/equality.js";
 
 /** The laws a reducer can claim. */
@@ -48,12 +49,14 @@ export function reducerLaws<T>(
   claims?: ReducerLaws,
 ): ReducerLawProperty<T>[] {
   if (typeof reducer !== "function") {
-    throw new TypeError(`reducerLaws expects a reducer function (current, update) => next as its first argument; got ${typeof reducer}.`);
+    throw invalidArgument(
+      `reducerLaws: expects a reducer function (current, update) => next as its first argument; got ${typeof reducer}.`,
+    );
   }
   const laws = claims ?? (reducer as Partial<ReducerMetadata>).laws;
   const name = (reducer as Partial<ReducerMetadata>).reducerName ?? (reducer.name || "reducer");
   if (laws === undefined) {
-    throw new TypeError(
+    throw invalidArgument(
       `reducerLaws: "${name}" carries no law claims. Pass them as the third argument, ` +
         `or declare them with defineReducer("${name}", fn, { associative: "deep", … }).`,
     );

@@ -128,6 +128,10 @@ describe("a user's own reducer", () => {
     const plus = (a: number, b: number) => a + b;
     expect(reducerLaws(plus, fc.integer(), { commutative: "deep" }).map((law) => law.law)).toEqual(["commutative"]);
     expect(() => reducerLaws(plus, fc.integer())).toThrow(/^reducerLaws: "plus" carries no law claims\. .*defineReducer\("plus"/);
+    expect(() => reducerLaws(plus, fc.integer())).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() => reducerLaws(42 as never, fc.integer())).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringMatching(/^reducerLaws: expects a reducer function/) }),
+    );
   });
 
   it("a reducer that mutates its arguments is checked on fresh copies of them", () => {
