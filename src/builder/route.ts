@@ -7,7 +7,7 @@ import { describeValue, quote } from "../_describe.js";
 import type { RouterContext } from "../engine/index.js";
 import { invalidArgument } from "../errors.js";
 import type { Send } from "../engine/index.js";
-import type { NoUnreturnedKeys, RouteError, RouterOf } from "./types.js";
+import type { NoUnreturnedKeys, RouteError, RouterOf, WideKeys, WidePathMapMessage } from "./types.js";
 
 type Quoted<X> = `"${X & string}"`;
 
@@ -42,7 +42,9 @@ export function route<S, K extends string, const P extends { readonly [X in K]: 
   pathMap: P & NoUnreturnedKeys<P, K, "route">,
 ): string extends K
   ? RouteError<`route: the router returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
-  : RouteDeclaration<S, P>;
+  : [WideKeys<P>] extends [never]
+    ? RouteDeclaration<S, P>
+    : RouteError<WidePathMapMessage<"route: the path map">>;
 export function route(router: RouteDeclaration<never>["router"], paths: object): unknown {
   if (typeof router !== "function")
     throw invalidArgument(`route: the router must be a function (state) => routeKey; got ${describeValue(router)}.`);

@@ -138,6 +138,17 @@ export type NoUnreturnedKeys<P, K extends string, Api extends string = "addCondi
   | ("" extends keyof P ? `${Api}: a route key cannot be empty; name the route` : never)
 >;
 
+/**
+ * The path-map keys whose value type is a union of destinations (`Record<"go" | "stop", "b" | END>`):
+ * such a type does not say which node each key leads to, so the reachability search could only trust
+ * every member, an unused one included, and pass a node that is never reached.
+ */
+export type WideKeys<P> = { [K in keyof P]-?: IsUnion<P[K]> extends false ? never : K }[keyof P];
+
+/** The message for a path map whose type does not tie each key to one destination. */
+export type WidePathMapMessage<Subject extends string> =
+  `${Subject} types a key as a union of destinations, so the compiler cannot tell where it leads; write the map inline, or check it with satisfies, not a type annotation`;
+
 /** A fan-out lists each target once. */
 export type NoRepeatedTargets<To> = To extends readonly unknown[]
   ? [Repeated<To>] extends [never]
@@ -372,7 +383,9 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
     pathMap: P & NoUnreturnedKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">,
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
-    : StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I>;
+    : [WideKeys<P>] extends [never]
+      ? StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I>
+      : RouteError<WidePathMapMessage<`the path map for ${Quoted<From>}`>>;
 
   /**
    * Validates the graph and returns a frozen, runnable {@link CompiledGraph}. At the type level it is an

@@ -79,13 +79,13 @@ describe("StateGraph (runtime)", () => {
   });
 
   it("the compiled graph keeps its path map even if the caller's object changes", async () => {
-    const paths: Record<"go", "a" | typeof END> = { go: END };
+    const paths: { go: typeof END } = { go: END };
     const graph = new StateGraph<CounterState>()
       .addNode("a", () => ({ n: 1 }))
       .addEdge(START, "a")
       .addConditionalEdges("a", () => "go", paths)
       .compile();
-    paths.go = "a";
+    (paths as { go: string }).go = "a";
     expect((await graph.invoke(counterInput())).trace).toEqual(["a"]);
   });
 

@@ -6,7 +6,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { EveryStateField, FieldList } from "../../src/builder/field-list.js";
 import type { ReadsTheState, RouteError } from "../../src/builder/types.js";
 import type { Demand } from "../../src/builder/messages.js";
-import { append, bindSpec, defineGraph, END, Send, START, StateGraph, subgraph } from "../../src/index.js";
+import { append, bindSpec, defineGraph, END, route, Send, START, StateGraph, subgraph, type RouteDeclaration } from "../../src/index.js";
 
 interface S {
   count: number;
@@ -185,5 +185,36 @@ describe("a node's parameter type against the state (issue 18 §2)", () => {
       .addConditionalEdges("plan", (s) => [new Send("narrow", s)], ["narrow"])
       .addEdge("narrow", END)
       .compile();
+  });
+});
+
+describe("a path map typed wider than its values (issue 18 §2)", () => {
+  type Key = "go" | "stop";
+  const router = (s: S): Key => (s.count ? "go" : "stop");
+  const three = two.addNode("c", () => ({}));
+  const wideMessage =
+    'types a key as a union of destinations, so the compiler cannot tell where it leads; write the map inline, or check it with satisfies, not a type annotation';
+
+  it("rejects a map whose type does not tie each key to one destination", () => {
+    // "c" is in the annotation, never in the map: trusting the type would call it reachable
+    const wide: Record<Key, "b" | "c" | typeof END> = { go: "b", stop: END };
+    expectTypeOf(three.addConditionalEdges("a", router, wide)).toEqualTypeOf<RouteError<`the path map for "a" ${typeof wideMessage}`>>();
+    const routed = three.addConditionalEdges("a", router, wide);
+    // @ts-expect-error - the result is a RouteError, not a builder
+    routed.addEdge("b", END);
+    expectTypeOf(route(router, wide)).toEqualTypeOf<RouteError<`route: the path map ${typeof wideMessage}`>>();
+  });
+
+  it("accepts a map written inline, checked with satisfies, or typed one destination per key", () => {
+    const checked = { go: "b", stop: END } satisfies Record<Key, "b" | "c" | typeof END>;
+    const tied: { readonly go: "b"; readonly stop: typeof END } = { go: "b", stop: END };
+    for (const paths of [checked, tied]) {
+      const built = three.addEdge(START, "a").addConditionalEdges("a", router, paths).addEdge("b", END);
+      // the map's type says where each key leads, so compile() sees that "c" is never reached
+      // @ts-expect-error - "c" is not reachable from START (and has no exit)
+      built.compile();
+    }
+    two.addEdge(START, "a").addConditionalEdges("a", router, { go: "b", stop: END }).addEdge("b", END).compile();
+    expectTypeOf(route(router, checked)).toEqualTypeOf<RouteDeclaration<S, { go: "b"; stop: typeof END }>>();
   });
 });
