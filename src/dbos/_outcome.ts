@@ -13,7 +13,8 @@ import {
   type ExecutionContext,
   type PendingWrite,
 } from "../errors.js";
-import { messageOf, type RouteTaken, type State } from "../engine/_kernel.js";
+import { InterruptError, messageOf, type PendingInterrupt, type RouteTaken, type State } from "../engine/_kernel.js";
+import type { InterruptErrorCode } from "../engine/index.js";
 import type { Step } from "../engine/index.js";
 import { DBOSRunError } from "./errors.js";
 import { RecordedError } from "./_step.js";
@@ -27,11 +28,16 @@ export interface RecordedRun {
   readonly supersteps: number;
 }
 
-/** Where a run paused: before some nodes started, or after some nodes ran (as a thread pauses). */
+/**
+ * Where a run paused, as a thread pauses: before some nodes started, after some nodes ran
+ * (`interruptBefore` / `interruptAfter`), or during some nodes, which called `interrupt()`.
+ */
 export interface DBOSInterrupt {
-  readonly when: "before" | "after";
-  /** The interrupt nodes it paused at. */
+  readonly when: "before" | "after" | "during";
+  /** The nodes it paused at. */
   readonly nodes: readonly string[];
+  /** For `during`: each `interrupt()` call waiting for a resume value (its id, node and payload). */
+  readonly interrupts?: readonly PendingInterrupt[];
 }
 
 /** A failure as recorded: the error's class, code, message and context. */
@@ -45,6 +51,7 @@ export interface RecordedGraphError {
   readonly path?: readonly string[];
   readonly attempts?: readonly string[];
   readonly pendingWrites?: readonly PendingWrite[];
+  readonly interruptId?: string;
 }
 
 /** One stop of a run: `pause` counts the stops before it. */
@@ -57,6 +64,8 @@ export type Outcome =
       readonly interrupt: DBOSInterrupt;
       /** The nodes of the last superstep, which an update without `asNode` counts as. */
       readonly last: readonly string[];
+      /** Why the resume that led here was refused (an interrupt's schema, `INVALID_RESUME`): the run paused again where it stood. */
+      readonly refused?: RecordedGraphError;
     }
   | { readonly status: "failed"; readonly pause: number; readonly error: RecordedGraphError };
 
@@ -74,6 +83,10 @@ export function recordError(error: unknown): RecordedGraphError {
       attempts: error.attempts.map(messageOf),
       pendingWrites: error.pendingWrites,
     };
+  }
+  if (error instanceof InterruptError) {
+    const { name, code, message, interruptId } = error;
+    return { name, code, message, ...(interruptId === undefined ? {} : { interruptId }) };
   }
   if (error instanceof GraphError) return { name: error.name, code: error.code, message: error.message };
   return { name: "DBOSRunError", code: "DBOS_RUN_STOPPED", message: `runOnDBOS: the run's workflow failed: ${messageOf(error)}` };
@@ -94,6 +107,10 @@ export function reviveError(recorded: RecordedGraphError, workflowId: string): G
     if (code === "STEP_LIMIT") return new GraphLimitError(message, context);
     if (code === "INVALID_UPDATE" || code === "CONCURRENT_WRITE") return new InvalidUpdateError(message, context, code);
     return new GraphExecutionError(code as GraphExecutionError["code"], message, context);
+  }
+  if (recorded.name === "InterruptError") {
+    const { interruptId } = recorded;
+    return new InterruptError(code as InterruptErrorCode, message, interruptId === undefined ? {} : { interruptId });
   }
   if (recorded.name === "InvalidOptionError") return new InvalidOptionError(message, { code: code as InvalidOptionCode });
   return new DBOSRunError("DBOS_RUN_STOPPED", message, { workflowId });

@@ -10,10 +10,22 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { GraphExecutionError } from "../errors.js";
-import { messageOf, runTask, StepFailure, type State, type TaskRunner } from "../engine/_kernel.js";
+import {
+  currentFrame,
+  InterruptError,
+  messageOf,
+  runTask,
+  StepFailure,
+  type PendingInterrupt,
+  type State,
+  type TaskRunner,
+} from "../engine/_kernel.js";
 
-/** What a step records: the node's update, or how it failed. */
-export type StepEnvelope = { readonly update: State } | { readonly failure: RecordedFailure };
+/** What a step records: the node's update, how it failed, or the interrupts it paused at. */
+export type StepEnvelope =
+  | { readonly update: State }
+  | { readonly failure: RecordedFailure }
+  | { readonly paused: readonly PendingInterrupt[] };
 
 /** A failure as a step records it. */
 export interface RecordedFailure {
@@ -23,6 +35,8 @@ export interface RecordedFailure {
   readonly readSignal: boolean;
   /** Each attempt's error message, when a retry policy ran it several times. */
   readonly attempts?: readonly string[];
+  /** A resume value the node's interrupt schema refused: the InterruptError, so a replay refuses it the same way. */
+  readonly refusedResume?: { readonly message: string; readonly interruptId?: string };
   /** A subgraph node's own failure: its code, message and path. */
   readonly child?: { readonly code: GraphExecutionError["code"]; readonly message: string; readonly path: readonly string[] };
 }
@@ -33,17 +47,26 @@ export interface RecordedFailure {
  * replay finds each task's record where it left it.
  */
 export const durableTask: TaskRunner = (graph, task, state, context) => {
+  // The task's interrupt frame, while its node runs: a node that called `interrupt()` is recorded as paused.
+  const frame = currentFrame();
   let live: unknown;
   const step = async (): Promise<StepEnvelope> => {
     try {
-      return { update: await runTask(graph, task, state, context) };
+      const update = await runTask(graph, task, state, context);
+      return frame?.paused === true ? { paused: [...frame.raised] } : { update };
     } catch (error) {
+      if (frame?.paused === true) return { paused: [...frame.raised] };
       live = error;
       return { failure: recordFailure(error, context.readSignal) };
     }
   };
   return DBOS.runStep(step, { name: task.node }).then((recorded) => {
     if ("update" in recorded) return recorded.update;
+    if ("paused" in recorded) {
+      // Replayed after a crash, the node does not run again: the recorded interrupts pause the superstep again.
+      if (frame !== undefined && !frame.paused) frame.replayPause(recorded.paused);
+      return {};
+    }
     // Replayed: the node had read its signal in the run that recorded it, so it counts as cancelled as it did then.
     if (recorded.failure.readSignal) void context.signal;
     throw live ?? reviveFailure(recorded.failure);
@@ -53,29 +76,38 @@ export const durableTask: TaskRunner = (graph, task, state, context) => {
 function recordFailure(error: unknown, readSignal: boolean): RecordedFailure {
   if (!(error instanceof StepFailure)) return { code: "NODE_FAILED", message: messageOf(error), readSignal };
   const child = error.cause instanceof GraphExecutionError ? error.cause : undefined;
+  const refused = error.cause instanceof InterruptError && error.cause.code === "INVALID_RESUME" ? error.cause : undefined;
   return {
     code: error.code,
     message: error.message,
     readSignal,
     ...(error.attempts === undefined ? {} : { attempts: error.attempts.map(messageOf) }),
     ...(child === undefined ? {} : { child: { code: child.code, message: child.message, path: child.path } }),
+    ...(refused === undefined ? {} : { refusedResume: { message: refused.message, ...interruptIdOf(refused) } }),
   };
 }
 
 /** The failure a replayed step throws: the recorded code and message; the original error stayed in the process that ran it. */
 function reviveFailure(recorded: RecordedFailure): StepFailure {
+  const { refusedResume } = recorded;
   const cause =
-    recorded.child === undefined
-      ? new RecordedError(recorded.message)
-      : new GraphExecutionError(recorded.child.code, recorded.child.message, {
-          node: recorded.child.path[0] ?? "",
-          state: {},
-          trace: [],
-          path: recorded.child.path,
-        });
+    refusedResume !== undefined
+      ? new InterruptError("INVALID_RESUME", refusedResume.message, interruptIdOf(refusedResume))
+      : recorded.child === undefined
+        ? new RecordedError(recorded.message)
+        : new GraphExecutionError(recorded.child.code, recorded.child.message, {
+            node: recorded.child.path[0] ?? "",
+            state: {},
+            trace: [],
+            path: recorded.child.path,
+          });
   const failure = new StepFailure(recorded.code, recorded.message, { cause });
   if (recorded.attempts !== undefined) failure.attempts = recorded.attempts.map((message) => new RecordedError(message));
   return failure;
+}
+
+function interruptIdOf(error: { readonly interruptId?: string | undefined }): { interruptId?: string } {
+  return error.interruptId === undefined ? {} : { interruptId: error.interruptId };
 }
 
 /** What a node threw, as recorded by the process that ran it: its message only. */

@@ -5,14 +5,28 @@
  * steps: it does, because the kernel is pure and routers read only the state (keep them deterministic;
  * put anything random or external in a node).
  *
- * At an interrupt the workflow records where it stands as an event and waits for the resume message;
- * at END or a failure it records the outcome as the same kind of event (for graphs that pause) and
- * returns it.
+ * At an interrupt (static, or a node's `interrupt()` call) the workflow records where it stands as an
+ * event and waits for the resume message; at END or a failure it records the outcome as the same kind
+ * of event and returns it. A node that paused is recorded as a step too, so a replay pauses again at
+ * the same place without running it, and the superstep's finished tasks keep their recorded updates.
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { Run, threadSettingsOf, type ExecutableGraph, type State, type ThreadSettings } from "../engine/_kernel.js";
+import {
+  InterruptError,
+  InterruptHost,
+  Run,
+  schedule,
+  SuperstepPaused,
+  threadSettingsOf,
+  type ExecutableGraph,
+  type JsonValue,
+  type RunSnapshot,
+  type State,
+  type ThreadSettings,
+} from "../engine/_kernel.js";
 import type { Step } from "../engine/index.js";
-import { recordError, type DBOSInterrupt, type Outcome, type RecordedRun } from "./_outcome.js";
+import { GraphExecutionError } from "../errors.js";
+import { recordError, type DBOSInterrupt, type Outcome, type RecordedGraphError, type RecordedRun } from "./_outcome.js";
 import { durableTask } from "./_step.js";
 
 /** The bounds a run was started with; stored with the workflow, so a recovered run keeps them. */
@@ -22,11 +36,18 @@ export interface StoredOptions {
   readonly maxConcurrency?: number;
 }
 
-/** What a resume message carries: an update merged as if `asNode` had returned it, before the run goes on. */
+/**
+ * What a resume message carries: an update merged as if `asNode` had returned it, the answers to the
+ * run's pending `interrupt()` calls, and `goto`: the nodes to run next instead of the pending ones.
+ */
 export interface ResumeMessage {
   readonly update?: State;
   /** The node the update counts as (its router runs again on the updated state); none: the pending nodes stay. */
   readonly asNode?: string;
+  /** Resume values by interrupt id, for a run paused inside nodes (checked against the pending interrupts by the sender). */
+  readonly resumes?: Readonly<Record<string, JsonValue>>;
+  /** Replaces the pending tasks, and with them their interrupts. */
+  readonly goto?: readonly string[];
 }
 
 /** The API named in errors raised inside the workflow. */
@@ -42,19 +63,18 @@ export const resumeTopic = (pause: number): string => `tsg.resume.${pause}`;
 /** How long one `recv` waits before waiting again: a paused run waits as long as it takes. */
 const RECV_SECONDS = 24 * 60 * 60;
 
-/** The workflow function of `graph`: `(input, options) => Outcome`. */
+/**
+ * The workflow function of `graph`: `(input, options) => Outcome`. Every stop is recorded as an event,
+ * since any node may call `interrupt()`: a caller waits on the events, never on a workflow that waits.
+ */
 export function graphWorkflow(graph: object, executable: ExecutableGraph) {
   const settings = threadSettingsOf(graph);
-  const pauses = pausesOf(graph);
   return async (input: State, options: StoredOptions): Promise<Outcome> => {
     let pause = 0;
     const stop = async (outcome: Outcome): Promise<Outcome> => {
-      // Only a graph that can pause has callers waiting on events; the others read the workflow's result.
-      if (pauses) {
-        // The latest stop's number first: a caller that saw the stop's event can resume it at once.
-        await DBOS.setEvent(LATEST_EVENT, outcome.pause);
-        await DBOS.setEvent(pauseEvent(outcome.pause), outcome);
-      }
+      // The latest stop's number first: a caller that saw the stop's event can resume it at once.
+      await DBOS.setEvent(LATEST_EVENT, outcome.pause);
+      await DBOS.setEvent(pauseEvent(outcome.pause), outcome);
       return outcome;
     };
     const steps: Step<State>[] = [];
@@ -62,41 +82,89 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph) {
     let last: readonly string[] = [];
     let run: Run;
     try {
-      const settingsOfRun = { ...options, api: API, runTask: durableTask, threadId: DBOS.workflowID as string };
+      const interrupts = new InterruptHost();
+      const settingsOfRun = { ...options, api: API, runTask: durableTask, threadId: DBOS.workflowID as string, interrupts };
       run = new Run(executable, input, settingsOfRun);
       await run.begin();
       /** Where the last superstep's routes begin: an update counted as the node that ran last computes them again. */
       let routesBefore = 0;
-      const resume = async (message: ResumeMessage): Promise<void> => {
-        if (message.update === undefined && message.asNode === undefined) return;
-        if (message.asNode !== undefined && last.length === 1 && last[0] === message.asNode) {
-          run = Run.restore(executable, { ...run.snapshot(), routes: run.routes.slice(0, routesBefore) }, settingsOfRun);
+      /**
+       * Applies a resume message. At a static pause the update counts as `asNode` (its router runs
+       * again); inside nodes it is merged and the paused superstep runs again with the answers given,
+       * its finished tasks' updates kept. A goto replaces the pending tasks, and with them their interrupts.
+       */
+      const resume = async (message: ResumeMessage, paused?: SuperstepPaused): Promise<void> => {
+        if (paused !== undefined) {
+          if (message.update !== undefined) await run.commitAs(undefined, message.update);
+        } else if (message.update !== undefined || message.asNode !== undefined) {
+          if (message.asNode !== undefined && last.length === 1 && last[0] === message.asNode) {
+            run = Run.restore(executable, { ...run.snapshot(), routes: run.routes.slice(0, routesBefore) }, settingsOfRun);
+          }
+          await run.commitAs(message.asNode, message.update ?? {});
         }
-        await run.commitAs(message.asNode, message.update ?? {});
+        if (message.goto !== undefined) {
+          interrupts.answer({});
+          const tasks = schedule(
+            executable,
+            message.goto.map((node) => ({ node, sent: false })),
+          );
+          run = Run.restore(executable, { ...run.snapshot(), tasks }, settingsOfRun);
+        } else if (paused !== undefined) {
+          interrupts.answer({ ...interrupts.resumes, ...message.resumes });
+          run = Run.restore(executable, run.snapshot(), settingsOfRun, paused.writes);
+        }
       };
+      /** Where the run stood when its superstep last paused inside nodes: a resume its schema refuses leaves it there. */
+      let inside:
+        | { readonly snapshot: RunSnapshot; readonly paused: SuperstepPaused; readonly resumes: Readonly<Record<string, unknown>> }
+        | undefined;
+      let refused: RecordedGraphError | undefined;
+      /** Resuming is the go-ahead: the superstep the run paused at runs at once, not pausing before its nodes again. */
+      let goAhead = false;
       for (;;) {
-        // Resuming is the go-ahead: the superstep the run paused before runs at once.
-        const before = interruptBefore(settings, run);
+        const before = goAhead ? undefined : interruptBefore(settings, run);
+        goAhead = false;
         if (before !== undefined) await resume(await paused(stop, run, steps, last, before, pause++));
         routesBefore = run.routes.length;
-        const superstep = await run.superstep();
+        let superstep: Step<State>[] | undefined;
+        try {
+          superstep = await run.superstep();
+        } catch (error) {
+          goAhead = true;
+          const refusal = inside === undefined ? undefined : refusedResume(error);
+          if (inside !== undefined && refusal !== undefined) {
+            // As on a thread, a refused answer changes nothing: the run pauses again where it stood, and the caller hears why.
+            refused = recordError(refusal);
+            interrupts.answer(inside.resumes);
+            run = Run.restore(executable, inside.snapshot, settingsOfRun, inside.paused.writes);
+            continue;
+          }
+          if (!(error instanceof SuperstepPaused)) throw error;
+          inside = { snapshot: run.snapshot(), paused: error, resumes: interrupts.resumes };
+          const nodes = [...new Set(error.interrupts.map((pending) => pending.node))];
+          const during: DBOSInterrupt = { when: "during", nodes, interrupts: error.interrupts };
+          const message = await paused(stop, run, steps, last, during, pause++, refused);
+          refused = undefined;
+          await resume(message, error);
+          continue;
+        }
         if (superstep === undefined) break;
+        // The answers stand until their superstep commits; the next superstep's interrupts have other ids.
+        interrupts.answer({});
+        inside = undefined;
         steps.push(...superstep);
         last = superstep.map((step) => step.node);
         const after = interruptAfter(settings, run, superstep);
-        if (after !== undefined) await resume(await paused(stop, run, steps, last, after, pause++));
+        if (after !== undefined) {
+          await resume(await paused(stop, run, steps, last, after, pause++));
+          goAhead = true;
+        }
       }
     } catch (error) {
       return stop({ status: "failed", pause, error: recordError(error) });
     }
     return stop({ status: "done", pause, run: recordedRun(run, steps) });
   };
-}
-
-/** Whether `graph` was compiled with interrupts, so its runs can pause. */
-export function pausesOf(graph: object): boolean {
-  const settings = threadSettingsOf(graph);
-  return settings.interruptBefore.size + settings.interruptAfter.size > 0;
 }
 
 /** Records the stop and waits for its resume message. */
@@ -107,12 +175,20 @@ async function paused(
   last: readonly string[],
   interrupt: DBOSInterrupt,
   pause: number,
+  refused?: RecordedGraphError,
 ): Promise<ResumeMessage> {
-  await stop({ status: "interrupted", pause, run: recordedRun(run, steps), interrupt, last });
+  const outcome = { status: "interrupted", pause, run: recordedRun(run, steps), interrupt, last } as const;
+  await stop(refused === undefined ? outcome : { ...outcome, refused });
   for (;;) {
     const message = await DBOS.recv<ResumeMessage>(resumeTopic(pause), { timeoutSeconds: RECV_SECONDS });
     if (message !== null) return message;
   }
+}
+
+/** The resume value a node's interrupt schema refused (`INVALID_RESUME`), when that is why the superstep failed. */
+function refusedResume(error: unknown): InterruptError | undefined {
+  const cause = error instanceof GraphExecutionError ? error.cause : error;
+  return cause instanceof InterruptError && cause.code === "INVALID_RESUME" ? cause : undefined;
 }
 
 function interruptBefore(settings: ThreadSettings, run: Run): DBOSInterrupt | undefined {

@@ -9,7 +9,7 @@ import { executableOf, type ExecutableGraph, type State } from "../engine/_kerne
 import type { CompiledGraph } from "../engine/index.js";
 import { DBOSRunError } from "./errors.js";
 import type { Outcome } from "./_outcome.js";
-import { graphWorkflow, pausesOf, type StoredOptions } from "./_workflow.js";
+import { graphWorkflow, type StoredOptions } from "./_workflow.js";
 
 /** Options of {@link registerOnDBOS}. */
 export interface RegisterOnDBOSOptions {
@@ -25,8 +25,6 @@ export interface RegisteredGraph {
   readonly name: string;
   readonly executable: ExecutableGraph;
   readonly workflow: (input: State, options: StoredOptions) => Promise<Outcome>;
-  /** Whether the graph was compiled with interrupts (callers then wait on its events). */
-  readonly pauses: boolean;
 }
 
 const byGraph = new WeakMap<object, RegisteredGraph>();
@@ -63,7 +61,7 @@ export function registerOnDBOS<S extends object>(graph: CompiledGraph<S>, option
     throw new DBOSRunError("DBOS_ALREADY_REGISTERED", `registerOnDBOS: ${what}; register each graph once, under its own name.`);
   }
   const workflow = DBOS.registerWorkflow(graphWorkflow(graph, executable), { name: `tsg:${name}` });
-  byGraph.set(graph, { name, executable, workflow, pauses: pausesOf(graph) });
+  byGraph.set(graph, { name, executable, workflow });
   names.add(name);
   return graph;
 }

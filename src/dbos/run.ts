@@ -3,16 +3,16 @@
  * it stops (END, a failure, an interrupt), resume a paused one, and find a run started elsewhere. The
  * results and errors are the mini engine's, so code that handles `graph.invoke` handles these.
  */
-import { DBOS, type WorkflowHandle } from "@dbos-inc/dbos-sdk";
+import { DBOS } from "@dbos-inc/dbos-sdk";
 import { InvalidOptionError, InvalidUpdateError } from "../errors.js";
-import { executionError, inputFailure, resolveConcurrency, resolveLimits } from "../engine/_kernel.js";
-import { isPlainObject, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
+import { checkGoto, executionError, inputFailure, resolveConcurrency, resolveLimits, resumeAnswers } from "../engine/_kernel.js";
+import { Command, isPlainObject, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
 import { START } from "../spec.js";
 import { dbosCall, ensureLaunched } from "./_guard.js";
 import { reviveError, type DBOSInterrupt, type Outcome } from "./_outcome.js";
 import { API, LATEST_EVENT, pauseEvent, resumeTopic, type ResumeMessage, type StoredOptions } from "./_workflow.js";
 import { DBOSRunError } from "./errors.js";
-import { registrationOf, type RegisteredGraph } from "./register.js";
+import { registrationOf } from "./register.js";
 
 /** Options of a durable run: the mini engine's bounds, the run's workflow id, and the queue it waits on. */
 export interface DBOSRunOptions extends Omit<RunOptions, "signal"> {
@@ -45,15 +45,30 @@ export interface DBOSRun<S> {
 /** The state type of a compiled graph (a conditional type infers it where a bare `CompiledGraph<S>` parameter does not). */
 type StateOf<G> = G extends CompiledGraph<infer S> ? S : never;
 
-/** What a paused run is resumed with: nothing (go on), or an update applied as `graph.updateState` applies one. */
+/**
+ * What a paused run is resumed with: nothing (go on), answers to its nodes' `interrupt()` calls, an
+ * update applied as `graph.updateState` applies one, and `goto`. A `Command` (`approval.resume(answer)`
+ * of a `defineInterrupt`, typed) says the same as on a thread.
+ */
 export interface DBOSResume<S> {
-  /** Merged through the reducers before the run goes on, as if `asNode` had returned it. */
+  /**
+   * The answer to the run's pending `interrupt()` call; several pending: a map from interrupt id to
+   * answer (a map naming some of them resumes those, and the run pauses again for the rest).
+   */
+  readonly resume?: unknown;
+  /**
+   * Merged through the reducers before the run goes on. At `interruptBefore` / `interruptAfter` it
+   * counts as if `asNode` had returned it; inside nodes it is merged before they run again.
+   */
   readonly update?: Partial<S>;
   /**
-   * The node the update counts as: its router runs again on the updated state, so what runs next is
-   * what follows it. Default: the node that ran last (several in the last superstep: pass one).
+   * At a static interrupt, the node the update counts as: its router runs again on the updated state,
+   * so what runs next is what follows it. Default: the node that ran last (several in the last
+   * superstep: pass one). Not for a run paused inside nodes.
    */
   readonly asNode?: string;
+  /** The nodes to run next instead of the pending ones (and their interrupts). */
+  readonly goto?: string | readonly string[];
 }
 
 /**
@@ -81,7 +96,7 @@ export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, inp
       stored,
     ),
   );
-  return runHandle<S>(registered, handle.workflowID, 0, handle);
+  return runHandle<S>(handle.workflowID, 0);
 }
 
 /**
@@ -101,25 +116,31 @@ export async function runOnDBOS<S extends object>(graph: CompiledGraph<S>, input
 }
 
 /**
- * Resumes a run paused at an interrupt, optionally merging `resume.update` first, and resolves at its
- * next stop. The message is sent once per pause: resuming a run twice for the same pause is refused.
+ * Resumes a run paused at an interrupt (answering its nodes' `interrupt()` calls, optionally merging an
+ * update first) and resolves at its next stop. The message is sent once per pause: resuming a run
+ * twice for the same pause is refused.
  *
  * @throws DBOSRunError `DBOS_RUN_NOT_FOUND` for an unknown workflow id, `DBOS_NOT_INTERRUPTED` for a
- * run that is not paused; InvalidOptionError for an update that is not a plain object.
+ * run that is not paused; InterruptError for answers that do not fit the pending interrupts
+ * (`NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `AMBIGUOUS_RESUME`); InvalidOptionError for an update
+ * that is not a plain object, an unknown `asNode` or `goto` node.
  * @example
  * ```ts
  * const paused = await runOnDBOS(graph, input, { workflowId: "review-7" }); // status "interrupted"
- * const done = await resumeOnDBOS(graph, "review-7", { update: { approved: true } });
+ * const done = await resumeOnDBOS(graph, "review-7", approval.resume({ approved: true }));
+ * const edited = await resumeOnDBOS(other, "publish-3", { update: { approved: true } });
  * ```
  */
 export async function resumeOnDBOS<G extends CompiledGraph<object>>(
   graph: G,
   workflowId: string,
-  resume: DBOSResume<StateOf<G>> = {},
+  command: DBOSResume<StateOf<G>> | Command = {},
 ): Promise<DBOSRunResult<StateOf<G>>> {
   const api = "resumeOnDBOS";
   const registered = registrationOf(graph, api);
   checkWorkflowId(api, workflowId);
+  const resume = resumeOf(command);
+  if (resume.goto !== undefined) checkGoto(api, registered.executable, resume.goto);
   if (resume.update !== undefined && !isPlainObject(resume.update)) {
     throw new InvalidOptionError(`${api}: update must be a plain object of fields to merge; got ${typeof resume.update}.`);
   }
@@ -145,10 +166,10 @@ export async function resumeOnDBOS<G extends CompiledGraph<object>>(
       },
     );
   }
-  const message = resumeMessage(api, resume, outcome, registered.executable.fields);
+  const message = resumeMessage(api, workflowId, resume, outcome, registered.executable.fields);
   // The idempotency key makes a second resume of the same pause a no-op in DBOS, not a second message.
   await dbosCall(api, workflowId, () => DBOS.send(workflowId, message, resumeTopic(pause), `${workflowId}:resume:${pause}`));
-  return runHandle<StateOf<G>>(registered, workflowId, pause + 1).result();
+  return runHandle<StateOf<G>>(workflowId, pause + 1, true).result();
 }
 
 /**
@@ -163,24 +184,50 @@ export async function resumeOnDBOS<G extends CompiledGraph<object>>(
  */
 export async function retrieveOnDBOS<G extends CompiledGraph<object>>(graph: G, workflowId: string): Promise<DBOSRun<StateOf<G>>> {
   const api = "retrieveOnDBOS";
-  const registered = registrationOf(graph, api);
+  registrationOf(graph, api);
   checkWorkflowId(api, workflowId);
   ensureLaunched(api);
   await ensureExists(api, workflowId);
-  const latest = registered.pauses
-    ? await dbosCall(api, workflowId, () => DBOS.getEvent<number>(workflowId, LATEST_EVENT, { timeoutSeconds: 0 }))
-    : null;
-  return runHandle<StateOf<G>>(registered, workflowId, latest ?? 0);
+  const latest = await dbosCall(api, workflowId, () => DBOS.getEvent<number>(workflowId, LATEST_EVENT, { timeoutSeconds: 0 }));
+  return runHandle<StateOf<G>>(workflowId, latest ?? 0);
 }
 
-/** The message for `resume`: the update counts as `asNode`, else as the node that ran last (as `updateState` says). */
+/** A Command as the options it stands for, `goto` as a list. */
+function resumeOf<S>(command: DBOSResume<S> | Command): DBOSResume<S> & { readonly goto?: readonly string[] } {
+  const { resume, update, goto } = command;
+  const asNode = command instanceof Command ? undefined : command.asNode;
+  return {
+    ...(resume === undefined ? {} : { resume }),
+    ...(update === undefined ? {} : { update: update as Partial<S> }),
+    ...(asNode === undefined ? {} : { asNode }),
+    ...(goto === undefined ? {} : { goto: typeof goto === "string" ? [goto] : [...goto] }),
+  };
+}
+
+/**
+ * The message for `resume`. At a static interrupt the update counts as `asNode`, else as the node that
+ * ran last (as `updateState` says); inside nodes the answers are checked against the pending interrupts.
+ */
 function resumeMessage<S>(
   api: string,
-  resume: DBOSResume<S>,
+  workflowId: string,
+  resume: DBOSResume<S> & { readonly goto?: readonly string[] },
   paused: Extract<Outcome, { status: "interrupted" }>,
   fields: ReadonlySet<string> | undefined,
 ): ResumeMessage {
-  if (resume.update === undefined) return resume.asNode === undefined ? {} : { asNode: resume.asNode };
+  const goto = resume.goto === undefined ? {} : { goto: resume.goto };
+  const inside = paused.interrupt.when === "during";
+  const owner = { subject: `run "${workflowId}"`, continueWith: `resumeOnDBOS(graph, "${workflowId}") without a resume value` };
+  // Answers first: a resume for a run paused at interruptBefore/After is NO_PENDING_INTERRUPT, as on a thread.
+  const resumes =
+    resume.resume === undefined ? {} : { resumes: resumeAnswers(api, owner, paused.interrupt.interrupts ?? [], resume.resume) };
+  if (inside && resume.asNode !== undefined) {
+    throw new InvalidOptionError(
+      `${api}: asNode applies to a run paused before or after a node; run "${workflowId}" paused inside ${paused.interrupt.nodes.join(", ")}, ` +
+        `which run again when resumed. Pass { resume } (and an update, merged before they run) without asNode.`,
+    );
+  }
+  if (resume.update === undefined) return { ...(resume.asNode === undefined ? {} : { asNode: resume.asNode }), ...resumes, ...goto };
   const update = resume.update as Record<string, unknown>;
   const undeclared = fields === undefined ? [] : Object.keys(update).filter((key) => !fields.has(key));
   if (undeclared.length > 0) {
@@ -189,7 +236,8 @@ function resumeMessage<S>(
       { node: resume.asNode ?? paused.last[0] ?? START, state: paused.run.state, trace: paused.run.trace },
     );
   }
-  if (resume.asNode !== undefined) return { update, asNode: resume.asNode };
+  if (inside || resume.asNode !== undefined)
+    return { update, ...(resume.asNode === undefined ? {} : { asNode: resume.asNode }), ...resumes, ...goto };
   const last = [...new Set(paused.last)];
   if (last.length > 1) {
     const { state, trace } = paused.run;
@@ -199,7 +247,7 @@ function resumeMessage<S>(
       "AMBIGUOUS_UPDATE",
     );
   }
-  return last[0] === undefined ? { update } : { update, asNode: last[0] };
+  return { update, ...(last[0] === undefined ? {} : { asNode: last[0] }), ...goto };
 }
 
 /** How long one wait for a paused run's event lasts before the run's status is checked again. */
@@ -208,11 +256,16 @@ const EVENT_WAIT_SECONDS = 30;
 /** How often a run started in another process is polled for its result. */
 const POLLING_INTERVAL_MS = 50;
 
-/** A run's handle; `started` is DBOS's own when this process started it (it awaits the run without polling). */
-function runHandle<S>(registered: RegisteredGraph, workflowId: string, pause: number, started?: WorkflowHandle<Outcome>): DBOSRun<S> {
+/**
+ * A run's handle: it waits for the event of stop `pause`, not for the workflow's result, since any run
+ * may pause at a node's `interrupt()` call and then its workflow does not return until resumed.
+ */
+function runHandle<S>(workflowId: string, pause: number, afterResume = false): DBOSRun<S> {
   const result = async (): Promise<DBOSRunResult<S>> => {
-    const outcome = registered.pauses ? await nextStop(workflowId, pause) : await finalOutcome(workflowId, started);
+    const outcome = await nextStop(workflowId, pause);
     if (outcome.status === "failed") throw reviveError(outcome.error, workflowId);
+    // The resume was refused and the run paused again where it stood: resume it again with a fitting value.
+    if (afterResume && outcome.status === "interrupted" && outcome.refused !== undefined) throw reviveError(outcome.refused, workflowId);
     const { run } = outcome;
     const base = { ...run, trace: [...run.trace], steps: [...run.steps], routes: [...run.routes], workflowId };
     return (outcome.status === "done"
@@ -222,8 +275,8 @@ function runHandle<S>(registered: RegisteredGraph, workflowId: string, pause: nu
   return { workflowId, result };
 }
 
-function finalOutcome(workflowId: string, started?: WorkflowHandle<Outcome>): Promise<Outcome> {
-  const handle = started ?? DBOS.retrieveWorkflow<Outcome>(workflowId);
+function finalOutcome(workflowId: string): Promise<Outcome> {
+  const handle = DBOS.retrieveWorkflow<Outcome>(workflowId);
   return dbosCall(API, workflowId, () => handle.getResult({ pollingIntervalMs: POLLING_INTERVAL_MS }));
 }
 

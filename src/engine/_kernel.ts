@@ -34,4 +34,7 @@ export {
 export { SuperstepScope, TaskContext, RouterCallContext, SiblingFailed, type EventSink } from "./task-context.js";
 export { andThen, type MaybePromise } from "./maybe-promise.js";
 export type { ReducerTable } from "./merge.js";
+export { currentFrame, InterruptError, InterruptHost, SuperstepPaused } from "./interrupt-scope.js";
+export type { JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
+export { checkGoto, resumeAnswers } from "./threads/resume.js";
 export { findNonJson, childPath, notSerializable, type JsonProblem } from "./threads/json-check.js";

@@ -40,8 +40,11 @@ export class InterruptError extends GraphError<InterruptErrorCode> {
   }
 }
 
-/** What a node's `interrupt` call needs from the run: its id, and the resume value when there is one. */
-class TaskFrame {
+/**
+ * What a node's `interrupt` call needs from the run: its id, and the resume value when there is one.
+ * @internal Exported for the durable drivers (DBOS) that record a paused task and replay it.
+ */
+export class TaskFrame {
   readonly #host: InterruptHost;
   readonly #node: string;
   readonly #superstep: number;
@@ -49,6 +52,8 @@ class TaskFrame {
   #calls = 0;
   /** Set once the task asked for a value nobody gave yet: the task pauses, whatever it returns. */
   paused = false;
+  /** The interrupts this task raised, for a driver that records them (the DBOS step). */
+  readonly raised: PendingInterrupt[] = [];
 
   constructor(host: InterruptHost, node: string, superstep: number, position: () => number) {
     this.#host = host;
@@ -65,8 +70,20 @@ class TaskFrame {
     const resumes = this.#host.resumes;
     if (Object.hasOwn(resumes, id)) return { resumed: true, value: resumes[id] };
     this.paused = true;
-    this.#host.raised.push({ id, node: this.#node, ...(name === undefined ? {} : { name }), value });
+    const raised: PendingInterrupt = { id, node: this.#node, ...(name === undefined ? {} : { name }), value };
+    this.raised.push(raised);
+    this.#host.raised.push(raised);
     return { resumed: false };
+  }
+
+  /**
+   * Pauses the task as a recorded run did, without running its node: a durable driver (DBOS) that
+   * replays a task recorded as paused raises the same interrupts again, so the superstep pauses again.
+   */
+  replayPause(interrupts: readonly PendingInterrupt[]): void {
+    this.paused = true;
+    this.raised.push(...interrupts);
+    this.#host.raised.push(...interrupts);
   }
 }
 
@@ -105,6 +122,19 @@ const frames = frameStorage();
 /** The frame of the task running now, or `undefined` outside a threaded run's task. */
 export function currentFrame(): TaskFrame | undefined {
   return frames.getStore();
+}
+
+/** Orders interrupts by their task's position, then by the call's index within the node (the id's last two numbers). */
+function byTaskThenCall(a: PendingInterrupt, b: PendingInterrupt): number {
+  const [taskA, callA] = positionOf(a.id);
+  const [taskB, callB] = positionOf(b.id);
+  return taskA - taskB || callA - callB;
+}
+
+/** `node:superstep:task:call` → [task, call]; read from the end, since a node's name may hold a colon. */
+function positionOf(id: string): [number, number] {
+  const parts = id.split(":");
+  return [Number(parts[parts.length - 2]), Number(parts[parts.length - 1])];
 }
 
 /** A superstep that paused: its interrupts, and the updates of its tasks that finished (by position). */
@@ -170,7 +200,8 @@ export class InterruptHost {
     const writes = tasks.flatMap((task, index) =>
       this.#paused.has(index) ? [] : [{ task: index, node: task.node, update: updates[index] as State }],
     );
-    const pause = new SuperstepPaused([...this.raised], writes);
+    // In the tasks' order, not the order they paused in: async nodes (and durable steps) settle in any order.
+    const pause = new SuperstepPaused([...this.raised].sort(byTaskThenCall), writes);
     this.raised.length = 0;
     this.#paused = new Set();
     return pause;

@@ -144,6 +144,15 @@ describe("resumeOnDBOS: bad input is a coded error", () => {
     expect(error).toMatchObject({ code: "DBOS_NOT_INTERRUPTED", workflowId });
   });
 
+  it("a resume value for a run paused at interruptBefore: NO_PENDING_INTERRUPT, as on a thread", async () => {
+    const workflowId = nextId("static-resume");
+    await runOnDBOS(beforePublish, initialReportState(), { workflowId, maxSteps: 30 });
+    const error = await resumeOnDBOS(beforePublish, workflowId, { resume: "yes" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "NO_PENDING_INTERRUPT" });
+    expect((error as Error).message).toContain(`run "${workflowId}" has no pending interrupt to resume`);
+    expect((await resumeOnDBOS(beforePublish, workflowId)).status).toBe("done");
+  });
+
   it("an unknown workflow id: DBOS_RUN_NOT_FOUND", async () => {
     await expect(resumeOnDBOS(beforePublish, "no-such-run")).rejects.toMatchObject({ code: "DBOS_RUN_NOT_FOUND" });
   });

@@ -67,7 +67,7 @@ const counted = registerOnDBOS(
 const nextId = launchDBOSForFile("dbos_run");
 
 async function stepNames(workflowId: string): Promise<string[]> {
-  return ((await DBOS.listWorkflowSteps(workflowId)) ?? []).map((step) => step.name);
+  return ((await DBOS.listWorkflowSteps(workflowId)) ?? []).map((step) => step.name).filter((name) => !name.startsWith("DBOS."));
 }
 
 describe("runOnDBOS: the examples end as on the mini engine", () => {

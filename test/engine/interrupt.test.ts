@@ -254,6 +254,20 @@ describe("parallel interrupts: each has its own id, a map resumes them by id, an
   });
 });
 
+describe("interrupts are listed in the tasks' order, not the order they paused in", () => {
+  it("an async sibling that pauses first is still listed second", async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const graph = new StateGraph<{ answers: string[] }>({ reducers: { answers: append } })
+      .addNode("slow", async () => (await sleep(20), { answers: [interrupt<string>({ side: "slow" })] }))
+      .addNode("fast", async () => ({ answers: [interrupt<string>({ side: "fast" })] }))
+      .addEdge(START, ["slow", "fast"])
+      .addEdge(["slow", "fast"], END)
+      .compile();
+    const paused = await graph.invoke({ answers: [] }, { threadId: "t", checkpointer: new MemoryCheckpointer() });
+    expect(paused.status === "interrupted" && paused.interrupt.interrupts?.map((i) => i.id)).toEqual(["slow:1:0:0", "fast:1:1:0"]);
+  });
+});
+
 describe("defineInterrupt: the answer is typed, and checked at run time by its schema", () => {
   const approval = defineInterrupt<{ draft: string }, { approved: boolean }>("approval", { schema: z.object({ approved: z.boolean() }) });
   const graph = new StateGraph<{ draft: string; approved: boolean | null }>()

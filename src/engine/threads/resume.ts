@@ -27,16 +27,15 @@ export interface CommandStart {
 export function commandStart(api: string, graph: ExecutableGraph, from: Checkpoint, snapshot: RunSnapshot, command: Command): CommandStart {
   const pending = from.interrupts ?? [];
   let resumes: Readonly<Record<string, JsonValue>> = from.resumes ?? {};
-  if (command.resume !== undefined) resumes = { ...resumes, ...answers(api, from.threadId, pending, command.resume) };
+  if (command.resume !== undefined) {
+    const { threadId } = from;
+    const owner = { subject: `thread "${threadId}"`, continueWith: `invoke(null, { threadId: "${threadId}" }), or start it with an input` };
+    resumes = { ...resumes, ...resumeAnswers(api, owner, pending, command.resume) };
+  }
   let start = snapshot;
   if (command.update !== undefined) start = { ...start, state: updated(api, graph, from, command.update) };
   if (command.goto === undefined) return { snapshot: start, resumes, interrupts: pending, changed: command.update !== undefined };
-  const unknown = command.goto.filter((node) => !graph.nodes.has(node));
-  if (unknown.length > 0) {
-    throw new InvalidOptionError(
-      `${api}: Command goto names ${unknown.map((n) => `"${n}"`).join(", ")}, which ${unknown.length > 1 ? "are not nodes" : "is not a node"} of this graph; use one of ${[...graph.nodes.keys()].join(", ")}.`,
-    );
-  }
+  checkGoto(api, graph, command.goto);
   // goto replaces the pending tasks, and with them their interrupts and the answers given to them.
   const tasks = schedule(
     graph,
@@ -45,15 +44,39 @@ export function commandStart(api: string, graph: ExecutableGraph, from: Checkpoi
   return { snapshot: { ...start, tasks }, resumes: {}, interrupts: [], changed: true };
 }
 
-/** The resume values by interrupt id. */
-function answers(api: string, threadId: string, pending: readonly PendingInterrupt[], resume: unknown): Record<string, JsonValue> {
+/** Refuses a Command goto that names something other than a node of `graph` (`INVALID_OPTION`). */
+export function checkGoto(api: string, graph: ExecutableGraph, goto: readonly string[]): void {
+  const unknown = goto.filter((node) => !graph.nodes.has(node));
+  if (unknown.length > 0) {
+    throw new InvalidOptionError(
+      `${api}: Command goto names ${unknown.map((n) => `"${n}"`).join(", ")}, which ${unknown.length > 1 ? "are not nodes" : "is not a node"} of this graph; use one of ${[...graph.nodes.keys()].join(", ")}.`,
+    );
+  }
+}
+
+/** Whose interrupts a resume answers, in messages: `thread "t1"`, and how to go on without answering. */
+export interface ResumeOwner {
+  readonly subject: string;
+  readonly continueWith: string;
+}
+
+/**
+ * The resume values by interrupt id: one value answers the one pending interrupt, a map answers those
+ * it names. Throws `InterruptError` (`NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `AMBIGUOUS_RESUME`).
+ */
+export function resumeAnswers(
+  api: string,
+  owner: ResumeOwner,
+  pending: readonly PendingInterrupt[],
+  resume: unknown,
+): Record<string, JsonValue> {
   checkJson(resume, "resume", api);
   const ids = pending.map((p) => p.id);
   const listed = ids.map((id) => `"${id}"`).join(", ");
   if (pending.length === 0) {
     throw new InterruptError(
       "NO_PENDING_INTERRUPT",
-      `${api}: thread "${threadId}" has no pending interrupt to resume. Continue it with invoke(null, { threadId: "${threadId}" }), or start it with an input.`,
+      `${api}: ${owner.subject} has no pending interrupt to resume. Continue it with ${owner.continueWith}.`,
     );
   }
   if (isPlainObject(resume)) {
@@ -63,7 +86,7 @@ function answers(api: string, threadId: string, pending: readonly PendingInterru
     if (strangers.length > 0) {
       throw new InterruptError(
         "UNKNOWN_INTERRUPT",
-        `${api}: the resume map names ${strangers.map((id) => `"${id}"`).join(", ")}, which thread "${threadId}" is not waiting for; its pending interrupts are ${listed}.`,
+        `${api}: the resume map names ${strangers.map((id) => `"${id}"`).join(", ")}, which ${owner.subject} is not waiting for; its pending interrupts are ${listed}.`,
         { interruptId: strangers[0] as string },
       );
     }
@@ -75,7 +98,7 @@ function answers(api: string, threadId: string, pending: readonly PendingInterru
   if (pending.length > 1) {
     throw new InterruptError(
       "AMBIGUOUS_RESUME",
-      `${api}: thread "${threadId}" waits for ${pending.length} interrupts (${listed}), so one resume value is ambiguous. ` +
+      `${api}: ${owner.subject} waits for ${pending.length} interrupts (${listed}), so one resume value is ambiguous. ` +
         `Pass a map from id to value: new Command({ resume: { [id]: value } }).`,
     );
   }
