@@ -3,7 +3,8 @@
  * queue on one Postgres; the test SIGKILLs one at random moments and starts it again (DBOS recovers
  * the runs it owned at launch, and either worker picks them up). Every run finishes with the state of
  * an uninterrupted run, and no completed node ran again: every node execution is a row in a side
- * table, and none began after DBOS recorded its step's output.
+ * table, and none began after DBOS recorded its step's output. Every other run pauses at a node's
+ * `interrupt()` and is answered by the test while workers die, so paused and resumed runs are recovered too.
  *
  * `npm test` kills a few times; `TSG_DBOS_CRASH_KILLS=20` (or more) runs the long version.
  */
@@ -13,6 +14,7 @@ import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Outcome } from "../../src/dbos/_outcome.js";
+import { LATEST_EVENT, pauseEvent, resumeTopic } from "../../src/dbos/_workflow.js";
 import { freshDatabase } from "../helpers/postgres.js";
 import { buildCrashGraph, crashInput } from "./fixtures/crash-graph.js";
 
@@ -73,14 +75,36 @@ describe("two worker processes on one Postgres, one SIGKILLed at random moments"
     const enqueueBatch = async () => {
       for (let i = 0; i < BATCH; i++) {
         const seed = ids.length + 1;
-        const workflowID = `crash-${seed}`;
+        // Every other run pauses in node d at an interrupt() and is resumed by the test, across the kills.
+        const asks = seed % 2 === 0;
+        const workflowID = `crash-${asks ? "ask-" : ""}${seed}`;
         ids.push(workflowID);
-        await client.enqueue({ workflowName: "tsg:crash", queueName: QUEUE, workflowID, appVersion: "crash-test" }, crashInput(seed), {});
+        if (asks) asking.add(workflowID);
+        const workflowName = asks ? "tsg:crash-ask" : "tsg:crash";
+        await client.enqueue({ workflowName, queueName: QUEUE, workflowID, appVersion: "crash-test" }, crashInput(seed), {});
       }
     };
     const pending = async () => {
+      await answerPausedRuns();
       const statuses = await client.listWorkflows({ workflowIDs: ids });
       return statuses.filter((s) => s.status === "PENDING" || s.status === "ENQUEUED").length;
+    };
+    // A person answering each paused run (as resumeOnDBOS would, through the client): factor 3.
+    const asking = new Set<string>();
+    const answered = new Set<string>();
+    let resumes = 0;
+    const answerPausedRuns = async () => {
+      for (const workflowId of asking) {
+        const pause = await client.getEvent<number>(workflowId, LATEST_EVENT, 0);
+        if (pause === null || answered.has(`${workflowId}:${pause}`)) continue;
+        const outcome = await client.getEvent<Outcome>(workflowId, pauseEvent(pause), 0);
+        if (outcome?.status !== "interrupted") continue;
+        const [pending] = outcome.interrupt.interrupts ?? [];
+        if (pending === undefined) throw new Error(`${workflowId} paused without an interrupt`);
+        await client.send(workflowId, { resumes: { [pending.id]: 3 } }, resumeTopic(pause), `${workflowId}:resume:${pause}`);
+        answered.add(`${workflowId}:${pause}`);
+        resumes += 1;
+      }
     };
 
     await enqueueBatch();
@@ -88,6 +112,7 @@ describe("two worker processes on one Postgres, one SIGKILLed at random moments"
     while (kills < KILLS) {
       if ((await pending()) === 0) await enqueueBatch();
       await sleep(150 + Math.random() * 600);
+      await answerPausedRuns();
       const executorId = Math.random() < 0.5 ? "w1" : "w2";
       const victim = workers.get(executorId) as ChildProcess;
       killedPids.add(victim.pid as number);
@@ -124,10 +149,11 @@ describe("two worker processes on one Postgres, one SIGKILLed at random moments"
     }
     const stepCount = (await Promise.all(ids.map(async (id) => (await nodeSteps(id)).length))).reduce((a, b) => a + b, 0);
     console.info(
-      `crash test: ${ids.length} runs, ${kills} kills, ${stepCount} recorded node steps, ${rows.length} node executions (${rows.length - stepCount} repeated after a kill)`,
+      `crash test: ${ids.length} runs (${asking.size} paused at an interrupt() and resumed, ${resumes} resumes), ${kills} kills, ${stepCount} recorded node steps, ${rows.length} node executions (${rows.length - stepCount} repeated after a kill)`,
     );
     expect(again).toEqual([]);
     expect(repeatedByALiveWorker).toEqual([]);
     expect(kills).toBeGreaterThanOrEqual(KILLS);
+    expect(resumes).toBeGreaterThanOrEqual(asking.size);
   }, 600_000);
 });
