@@ -1,7 +1,7 @@
 /**
  * Bad input around DBOS itself: a run before `DBOS.launch()` is `DBOS_NOT_LAUNCHED`, never DBOS's own
- * TypeError. (A Postgres that goes down is not tested here: DBOS 5 retries its system database
- * without end rather than fail, so a call waits until the server is back; see docs/deploy.md.)
+ * TypeError. (A Postgres that goes down mid-run is server-down.test.ts: DBOS 5 retries its system
+ * database without end rather than fail, so the run waits until the server is back; see docs/deploy.md.)
  */
 import { describe, expect, it } from "vitest";
 import { DBOSRunError, registerOnDBOS, runOnDBOS } from "../../src/dbos/index.js";
