@@ -166,4 +166,5 @@ export type {
 // Threaded runs: the types only; the stores (SQLite, memory) live in typed-state-graph/persistence.
 export type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWrite, ListOptions } from "./engine/index.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./engine/index.js";
+export type { Durability } from "./engine/index.js";
 export type { StateGraphConstructor } from "./builder/types.js";

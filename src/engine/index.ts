@@ -63,6 +63,7 @@ export type {
   PendingInterrupt,
 } from "./threads/checkpointer.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./threads/threads.js";
+export type { Durability } from "./threads/durability.js";
 export {
   PersistenceError,
   NotSerializableError,
@@ -75,6 +76,7 @@ export {
   checkListOptions,
   checkMetadata,
   checkPrune,
+  checkSaveChain,
   checkWrites,
   keptByPrune,
   mergeWrites,

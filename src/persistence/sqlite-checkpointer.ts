@@ -6,7 +6,7 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import { checkListOptions, checkPrune, checkWrites, writesTargetMissing } from "../engine/index.js";
+import { checkListOptions, checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
 import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
 import { checksumOf, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
@@ -60,10 +60,10 @@ interface Statements {
   };
   /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
   readonly writes?: {
-    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string, string, string]>;
+    /** Returns the new row's seq. */
+    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string, string, string], { seq: number }>;
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
-    readonly lastSeq: SqliteStatement<[], { seq: number }>;
     readonly deleteThread: SqliteStatement<[string]>;
     readonly deleteThreadWrites: SqliteStatement<[string]>;
   };
@@ -141,13 +141,12 @@ export class SqliteCheckpointer implements Checkpointer {
           : {
               writes: {
                 insert: connection.prepare(
-                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
                 ),
                 insertWrite: connection.prepare(
                   "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
                 ),
                 seqOf: connection.prepare("SELECT seq FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1"),
-                lastSeq: connection.prepare("SELECT last_insert_rowid() AS seq"),
                 deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ?"),
                 deleteThreadWrites: connection.prepare("DELETE FROM tsg_writes WHERE thread_id = ?"),
               },
@@ -160,50 +159,82 @@ export class SqliteCheckpointer implements Checkpointer {
   }
 
   async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
-    this.#usable("save");
+    this.#saveChain("save", [checkpoint], expectedLatestId);
+  }
+
+  /**
+   * Stores several checkpoints of one thread, each continuing the one before it, in one transaction:
+   * all of them or none (what a run with `durability: "async"` uses). The version check is `save`'s.
+   *
+   * @example
+   * ```ts
+   * await checkpointer.saveMany([first, second], null); // second.parentId === first.id
+   * ```
+   */
+  async saveMany(checkpoints: readonly Checkpoint[], expectedLatestId: string | null): Promise<void> {
+    this.#saveChain("saveMany", checkSaveChain("SqliteCheckpointer.saveMany", checkpoints), expectedLatestId);
+  }
+
+  #saveChain(method: "save" | "saveMany", checkpoints: readonly Checkpoint[], expectedLatestId: string | null): void {
+    this.#usable(method);
+    const last = checkpoints.at(-1) as Checkpoint;
+    const others = checkpoints.length > 1 ? ` (nor the ${checkpoints.length - 1} checkpoints before it, saved with it)` : "";
     const failed = (code: PersistenceError["code"], problem: string, cause?: unknown) =>
-      new PersistenceError(code, `SqliteCheckpointer.save: ${problem}: ${whereTheRunStood(checkpoint, expectedLatestId)}`, {
-        threadId: checkpoint.threadId,
+      new PersistenceError(code, `SqliteCheckpointer.${method}: ${problem}: ${whereTheRunStood(last, expectedLatestId)}${others}`, {
+        threadId: last.threadId,
         ...(expectedLatestId === null ? {} : { checkpointId: expectedLatestId }),
-        state: checkpoint.state,
-        trace: checkpoint.trace,
+        state: last.state,
+        trace: last.trace,
         ...(cause === undefined ? {} : { cause }),
       });
-    const { latestId, writes } = this.#statements;
+    const { writes } = this.#statements;
     if (writes === undefined)
       throw failed("READ_ONLY", `${quoted(this.file)} is open read-only (it cannot be written, or readOnly was set)`);
-    const { insert } = writes;
-    const { pendingWrites, trace: _trace, routes: _routes, ...stored } = checkpoint;
-    if (pendingWrites !== undefined) checkWrites("SqliteCheckpointer.save", pendingWrites);
-    const { threadId } = checkpoint;
-    const body = JSON.stringify(stored);
+    const rows = checkpoints.map((checkpoint) => {
+      const { pendingWrites, trace: _trace, routes: _routes, ...stored } = checkpoint;
+      if (pendingWrites !== undefined) checkWrites(`SqliteCheckpointer.${method}`, pendingWrites);
+      return { checkpoint, pendingWrites, body: JSON.stringify(stored) };
+    });
+    const { threadId } = last;
     try {
-      // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the insert are one atomic step, across processes too.
-      const seq = immediate(this.#connection, () => {
-        const current = latestId.get(threadId);
+      // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the inserts are one atomic step, across processes too.
+      const saved = immediate(this.#connection, () => {
+        const current = this.#statements.latestId.get(threadId);
         const currentId = current?.id ?? null;
         if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
-        // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
-        const { parentId } = checkpoint;
-        const parent = parentId === null ? undefined : parentId === currentId ? current?.seq : writes.seqOf.get(threadId, parentId)?.seq;
-        const parentLists = parent === undefined ? undefined : this.#parentLists(threadId, parent, checkpoint.parentId as string);
-        const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
-        insert.run(
-          threadId,
-          checkpoint.id,
-          checkpoint.parentId,
-          checkpoint.step,
-          checkpoint.createdAt,
-          body,
-          checksumOf(body),
-          delta,
-          checksumOf(delta),
-        );
-        const saved = writes.lastSeq.get()?.seq ?? -1;
-        if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, saved, pendingWrites);
-        return saved;
+        let head = current === undefined ? undefined : { seq: current.seq, id: current.id };
+        let lists: TraceAndRoutes | undefined;
+        for (const { checkpoint, pendingWrites, body } of rows) {
+          // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
+          const { parentId } = checkpoint;
+          const parent = parentId === null ? undefined : parentId === head?.id ? head.seq : writes.seqOf.get(threadId, parentId)?.seq;
+          // Within a batch, each checkpoint's parent is the one just inserted, whose lists are at hand.
+          const parentLists =
+            parent === undefined
+              ? undefined
+              : lists !== undefined && parentId === head?.id
+                ? lists
+                : this.#parentLists(threadId, parent, parentId as string);
+          const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
+          const seq =
+            writes.insert.get(
+              threadId,
+              checkpoint.id,
+              parentId,
+              checkpoint.step,
+              checkpoint.createdAt,
+              body,
+              checksumOf(body),
+              delta,
+              checksumOf(delta),
+            )?.seq ?? -1;
+          if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, seq, pendingWrites);
+          head = { seq, id: checkpoint.id };
+          lists = checkpoint;
+        }
+        return head as { seq: number; id: string };
       });
-      this.#remember(threadId, seq, checkpoint.id, { trace: checkpoint.trace, routes: checkpoint.routes });
+      this.#remember(threadId, saved.seq, saved.id, { trace: last.trace, routes: last.routes });
     } catch (error) {
       if (error instanceof PersistenceError) throw error;
       const { code, advice } = faultAdvice(error, this.file);

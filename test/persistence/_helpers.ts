@@ -4,7 +4,14 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { append, END, Send, START, StateGraph, type CompileOptions } from "../../src/index.js";
-import { SqliteCheckpointer, sqliteDriver, type SqliteConnection, type SqliteDriverName } from "../../src/persistence/index.js";
+import {
+  type Checkpointer,
+  MemoryCheckpointer,
+  SqliteCheckpointer,
+  sqliteDriver,
+  type SqliteConnection,
+  type SqliteDriverName,
+} from "../../src/persistence/index.js";
 
 /**
  * The driver the SQLite suites run on: libsql (the default, what `npm test` uses), or the one
@@ -47,6 +54,29 @@ export function openSqlite(file: string, options: ConstructorParameters<typeof S
 /** A raw connection to a database file, on the driver under test: for inspecting or damaging it behind the checkpointer's back. */
 export function rawConnection(file: string, mode: "readwrite" | "readonly" = "readwrite"): SqliteConnection {
   return sqliteDriver(SQLITE_DRIVER).open(file, { mode, busyTimeoutMs: 5000 });
+}
+
+/** A MemoryCheckpointer and, when its driver is installed, a SqliteCheckpointer in a temp file `name`: for `describe.each`. */
+export function storesUnderTest(name: string): [string, () => { checkpointer: Checkpointer; close(): void }][] {
+  const stores: [string, () => { checkpointer: Checkpointer; close(): void }][] = [
+    ["MemoryCheckpointer", () => ({ checkpointer: new MemoryCheckpointer(), close: () => undefined })],
+  ];
+  if (!SQLITE_DRIVER_INSTALLED) return stores;
+  stores.push([
+    `SqliteCheckpointer on ${SQLITE_DRIVER}`,
+    () => {
+      const { dir, remove } = tempDir();
+      const checkpointer = openSqlite(join(dir, name));
+      return {
+        checkpointer,
+        close: () => {
+          checkpointer.close();
+          remove();
+        },
+      };
+    },
+  ]);
+  return stores;
 }
 
 /** A fresh temporary directory and its cleanup. */

@@ -199,6 +199,72 @@ export function describeCheckpointerContract<C extends Checkpointer>(
       expect(error.message).toContain(`; got ${shown}. Leave it out for every checkpoint.`);
     });
 
+    // Optional in the interface: a store that has saveMany passes these.
+    describe("several checkpoints at once (saveMany)", () => {
+      const many = (): NonNullable<Checkpointer["saveMany"]> => {
+        if (store.saveMany === undefined) throw new Error("no saveMany");
+        return store.saveMany.bind(store);
+      };
+      const chain = (parent: Checkpoint | null, length: number, threadId = "t1"): Checkpoint[] => {
+        const made: Checkpoint[] = [];
+        for (let i = 0; i < length; i++) {
+          const before = made.at(-1) ?? parent;
+          made.push(
+            checkpoint({
+              threadId,
+              parentId: before?.id ?? null,
+              step: before === null ? 0 : before.step + 1,
+              trace: [...(before?.trace ?? []), `n${i}`],
+              routes: [{ from: `n${i}`, key: "k", to: "x" }],
+              metadata: { source: before === null ? "input" : "loop", writes: [] },
+            }),
+          );
+        }
+        return made;
+      };
+
+      it("stores a chain in order, the last one the latest, each read back whole", async (context) => {
+        if (store.saveMany === undefined) context.skip();
+        const first = chain(null, 3);
+        await many()(first, null);
+        const second = chain(first.at(-1) as Checkpoint, 2);
+        await many()(second, (first.at(-1) as Checkpoint).id);
+        const all = [...first, ...second];
+        expect((await store.list("t1")).map((c) => c.id)).toEqual(all.map((c) => c.id).reverse());
+        expect(await store.latest("t1")).toEqual(second.at(-1));
+        for (const c of all) expect(await store.get("t1", c.id)).toEqual(c);
+      });
+
+      it("keeps the pending writes a checkpoint of the chain carries", async (context) => {
+        if (store.saveMany === undefined) context.skip();
+        const [a, b] = chain(null, 2) as [Checkpoint, Checkpoint];
+        const paused = { ...b, pendingWrites: [{ task: 0, node: "work", update: { done: true } }] };
+        await many()([a, paused], null);
+        expect((await store.latest("t1"))?.pendingWrites).toEqual(paused.pendingWrites);
+        expect(await store.get("t1", a.id)).not.toHaveProperty("pendingWrites");
+      });
+
+      it("stores none of them when the expected latest is stale", async (context) => {
+        if (store.saveMany === undefined) context.skip();
+        const [a, b] = chain(null, 2) as [Checkpoint, Checkpoint];
+        await saveChain(store, a, b);
+        const late = chain(a, 3);
+        const error = await many()(late, a.id).catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: "CHECKPOINT_CONFLICT", expectedLatestId: a.id, actualLatestId: b.id });
+        await expect(many()(chain(null, 2), null)).rejects.toBeInstanceOf(CheckpointConflictError);
+        expect((await store.list("t1")).map((c) => c.id)).toEqual([b.id, a.id]);
+      });
+
+      it("refuses a list that is not one thread's chain, storing nothing", async (context) => {
+        if (store.saveMany === undefined) context.skip();
+        const [a, b] = chain(null, 2) as [Checkpoint, Checkpoint];
+        await expect(many()([a, { ...b, parentId: "elsewhere" }], null)).rejects.toBeInstanceOf(InvalidOptionError);
+        await expect(many()([a, { ...b, threadId: "t2" }], null)).rejects.toBeInstanceOf(InvalidOptionError);
+        await expect(many()([], null)).rejects.toBeInstanceOf(InvalidOptionError);
+        expect(await store.list("t1")).toEqual([]);
+      });
+    });
+
     describe("pending writes (putWrites)", () => {
       const two = () =>
         checkpoint({

@@ -3,31 +3,12 @@
  * that succeeded keep their writes in the checkpoint; a resume runs only the failed task, on the
  * superstep's input state, and commits every write together in declaration order.
  */
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { append, END, GraphExecutionError, Send, START, StateGraph, sum } from "../../src/index.js";
-import { MemoryCheckpointer, type Checkpointer } from "../../src/persistence/index.js";
-import { openSqlite, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
+import type { Checkpointer } from "../../src/persistence/index.js";
+import { storesUnderTest } from "./_helpers.js";
 
-const stores: [string, () => { checkpointer: Checkpointer; close(): void }][] = [
-  ["MemoryCheckpointer", () => ({ checkpointer: new MemoryCheckpointer(), close: () => undefined })],
-];
-if (SQLITE_DRIVER_INSTALLED) {
-  stores.push([
-    `SqliteCheckpointer on ${SQLITE_DRIVER}`,
-    () => {
-      const { dir, remove } = tempDir();
-      const checkpointer = openSqlite(join(dir, "pending.sqlite"));
-      return {
-        checkpointer,
-        close: () => {
-          checkpointer.close();
-          remove();
-        },
-      };
-    },
-  ]);
-}
+const stores = storesUnderTest("pending.sqlite");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -136,6 +136,15 @@ export interface Checkpointer {
    * this version check is what keeps two runs on one thread from interleaving.
    */
   save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void>;
+  /**
+   * Optional: stores several checkpoints of one thread, in order, as one atomic step (all or none), if
+   * the thread's latest checkpoint is still `expectedLatestId`; each one after the first continues the
+   * one before it (its `parentId` is that one's `id`), and the last becomes the thread's latest.
+   * Otherwise it stores nothing and throws `CheckpointConflictError`, as `save` does. A run with
+   * `durability: "async"` stores what it queued this way when the store has it (one transaction, one
+   * round trip), and with one `save` after another when it does not.
+   */
+  saveMany?(checkpoints: readonly Checkpoint[], expectedLatestId: string | null): Promise<void>;
   /** The thread's most recently saved checkpoint, or `undefined` for an unknown thread. */
   latest(threadId: string): Promise<Checkpoint | undefined>;
   /** One checkpoint of the thread by id, or `undefined`. */

@@ -19,13 +19,16 @@ import { findNonJson } from "./json-check.js";
 export class WriteKeeper {
   readonly #checkpointer: Checkpointer;
   readonly #threadId: string;
+  /** Resolves once the checkpoint a write names is stored (an async run stores it behind the run). */
+  readonly #ready: () => Promise<void>;
   #checkpointId: string | undefined;
   /** Each store started, settled (a failed one to `undefined`), so none is left unhandled. */
   #stores: Promise<void>[] = [];
 
-  constructor(checkpointer: Checkpointer, threadId: string) {
+  constructor(checkpointer: Checkpointer, threadId: string, ready: () => Promise<void> = () => Promise.resolve()) {
     this.#checkpointer = checkpointer;
     this.#threadId = threadId;
+    this.#ready = ready;
   }
 
   /** The checkpoint the next superstep starts from: its writes are kept there. */
@@ -38,13 +41,9 @@ export class WriteKeeper {
     // An update that is not JSON cannot be stored; the superstep's checkpoint refuses it by name (NOT_SERIALIZABLE).
     if (checkpointId === undefined || findNonJson(write.update, "update") !== undefined) return;
     const { task, node, update } = write;
-    try {
-      this.#stores.push(
-        Promise.resolve(this.#checkpointer.putWrites(this.#threadId, checkpointId, [{ task, node, update }])).catch(() => undefined),
-      );
-    } catch {
-      // A store that throws at once kept nothing: the task runs again on resume.
-    }
+    // A store that fails (at once or later) kept nothing: the task runs again on resume.
+    const store = () => this.#checkpointer.putWrites(this.#threadId, checkpointId, [{ task, node, update }]);
+    this.#stores.push(this.#ready().then(store).catch(() => undefined));
   };
 
   /**

@@ -4,7 +4,7 @@
  */
 import { InvalidOptionError } from "../../errors.js";
 import { isPlainObject } from "../clone.js";
-import type { CheckpointWrite, ListOptions } from "./checkpointer.js";
+import type { Checkpoint, CheckpointWrite, ListOptions } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
 import { checkJson, findNonJson } from "./json-check.js";
 
@@ -85,6 +85,33 @@ export function checkWrites(api: string, writes: unknown): readonly CheckpointWr
     if (problem !== undefined) throw invalid(`${problem.path} is ${problem.what}, not JSON: ${problem.fix}`);
   });
   return writes as readonly CheckpointWrite[];
+}
+
+/**
+ * Checks the checkpoints given to `saveMany`: a non-empty list of one thread's checkpoints, each after
+ * the first continuing the one before it. Anything else is a caller's mistake, refused before anything
+ * is stored.
+ *
+ * @example
+ * ```ts
+ * checkSaveChain("MyCheckpointer.saveMany", [a, c]); // InvalidOptionError: … checkpoints[1] continues "b", not "a" …
+ * ```
+ */
+export function checkSaveChain(api: string, checkpoints: unknown): readonly Checkpoint[] {
+  const invalid = (problem: string) =>
+    new InvalidOptionError(`${api}: ${problem}. Pass one thread's checkpoints in order, each one's parentId the id of the one before it.`);
+  if (!Array.isArray(checkpoints) || checkpoints.length === 0) throw invalid(`the checkpoints must be a non-empty list; got ${described(checkpoints)}`);
+  const chain = checkpoints as readonly Checkpoint[];
+  chain.forEach((checkpoint, index) => {
+    if (!isPlainObject(checkpoint)) throw invalid(`checkpoints[${index}] must be a checkpoint; got ${described(checkpoint)}`);
+    const previous = chain[index - 1];
+    if (previous === undefined) return;
+    if (checkpoint.threadId !== previous.threadId)
+      throw invalid(`checkpoints[${index}] is of thread ${described(checkpoint.threadId)}, not ${described(previous.threadId)}`);
+    if (checkpoint.parentId !== previous.id)
+      throw invalid(`checkpoints[${index}] continues ${described(checkpoint.parentId)}, not ${described(previous.id)}`);
+  });
+  return chain;
 }
 
 /**

@@ -21,6 +21,7 @@ import { keptWrites, withPendingWrites, WriteKeeper } from "./pending-writes.js"
 import { InterruptError, InterruptHost, SuperstepPaused } from "../interrupt-scope.js";
 import { isCommand } from "../interrupt.js";
 import { commandStart } from "./resume.js";
+import { CheckpointSaves, checkDurability, type Durability } from "./durability.js";
 
 /** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */
 export interface ThreadSettings {
@@ -42,6 +43,12 @@ export interface ThreadRunOptions extends RunOptions {
   readonly checkpointId?: string;
   /** JSON data stored with each checkpoint (`metadata.user`); a resumed run keeps the checkpoint's. */
   readonly metadata?: Readonly<Record<string, JsonValue>>;
+  /**
+   * When checkpoints are stored: `"sync"` (the default) before the next superstep starts; `"async"`
+   * behind the run, several at a time, the call returning once all are stored. A crash in async mode
+   * can lose the last committed supersteps (they run again on resume). See {@link Durability}.
+   */
+  readonly durability?: Durability;
 }
 
 /**
@@ -162,8 +169,10 @@ export class ThreadRun {
   ): Promise<ThreadRun> {
     const { threadId, checkpointer } = checkThreadOptions(api, settings, options);
     if (options.metadata !== undefined) checkMetadata(api, options.metadata);
+    const saves = new CheckpointSaves(checkpointer, checkDurability(api, options.durability));
     const latest = await checkpointer.latest(threadId);
-    const keeper = new WriteKeeper(checkpointer, threadId);
+    // A pending write names its superstep's checkpoint, which an async run may not have stored yet.
+    const keeper = new WriteKeeper(checkpointer, threadId, () => saves.flush());
     const host = new InterruptHost();
     // A task that paused at an interrupt settles with no update: it is not a write to keep.
     const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (host.isPaused(write.task) ? undefined : keeper.keep(write));
@@ -179,7 +188,7 @@ export class ThreadRun {
       // A goto replaced the tasks, and with them the writes kept for them.
       const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
       const run = Run.restore(graph, start.snapshot, runOptions, kept);
-      const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+      const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
       if (start.changed) {
         const pause = { interrupts: start.interrupts, resumes: start.resumes, writes: kept };
         await writer.write(run, "update", [], undefined, pause);
@@ -193,7 +202,7 @@ export class ThreadRun {
       options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
     const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
-    const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, base, options.metadata);
+    const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, base, options.metadata);
     await writer.write(run, "input", []);
     return new ThreadRun(run, writer, keeper, settings, false, host);
   }
@@ -206,8 +215,25 @@ export class ThreadRun {
     return this.#run.supersteps;
   }
 
-  /** Runs and saves the next superstep; `undefined` once the run reached END or paused at an interrupt. */
+  /**
+   * Runs and saves the next superstep; `undefined` once the run reached END or paused at an interrupt.
+   * Whatever it returns or throws, every checkpoint before it is stored by then, unless it is a superstep
+   * in the middle of an async run.
+   */
   async superstep(): Promise<Step<State>[] | undefined> {
+    let superstep: Step<State>[] | undefined;
+    try {
+      superstep = await this.#superstep();
+    } catch (error) {
+      // The supersteps committed before the failure stay resumable: their checkpoints are stored first.
+      await this.#writer.flush().catch(() => undefined);
+      throw error;
+    }
+    if (superstep === undefined) await this.#writer.flush();
+    return superstep;
+  }
+
+  async #superstep(): Promise<Step<State>[] | undefined> {
     const run = this.#run;
     if (this.#interrupt !== undefined) return undefined;
     const pending = run.pending ?? [];
@@ -312,7 +338,7 @@ interface ThreadPause {
 
 /** Writes a thread's checkpoints in order, each one checked against the thread's latest (the version check). */
 export class ThreadWriter {
-  readonly #checkpointer: Checkpointer;
+  readonly #saves: CheckpointSaves;
   readonly #threadId: string;
   readonly #user: Readonly<Record<string, JsonValue>> | undefined;
   #expectedLatestId: string | null;
@@ -321,13 +347,13 @@ export class ThreadWriter {
   #checked: State | undefined;
 
   constructor(
-    checkpointer: Checkpointer,
+    saves: CheckpointSaves,
     threadId: string,
     expectedLatestId: string | null,
     parent: Checkpoint | undefined,
     user: Readonly<Record<string, JsonValue>> | undefined,
   ) {
-    this.#checkpointer = checkpointer;
+    this.#saves = saves;
     this.#threadId = threadId;
     this.#expectedLatestId = expectedLatestId;
     this.#current = parent;
@@ -337,6 +363,11 @@ export class ThreadWriter {
   /** The checkpoint the run stands at: the last one written, or the one it resumed from. */
   get current(): Checkpoint | undefined {
     return this.#current;
+  }
+
+  /** Resolves once every checkpoint written so far is stored (at once in sync mode). */
+  flush(): Promise<void> {
+    return this.#saves.flush();
   }
 
   async write(
@@ -366,7 +397,7 @@ export class ThreadWriter {
       ...(pause === undefined || pause.interrupts.length === 0 ? {} : { interrupts: pause.interrupts, resumes: pause.resumes }),
       ...(pause === undefined || pause.writes.length === 0 ? {} : { pendingWrites: pause.writes }),
     };
-    await this.#checkpointer.save(checkpoint, this.#expectedLatestId);
+    await this.#saves.save(checkpoint, this.#expectedLatestId);
     this.#expectedLatestId = checkpoint.id;
     this.#current = checkpoint;
     run.observeCheckpoint(checkpoint.id, checkpoint.step, source);

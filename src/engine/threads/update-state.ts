@@ -19,6 +19,7 @@ import type { RunSnapshot } from "../superstep.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";
 import { checkJson } from "./json-check.js";
 import { checkThreadOptions, snapshotOf, startingPoint, ThreadWriter, type ThreadSettings, type UpdateStateOptions } from "./threads.js";
+import { CheckpointSaves } from "./durability.js";
 
 /** How an update is applied: which node it counts as, and what becomes of the next tasks. */
 type UpdatePlan =
@@ -58,7 +59,7 @@ export async function updateThreadState(
   const run = Run.restore(graph, restoredFor(plan, snapshot), { threadId, api: "updateState" });
   const routed = plan.kind === "reroute" || plan.kind === "asNode" ? plan.node : undefined;
   await run.commitAs(routed, values);
-  const writer = new ThreadWriter(checkpointer, threadId, latest?.id ?? null, from, from.metadata.user);
+  const writer = new ThreadWriter(new CheckpointSaves(checkpointer, "sync"), threadId, latest?.id ?? null, from, from.metadata.user);
   const writes = plan.kind === "keep" ? plan.writes : routed === undefined || routed === START ? [] : [routed];
   return writer.write(run, "update", writes);
 }

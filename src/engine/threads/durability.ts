@@ -1,0 +1,98 @@
+/**
+ * When a threaded run's checkpoints reach the store (LangGraph's `durability`). `"sync"`, the default,
+ * saves each superstep's checkpoint before the next superstep starts: a crash loses at most the
+ * superstep in flight. `"async"` queues them and stores them in the background, in order, each queue
+ * in one `saveMany` when the store has it; the run waits for them at its end, at an interrupt and
+ * before it throws. A crash can then lose the last few committed supersteps (they run again on resume),
+ * never a checkpoint in part or out of order.
+ */
+import { InvalidOptionError } from "../../errors.js";
+import type { Checkpoint, Checkpointer } from "./checkpointer.js";
+
+/**
+ * `"sync"` (the default): each checkpoint is stored before the next superstep starts. `"async"`: the
+ * next superstep starts at once and the checkpoints are stored behind it, several in one transaction;
+ * the call still returns only once every checkpoint is stored (see docs/persistence.md, "Durability").
+ *
+ * @example
+ * ```ts
+ * await graph.invoke(input, { threadId: "t1", checkpointer, durability: "async" });
+ * ```
+ */
+export type Durability = "sync" | "async";
+
+/** Checks the `durability` option of a threaded run; `undefined` is `"sync"`. */
+export function checkDurability(api: string, durability: unknown): Durability {
+  if (durability === undefined || durability === "sync" || durability === "async") return durability ?? "sync";
+  throw new InvalidOptionError(
+    `${api}: durability must be "sync" (each checkpoint stored before the next superstep, the default) or "async" ` +
+      `(stored behind the run, which waits for them before it returns); got ${typeof durability === "string" ? JSON.stringify(durability) : typeof durability}.`,
+  );
+}
+
+/** One checkpoint waiting to be stored, with the latest id its save expects. */
+interface Queued {
+  readonly checkpoint: Checkpoint;
+  readonly expectedLatestId: string | null;
+}
+
+/**
+ * Stores one thread's checkpoints in the order they are written. In sync mode `save` is the store's
+ * own; in async mode it only queues, and a drain started on the next turn of the event loop (so a run
+ * of synchronous nodes fills the queue first) stores everything queued at once.
+ * @internal
+ */
+export class CheckpointSaves {
+  readonly #checkpointer: Checkpointer;
+  readonly durability: Durability;
+  #queue: Queued[] = [];
+  #draining: Promise<void> | undefined;
+  /** The first failure of a background save: every later save and `flush` reports it. */
+  #failure: { readonly error: unknown } | undefined;
+
+  constructor(checkpointer: Checkpointer, durability: Durability) {
+    this.#checkpointer = checkpointer;
+    this.durability = durability;
+  }
+
+  /** Stores (sync) or queues (async) `checkpoint`. In async mode, throws the failure of an earlier background save. */
+  async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
+    if (this.durability === "sync") return this.#checkpointer.save(checkpoint, expectedLatestId);
+    if (this.#failure !== undefined) throw this.#failure.error;
+    this.#queue.push({ checkpoint, expectedLatestId });
+    this.#draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
+  }
+
+  /** Resolves once every checkpoint queued so far is stored; rejects with the first background failure. */
+  async flush(): Promise<void> {
+    while (this.#draining !== undefined) await this.#draining;
+    if (this.#failure !== undefined) throw this.#failure.error;
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0 && this.#failure === undefined) {
+        const batch = this.#queue;
+        this.#queue = [];
+        await this.#store(batch);
+      }
+    } catch (error) {
+      // The chain is broken: the checkpoints behind the failed one cannot be stored after it.
+      this.#failure = { error };
+      this.#queue = [];
+    } finally {
+      this.#draining = undefined;
+    }
+  }
+
+  async #store(batch: readonly Queued[]): Promise<void> {
+    const first = batch[0] as Queued;
+    if (batch.length > 1 && this.#checkpointer.saveMany !== undefined) {
+      return this.#checkpointer.saveMany(
+        batch.map((queued) => queued.checkpoint),
+        first.expectedLatestId,
+      );
+    }
+    for (const { checkpoint, expectedLatestId } of batch) await this.#checkpointer.save(checkpoint, expectedLatestId);
+  }
+}

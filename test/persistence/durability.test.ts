@@ -1,0 +1,202 @@
+/**
+ * `durability: "async"`: the checkpoints of a threaded run are stored behind it, several in one
+ * `saveMany`, and the run returns (or pauses, or throws) only once they are stored. The same run in
+ * sync and async mode leaves the same thread; a store failure behind the run fails the run.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { append, END, GraphExecutionError, InvalidOptionError, START, StateGraph, sum } from "../../src/index.js";
+import { PersistenceError, type Checkpoint, type Checkpointer } from "../../src/persistence/index.js";
+import { parallelGraph, parallelInput, storesUnderTest } from "./_helpers.js";
+
+/** A store that counts the calls it gets, and can fail the next save. */
+class Counting implements Checkpointer {
+  readonly calls: string[] = [];
+  failNext: Error | undefined;
+  constructor(readonly inner: Checkpointer) {
+    const many = inner.saveMany?.bind(inner);
+    if (many === undefined) return;
+    this.saveMany = async (checkpoints, expected) => {
+      this.calls.push(`saveMany ${checkpoints.length}`);
+      this.#fail();
+      return many(checkpoints, expected);
+    };
+  }
+  async save(checkpoint: Checkpoint, expected: string | null) {
+    this.calls.push("save");
+    this.#fail();
+    return this.inner.save(checkpoint, expected);
+  }
+  saveMany?: NonNullable<Checkpointer["saveMany"]>;
+  latest = (threadId: string) => this.inner.latest(threadId);
+  get = (threadId: string, id: string) => this.inner.get(threadId, id);
+  list = (threadId: string) => this.inner.list(threadId);
+  deleteThread = (threadId: string) => this.inner.deleteThread(threadId);
+  putWrites: Checkpointer["putWrites"] = (...args) => {
+    this.calls.push("putWrites");
+    return this.inner.putWrites(...args);
+  };
+  #fail() {
+    const error = this.failNext;
+    this.failNext = undefined;
+    if (error !== undefined) throw error;
+  }
+}
+
+const stores = storesUnderTest("durability.sqlite");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a thread's history says, without ids and times. */
+const shapeOf = (history: readonly Checkpoint[]) =>
+  history.map((c) => ({ step: c.step, state: c.state, next: c.next, trace: c.trace, source: c.metadata.source, writes: c.metadata.writes }));
+
+const counter = () =>
+  new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+    .addNode("a", (s) => ({ n: s.n + 1, log: ["a"] }))
+    .addNode("b", (s) => ({ n: s.n * 10, log: ["b"] }))
+    .addNode("c", (s) => ({ n: s.n + 2, log: ["c"] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", "c")
+    .addEdge("c", END);
+
+describe.each(stores)("durability on %s", (_name, open) => {
+  let store: Checkpointer;
+  let checkpointer: Counting;
+  let close: () => void;
+  beforeEach(() => {
+    ({ checkpointer: store, close } = open());
+    checkpointer = new Counting(store);
+  });
+  afterEach(() => close());
+
+  it("leaves the same thread in async mode as in sync mode, stored before invoke returns", async () => {
+    const graph = counter().compile();
+    const sync = await graph.invoke({ n: 1, log: [] }, { threadId: "sync", checkpointer });
+    const callsInSync = checkpointer.calls.length;
+    const async = await graph.invoke({ n: 1, log: [] }, { threadId: "async", checkpointer, durability: "async" });
+    expect(async.state).toEqual(sync.state);
+    expect(async.trace).toEqual(["a", "b", "c"]);
+    expect(shapeOf(await store.list("async"))).toEqual(shapeOf(await store.list("sync")));
+    expect((await store.latest("async"))?.id).toBe(async.checkpointId);
+    expect(callsInSync).toBe(4);
+    // Synchronous nodes never yield to the event loop: the four checkpoints go to the store together.
+    expect(checkpointer.calls.slice(callsInSync)).toEqual(store.saveMany === undefined ? ["save", "save", "save", "save"] : ["saveMany 4"]);
+    // The thread continues as any other: a new input merges onto its state.
+    const again = await graph.invoke({ n: 0, log: ["again"] }, { threadId: "async", checkpointer, durability: "async" });
+    expect(again.state.log).toEqual(["a", "b", "c", "again", "a", "b", "c"]);
+    expect((await store.list("async")).length).toBe(8);
+  });
+
+  it("stores behind a node that awaits, in order, and streams the same chunks", async () => {
+    const graph = new StateGraph<{ n: number }>()
+      .addNode("slow", async (s) => {
+        await sleep(5);
+        return { n: s.n + 1 };
+      })
+      .addNode("fast", (s) => ({ n: s.n * 2 }))
+      .addEdge(START, "slow")
+      .addEdge("slow", "fast")
+      .addEdge("fast", END)
+      .compile();
+    const chunks: unknown[] = [];
+    for await (const chunk of graph.stream({ n: 1 }, { threadId: "s", checkpointer, durability: "async", streamMode: "values" })) chunks.push(chunk);
+    expect(chunks.at(-1)).toMatchObject({ state: { n: 4 } });
+    expect((await store.list("s")).map((c) => c.step)).toEqual([2, 1, 0]);
+    expect((await store.latest("s"))?.state).toEqual({ n: 4 });
+  });
+
+  it("stores what committed before a node failed, so invoke(null) resumes there", async () => {
+    let fail = true;
+    const graph = new StateGraph<{ n: number }>()
+      .addNode("a", (s) => ({ n: s.n + 1 }))
+      .addNode("b", (s) => {
+        if (fail) throw new Error("b broke");
+        return { n: s.n * 3 };
+      })
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", END)
+      .compile();
+    const thread = { threadId: "f", checkpointer, durability: "async" } as const;
+    await expect(graph.invoke({ n: 1 }, thread)).rejects.toThrow(GraphExecutionError);
+    expect((await store.latest("f"))?.next).toEqual(["b"]);
+    fail = false;
+    expect((await graph.invoke(null, thread)).state).toEqual({ n: 6 });
+  });
+
+  it("pauses at an interrupt with the interrupt's checkpoint stored, and resumes", async () => {
+    const graph = counter().compile({ interruptBefore: ["b"] });
+    const thread = { threadId: "i", checkpointer, durability: "async" } as const;
+    const paused = await graph.invoke({ n: 1, log: [] }, thread);
+    expect(paused.status).toBe("interrupted");
+    expect((await store.latest("i"))?.id).toBe(paused.checkpointId);
+    expect((await store.latest("i"))?.next).toEqual(["b"]);
+    const done = await graph.invoke(null, thread);
+    expect(done.state).toEqual({ n: 22, log: ["a", "b", "c"] });
+  });
+
+  it("keeps a parallel sibling's write for its superstep's checkpoint, stored first", async () => {
+    let twoFails = true;
+    const calls = { one: 0 };
+    const graph = new StateGraph<{ value: number }>({ reducers: { value: sum } })
+      .addNode("one", () => {
+        calls.one += 1;
+        return { value: 2 };
+      })
+      .addNode("two", async () => {
+        await sleep(2);
+        if (twoFails) throw new Error("two broke");
+        return { value: 3 };
+      })
+      .addEdge(START, ["one", "two"])
+      .addEdge(["one", "two"], END)
+      .compile();
+    const thread = { threadId: "p", checkpointer, durability: "async" } as const;
+    await expect(graph.invoke({ value: 1 }, thread)).rejects.toThrow("two broke");
+    expect((await store.latest("p"))?.pendingWrites).toEqual([{ task: 0, node: "one", update: { value: 2 } }]);
+    twoFails = false;
+    expect((await graph.invoke(null, thread)).state).toEqual({ value: 6 });
+    expect(calls.one).toBe(1);
+  });
+
+  it("runs the parallel graph to the same thread as sync mode", async () => {
+    const graph = parallelGraph();
+    const sync = await graph.invoke(parallelInput(), { threadId: "ps", checkpointer });
+    const async = await graph.invoke(parallelInput(), { threadId: "pa", checkpointer, durability: "async" });
+    expect(async.state).toEqual(sync.state);
+    expect(shapeOf(await store.list("pa"))).toEqual(shapeOf(await store.list("ps")));
+  });
+
+  it("fails the run with the store's error when a save behind it fails, keeping what was stored before", async () => {
+    const graph = new StateGraph<{ n: number }>()
+      .addNode("a", async (s) => {
+        await sleep(5);
+        return { n: s.n + 1 };
+      })
+      .addNode("b", async (s) => {
+        checkpointer.failNext = new PersistenceError("DISK_FULL", "test: the disk is full");
+        await sleep(5);
+        return { n: s.n + 1 };
+      })
+      .addNode("c", (s) => ({ n: s.n + 1 }))
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", "c")
+      .addEdge("c", END)
+      .compile();
+    const error = await graph.invoke({ n: 0 }, { threadId: "x", checkpointer, durability: "async" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PersistenceError);
+    expect((error as PersistenceError).code).toBe("DISK_FULL");
+    // The input's checkpoint was stored while "a" waited; the one after "a" failed, and nothing after it was stored.
+    expect((await store.list("x")).map((c) => c.step)).toEqual([0]);
+  });
+
+  it("refuses a durability it does not know", async () => {
+    const graph = counter().compile();
+    const options = { threadId: "bad", checkpointer, durability: "exit" } as unknown as { threadId: string };
+    await expect(graph.invoke({ n: 1, log: [] }, options)).rejects.toThrow(InvalidOptionError);
+    await expect(graph.invoke({ n: 1, log: [] }, options)).rejects.toThrow(/invoke: durability must be "sync"/);
+    expect(checkpointer.calls).toEqual([]);
+  });
+});
