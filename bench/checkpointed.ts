@@ -4,6 +4,7 @@
  *
  * Run: npx tsc -p bench/tsconfig.json; node bench/dist/bench/checkpointed.js [--rounds=N] [--time=MS]
  */
+import { loadavg } from "node:os";
 import { durationSpread, ratioSpread, table } from "./_markdown.js";
 import { ratioOf, spreadOf, timeRounds } from "./_rounds.js";
 import { FULL_RUN } from "./runtime-suite.js";
@@ -14,6 +15,7 @@ const flag = (name: string): number | undefined => {
   return value === undefined ? undefined : Number(value);
 };
 
+console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(" / ")}`);
 const workload = await checkpointedWorkload();
 let timed;
 try {
@@ -32,7 +34,17 @@ console.log(
     [...rows, ...workload.skipped.map((s) => [s.name, s.reason, "", ""])],
   ),
 );
-const faster = ratioOf(timed, CHECKPOINTED.langGraphPostgres, CHECKPOINTED.postgres);
-console.log(
-  `\nPostgresCheckpointer vs LangGraph.js + PostgresSaver: ${faster ? `${ratioSpread(faster)} faster` : "not measured"} (target ≥ 10×)`,
-);
+for (const [mode, ours, theirs] of [
+  ["sync", CHECKPOINTED.postgres, CHECKPOINTED.langGraphPostgres],
+  ["async", CHECKPOINTED.postgresAsync, CHECKPOINTED.langGraphPostgresAsync],
+] as const) {
+  const faster = ratioOf(timed, theirs, ours);
+  console.log(
+    `PostgresCheckpointer vs LangGraph.js + PostgresSaver, both durability ${mode}: ${faster ? `${ratioSpread(faster)} faster` : "not measured"} (target ≥ 10×)`,
+  );
+}
+for (const name of [CHECKPOINTED.sqlite, CHECKPOINTED.sqliteAsync]) {
+  const ratio = ratioOf(timed, name, CHECKPOINTED.plain);
+  console.log(`${name} ÷ the run without: ${ratio ? ratioSpread(ratio) : "not measured"} (target ≤ 4×)`);
+}
+console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(" / ")}`);

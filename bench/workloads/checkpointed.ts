@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildReportGraph, initialReportState, type ReportState } from "../../src/examples/report/index.js";
+import type { Checkpointer, Durability } from "../../src/index.js";
 import { SqliteCheckpointer } from "../../src/persistence/index.js";
 import { PostgresCheckpointer } from "../../src/postgres/index.js";
 import { startEmbeddedPostgres } from "../../test/helpers/embedded-postgres.js";
@@ -17,12 +18,19 @@ import { verify, type Candidate, type Skipped, type VerifiedWorkload } from "../
 const MAX_STEPS = 30;
 const STEPS = 6;
 
-/** Contender names, as the tables print them. */
+/**
+ * Contender names, as the tables print them. Each store in both durability modes: "sync" (ours'
+ * default: each checkpoint stored before the next superstep) and "async" (LangGraph.js's default:
+ * stored behind the run, the invoke returning once all are stored), so each mode is compared with the same mode.
+ */
 export const CHECKPOINTED = {
   plain: "mini engine invoke, no checkpointer",
-  sqlite: "mini engine + SqliteCheckpointer (libsql, WAL, NORMAL)",
-  postgres: "mini engine + PostgresCheckpointer",
-  langGraphPostgres: "LangGraph.js invoke + PostgresSaver",
+  sqlite: "mini engine + SqliteCheckpointer (libsql, WAL, NORMAL), durability sync",
+  sqliteAsync: "mini engine + SqliteCheckpointer (libsql, WAL, NORMAL), durability async",
+  postgres: "mini engine + PostgresCheckpointer, durability sync",
+  postgresAsync: "mini engine + PostgresCheckpointer, durability async",
+  langGraphPostgres: "LangGraph.js invoke + PostgresSaver, durability sync",
+  langGraphPostgresAsync: "LangGraph.js invoke + PostgresSaver, durability async (its default)",
 } as const;
 
 /** A workload that holds a server and files until closed. */
@@ -41,25 +49,24 @@ export async function checkpointedWorkload(): Promise<ClosableWorkload> {
   const postgres = await PostgresCheckpointer.connect(server.url, { schema: "tsg_bench" });
   const closers: (() => Promise<unknown> | unknown)[] = [() => postgres.close(), () => sqlite.close()];
   let thread = 0;
+  const onStore = (name: string, checkpointer: Checkpointer, durability: Durability): Candidate<ReportState> => ({
+    name,
+    steps: STEPS,
+    run: async () => (await graph.invoke(input, { threadId: `t${thread++}`, checkpointer, durability, maxSteps: MAX_STEPS })).state,
+  });
   const candidates: (Candidate<ReportState> | Skipped)[] = [
     { name: CHECKPOINTED.plain, steps: STEPS, run: async () => (await graph.invoke(input, { maxSteps: MAX_STEPS })).state },
-    {
-      name: CHECKPOINTED.sqlite,
-      steps: STEPS,
-      run: async () => (await graph.invoke(input, { threadId: `s${thread++}`, checkpointer: sqlite, maxSteps: MAX_STEPS })).state,
-    },
-    {
-      name: CHECKPOINTED.postgres,
-      steps: STEPS,
-      run: async () => (await graph.invoke(input, { threadId: `p${thread++}`, checkpointer: postgres, maxSteps: MAX_STEPS })).state,
-    },
-    await langGraphOnPostgres(graph, input, server.url, closers, () => `l${thread++}`),
+    onStore(CHECKPOINTED.sqlite, sqlite, "sync"),
+    onStore(CHECKPOINTED.sqliteAsync, sqlite, "async"),
+    onStore(CHECKPOINTED.postgres, postgres, "sync"),
+    onStore(CHECKPOINTED.postgresAsync, postgres, "async"),
+    ...(await langGraphOnPostgres(graph, input, server.url, closers, () => `l${thread++}`)),
   ];
   const verified = await verify(expected, candidates);
   return {
     title: "report graph (6 node executions), checkpointed: each run a new thread, 7 checkpoints",
     baseline: CHECKPOINTED.plain,
-    baselineLabel: "the run without a checkpointer (LangGraph.js: × PostgresCheckpointer)",
+    baselineLabel: "the run without a checkpointer (LangGraph.js: × PostgresCheckpointer in the same durability mode)",
     ...verified,
     async close() {
       for (const close of closers) await close();
@@ -69,14 +76,18 @@ export async function checkpointedWorkload(): Promise<ClosableWorkload> {
   };
 }
 
-/** LangGraph.js running the exported report graph with PostgresSaver, in its own schema of the same server. */
+/**
+ * LangGraph.js running the exported report graph with PostgresSaver, in its own schema of the same
+ * server, in both of its durability modes (LangGraph 1.x: `durability: "sync" | "async" | "exit"`,
+ * default "async"; its invoke awaits every pending save before it returns in both).
+ */
 async function langGraphOnPostgres(
   graph: ReturnType<typeof buildReportGraph>,
   input: ReportState,
   url: string,
   closers: (() => Promise<unknown> | unknown)[],
   nextThread: () => string,
-): Promise<Candidate<ReportState> | Skipped> {
+): Promise<(Candidate<ReportState> | Skipped)[]> {
   try {
     const [{ toLangGraph }, { PostgresSaver }, { default: pg }] = await Promise.all([
       import("../../src/langgraph/index.js"),
@@ -93,17 +104,19 @@ async function langGraphOnPostgres(
     const exported = await toLangGraph(graph);
     // The compiled graph reads its checkpointer at each run; toLangGraph compiles without one.
     (exported as unknown as { checkpointer: unknown }).checkpointer = saver;
-    return {
-      name: CHECKPOINTED.langGraphPostgres,
+    const mode = (name: string, baseline: string, durability: Durability): Candidate<ReportState> => ({
+      name,
       steps: STEPS,
-      baseline: CHECKPOINTED.postgres,
+      baseline,
       run: async () =>
-        (await exported.invoke(input, { recursionLimit: MAX_STEPS, configurable: { thread_id: nextThread() } } as never)) as ReportState,
-    };
+        (await exported.invoke(input, { recursionLimit: MAX_STEPS, durability, configurable: { thread_id: nextThread() } } as never)) as ReportState,
+    });
+    return [
+      mode(CHECKPOINTED.langGraphPostgres, CHECKPOINTED.postgres, "sync"),
+      mode(CHECKPOINTED.langGraphPostgresAsync, CHECKPOINTED.postgresAsync, "async"),
+    ];
   } catch (error) {
-    return {
-      name: CHECKPOINTED.langGraphPostgres,
-      reason: `it could not be set up: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    const reason = `it could not be set up: ${error instanceof Error ? error.message : String(error)}`;
+    return [CHECKPOINTED.langGraphPostgres, CHECKPOINTED.langGraphPostgresAsync].map((name) => ({ name, reason }));
   }
 }
