@@ -65,6 +65,9 @@ export type TypedEdge = readonly [from: string, to: string];
  */
 export type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false;
 
+/** The node names a compiled graph keeps: a builder typed `StateGraph<S, any, any, any>` compiles to any names (`string`). */
+export type CompiledNames<N extends string> = IsAny<N> extends true ? string : N;
+
 /** The members of a list, or the value itself. */
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
@@ -398,8 +401,8 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * const reviewed = builder.compile({ interruptBefore: ["publish"] }); // pauses a threaded run before publish
    * ```
    */
-  compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S>;
-  compile(this: CompileThis<StateGraph<S, N, E, R, I>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S>;
+  compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S, CompiledNames<N>>;
+  compile(this: CompileThis<StateGraph<S, N, E, R, I>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S, CompiledNames<N>>;
 
   /** The node names declared so far (a copy). */
   readonly nodes: readonly string[];

@@ -34,27 +34,29 @@ import type { Command } from "./interrupt.js";
 /** Options of a threaded `stream`: `stream(input, { threadId, streamMode })`, or `stream(null, …)` to resume. */
 export type ThreadStreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> = StreamOptions<M> & ThreadRunOptions;
 
-/** What `stream` yields for the stream mode(s) `M`. */
-export type StreamYield<S, M> = M extends readonly StreamMode[]
-  ? StreamChunk<S>
+/** What `stream` yields for the stream mode(s) `M`, for a graph whose nodes are `N`. */
+export type StreamYield<S, M, N extends string = string> = M extends readonly StreamMode[]
+  ? StreamChunk<S, N>
   : M extends "values"
     ? SuperstepValues<S>
     : M extends "custom"
       ? CustomEvent
       : M extends "messages"
         ? MessageStreamEvent
-        : Step<S>;
+        : Step<S, N>;
 
 /** What `stream` yields with a list of modes. */
-export type StreamChunk<S> =
-  | readonly ["updates", Step<S>]
+export type StreamChunk<S, N extends string = string> =
+  | readonly ["updates", Step<S, N>]
   | readonly ["values", SuperstepValues<S>]
   | readonly ["custom", CustomEvent]
   | readonly ["messages", MessageStreamEvent];
 
 /**
  * A validated, frozen graph: run it with {@link CompiledGraph.invoke} or {@link CompiledGraph.stream},
- * or hand its {@link CompiledGraph.spec} to an exporter. It shares nothing between runs.
+ * or hand its {@link CompiledGraph.spec} to an exporter. It shares nothing between runs. `N` is its
+ * node names (kept by `compile()`): they type the result's `trace` and steps, where a thread paused,
+ * and `updateState`'s `asNode`. `CompiledGraph<S>` (any node names) accepts every graph of state `S`.
  *
  * @example
  * ```ts
@@ -62,7 +64,7 @@ export type StreamChunk<S> =
  * for await (const step of graph.stream({ n: 0 })) console.log(step.node, step.update);
  * ```
  */
-export class CompiledGraph<S extends object = Record<string, unknown>> {
+export class CompiledGraph<S extends object = Record<string, unknown>, N extends string = string> {
   /** The plain-data description of the graph (JSON-serializable, frozen). */
   readonly spec: GraphSpec;
   /** Non-fatal findings of `compile()`, such as order-dependent parallel merges. */
@@ -97,13 +99,13 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * const { state, trace, steps } = await graph.invoke(initial, { maxSteps: 30 });
    * ```
    */
-  invoke(input: S | null, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
-  invoke(input: S, options?: RunOptions): Promise<RunResult<S>>;
-  invoke(input: Command<unknown, S>, options: ThreadRunOptions): Promise<ThreadRunResult<S>>;
-  invoke(input: S | null | Command<unknown, S>, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S>> {
-    if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S>>;
+  invoke(input: S | null, options: ThreadRunOptions): Promise<ThreadRunResult<S, N>>;
+  invoke(input: S, options?: RunOptions): Promise<RunResult<S, N>>;
+  invoke(input: Command<unknown, S>, options: ThreadRunOptions): Promise<ThreadRunResult<S, N>>;
+  invoke(input: S | null | Command<unknown, S>, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
+    if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S, N>>;
     if (this.#threads !== noThreadSettings) return Promise.reject(threadRequired("invoke", this.#threads));
-    return invokeRun(this.#executable, input, options) as Promise<RunResult<S>>;
+    return invokeRun(this.#executable, input, options) as Promise<RunResult<S, N>>;
   }
 
   /**
@@ -132,9 +134,9 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
    * await graph.updateState("order-43", null, { asNode: END, checkpointer }); // order-43 has nothing left to run
    * ```
    */
-  updateState(threadId: string, update: null, options: UpdateStateOptions & { readonly asNode: End }): Promise<Checkpoint<S>>;
-  updateState(threadId: string, update: Partial<S>, options?: UpdateStateOptions): Promise<Checkpoint<S>>;
-  updateState(threadId: string, update: Partial<S> | null, options?: UpdateStateOptions): Promise<Checkpoint<S>> {
+  updateState(threadId: string, update: null, options: UpdateStateOptions<N> & { readonly asNode: End }): Promise<Checkpoint<S>>;
+  updateState(threadId: string, update: Partial<S>, options?: UpdateStateOptions<N>): Promise<Checkpoint<S>>;
+  updateState(threadId: string, update: Partial<S> | null, options?: UpdateStateOptions<N>): Promise<Checkpoint<S>> {
     return updateThreadState(this.#executable, this.#threads, threadId, update, options) as Promise<Checkpoint<S>>;
   }
 
@@ -164,16 +166,16 @@ export class CompiledGraph<S extends object = Record<string, unknown>> {
   stream<M extends StreamMode | readonly StreamMode[] = "updates">(
     input: S | null,
     options: ThreadStreamOptions<M>,
-  ): AsyncIterable<StreamYield<S, M>>;
+  ): AsyncIterable<StreamYield<S, M, N>>;
   stream<M extends StreamMode | readonly StreamMode[] = "updates">(
     input: Command<unknown, S>,
     options: ThreadStreamOptions<M>,
-  ): AsyncIterable<StreamYield<S, M>>;
-  stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S>>;
+  ): AsyncIterable<StreamYield<S, M, N>>;
+  stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S, N>>;
   stream(input: S, options: StreamOptions<"values">): AsyncIterable<SuperstepValues<S>>;
   stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;
   stream(input: S, options: StreamOptions<"messages">): AsyncIterable<MessageStreamEvent>;
-  stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S>>;
+  stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S, N>>;
   stream(input: S | null | Command<unknown, S>, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options, this.#threads);
   }

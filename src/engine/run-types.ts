@@ -42,9 +42,9 @@ export interface StreamOptions<M extends StreamMode | readonly StreamMode[] = "u
   readonly streamMode?: M;
 }
 
-/** One completed node execution. Detached: mutating it affects nothing else. */
-export interface Step<S> {
-  readonly node: string;
+/** One completed node execution (of a graph whose nodes are `N`). Detached: mutating it affects nothing else. */
+export interface Step<S, N extends string = string> {
+  readonly node: N;
   /** The update the node returned (`{}` when it returned nothing). */
   readonly update: Partial<S>;
   /** The state after its superstep merged (for a sequential graph: after this node's update). */
@@ -78,16 +78,16 @@ export interface MessageStreamEvent {
   readonly messageId: string;
 }
 
-/** What `invoke` resolves with. */
-export interface RunResult<S> {
+/** What `invoke` resolves with; `N` is the graph's node names (`CompiledGraph<S, N>`). */
+export interface RunResult<S, N extends string = string> {
   readonly state: S;
   /** Completed nodes, in order (superstep by superstep, declaration order within one). */
-  readonly trace: string[];
+  readonly trace: N[];
   /**
    * Every node execution. Built on first read: each step's `state` is replayed from the committed
    * updates, so a run keeps only its updates, not a state per step.
    */
-  readonly steps: Step<S>[];
+  readonly steps: Step<S, N>[];
   /** Every conditional choice, in order (START's included): what coverage reports read. */
   readonly routes: RouteTaken[];
   /** How many supersteps ran. */

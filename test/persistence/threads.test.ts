@@ -1,7 +1,7 @@
 /** Threaded runs: a checkpoint per superstep, resume, interrupts, getState/updateState, history and forks. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { append, sum, END, GraphExecutionError, GraphValidationError, InvalidOptionError, START, StateGraph } from "../../src/index.js";
+import { append, sum, END, GraphExecutionError, GraphValidationError, InvalidOptionError, START, StateGraph, type CompiledGraph } from "../../src/index.js";
 import { CheckpointConflictError, MemoryCheckpointer, type Checkpoint } from "../../src/persistence/index.js";
 import { counterGraph, counterInput, type CounterState } from "../helpers/graphs.js";
 import { openSqlite, parallelGraph, parallelInput, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
@@ -436,7 +436,7 @@ describe("getState and updateState", () => {
     ["an update that is not JSON", { n: Number.NaN }, {}, /cannot checkpoint "update\.n": it is NaN/],
   ])("rejects %s", async (_name, update, options, message) => {
     const checkpointer = new MemoryCheckpointer();
-    const graph = counterGraph(1);
+    const graph: CompiledGraph<CounterState> = counterGraph(1); // any node name: the table names unknown ones
     await graph.invoke(counterInput(), { threadId: "t1", checkpointer });
     await expect(graph.updateState("t1", update as never, { ...options, checkpointer })).rejects.toThrow(message);
     expect(await checkpointer.list("t1")).toHaveLength(3);

@@ -128,7 +128,7 @@ describe("(e) compile() checks exits and reachability", () => {
   const sound = two.addEdge(START, "a").addEdge("a", "b").addEdge("b", END);
 
   it("compiles a sound graph to a CompiledGraph of the state", () => {
-    expectTypeOf(sound.compile()).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(sound.compile()).toEqualTypeOf<CompiledGraph<S, "a" | "b">>();
   });
 
   it("rejects a node without an outgoing rule, naming it", () => {
@@ -185,13 +185,13 @@ describe("(e) compile() checks exits and reachability", () => {
 
   it("{ typeLevelTopology: false } skips the type-level search (run-time validation still runs)", () => {
     const noExit = two.addEdge(START, "a").addEdge("a", "b");
-    expectTypeOf(noExit.compile({ typeLevelTopology: false })).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(noExit.compile({ typeLevelTopology: false })).toEqualTypeOf<CompiledGraph<S, "a" | "b">>();
   });
 });
 
 describe("composition", () => {
   it("a function can take and return a builder", () => {
     const wireExits = (builder: typeof two) => builder.addEdge(START, "a").addEdge("a", "b").addEdge("b", END);
-    expectTypeOf(wireExits(two).compile()).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(wireExits(two).compile()).toEqualTypeOf<CompiledGraph<S, "a" | "b">>();
   });
 });

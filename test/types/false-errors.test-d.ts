@@ -133,7 +133,7 @@ describe("helpers over the builder", () => {
     // biome-ignore lint/suspicious/noExplicitAny: as above
     const addLogger = (g: StateGraph<Job, any, any, any>) => g.addNode("logger", (s) => ({ status: s.status }));
     const wired = new StateGraph<Job>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END);
-    expectTypeOf(compileAny(wired)).toEqualTypeOf<CompiledGraph<Job>>();
+    expectTypeOf(compileAny(wired)).toEqualTypeOf<CompiledGraph<Job>>(); // any node names
     addLogger(wired);
   });
 

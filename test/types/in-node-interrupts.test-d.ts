@@ -43,7 +43,7 @@ describe("defineInterrupt", () => {
 describe("a thread resumes with a Command", () => {
   it("invoke and stream take a Command on a thread, and resolve with a ThreadRunResult", () => {
     expectTypeOf(graph.invoke(approval.resume({ approved: true }), { threadId: "t", checkpointer })).resolves.toEqualTypeOf<
-      ThreadRunResult<S>
+      ThreadRunResult<S, "review">
     >();
     graph.stream(new Command({ resume: "yes", update: { draft: "v2" }, goto: "review" }), { threadId: "t", checkpointer });
   });
@@ -60,6 +60,6 @@ describe("a thread resumes with a Command", () => {
 
   it("the pending interrupts are typed on the result", async () => {
     const result = await graph.invoke({ draft: "", approved: false }, { threadId: "t", checkpointer });
-    if (result.status === "interrupted") expectTypeOf(result.interrupt.interrupts).toEqualTypeOf<readonly PendingInterrupt[] | undefined>();
+    if (result.status === "interrupted") expectTypeOf(result.interrupt.interrupts).toEqualTypeOf<readonly (PendingInterrupt & { readonly node: "review" })[] | undefined>();
   });
 });

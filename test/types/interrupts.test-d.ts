@@ -37,20 +37,20 @@ describe("threaded runs", () => {
 
   it("a threaded invoke resolves with a ThreadRunResult; a plain one with a RunResult", () => {
     expectTypeOf(graph.invoke({ draft: "", approved: false }, { threadId: "t", checkpointer })).resolves.toEqualTypeOf<
-      ThreadRunResult<S>
+      ThreadRunResult<S, "write" | "publish">
     >();
-    expectTypeOf(graph.invoke({ draft: "", approved: false })).resolves.toEqualTypeOf<RunResult<S>>();
+    expectTypeOf(graph.invoke({ draft: "", approved: false })).resolves.toEqualTypeOf<RunResult<S, "write" | "publish">>();
   });
 
   it("only a threaded invoke may pass null, to resume", () => {
-    expectTypeOf(graph.invoke(null, { threadId: "t", checkpointer })).resolves.toEqualTypeOf<ThreadRunResult<S>>();
+    expectTypeOf(graph.invoke(null, { threadId: "t", checkpointer })).resolves.toEqualTypeOf<ThreadRunResult<S, "write" | "publish">>();
     // @ts-expect-error - null resumes a thread: it needs a threadId
     void graph.invoke(null);
   });
 
   it("the interrupt is only there when the status says interrupted", async () => {
     const result = await graph.invoke(null, { threadId: "t", checkpointer });
-    if (result.status === "interrupted") expectTypeOf(result.interrupt.nodes).toEqualTypeOf<readonly string[]>();
+    if (result.status === "interrupted") expectTypeOf(result.interrupt.nodes).toEqualTypeOf<readonly ("write" | "publish")[]>();
     // @ts-expect-error - a done run has no interrupt
     void result.interrupt;
   });

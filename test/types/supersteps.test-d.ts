@@ -23,7 +23,7 @@ describe("fan-out and joins", () => {
       .addEdge(["web", "papers"], "synthesize")
       .addEdge("synthesize", END)
       .compile();
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<R>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<R, "plan" | "web" | "papers" | "synthesize">>();
   });
 
   it("rejects an undeclared node in a fan-out or a join", () => {
@@ -87,7 +87,7 @@ describe("routers with several keys, and Send", () => {
       .addConditionalEdges("plan", (s) => s.docs.map((doc) => new Send("summarize", { doc })), ["summarize"])
       .addEdge("summarize", END)
       .compile();
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<R>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<R, "plan" | "summarize">>();
   });
 });
 

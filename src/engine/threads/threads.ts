@@ -4,7 +4,7 @@
  * without a `threadId` the engine never enters this file.
  */
 import { GraphExecutionError, InvalidOptionError } from "../../errors.js";
-import { START } from "../../spec.js";
+import { START, type End } from "../../spec.js";
 import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { Run } from "../run.js";
@@ -55,25 +55,25 @@ export interface ThreadRunOptions extends RunOptions {
  * Where a run paused: before some nodes started, after some nodes ran (`interruptBefore`,
  * `interruptAfter`), or during some nodes, which called `interrupt()`.
  */
-export interface Interrupt {
+export interface Interrupt<N extends string = string> {
   readonly when: "before" | "after" | "during";
   /** The nodes it paused at. */
-  readonly nodes: readonly string[];
+  readonly nodes: readonly N[];
   /** For `during`: each `interrupt()` call waiting for a resume value (its id, node and payload). */
-  readonly interrupts?: readonly PendingInterrupt[];
+  readonly interrupts?: readonly (PendingInterrupt & { readonly node: N })[];
 }
 
 /**
  * What a threaded `invoke` resolves with: the usual result (`trace`, `routes` and `supersteps` count
  * the whole run, resumes included; `steps` only this call's), plus where the thread stands.
  */
-export type ThreadRunResult<S> = RunResult<S> & {
+export type ThreadRunResult<S, N extends string = string> = RunResult<S, N> & {
   readonly threadId: string;
   /** The checkpoint the run stopped at: resume or fork from it. */
   readonly checkpointId: string;
   /** The nodes that run when the thread resumes; empty once the run reached END. */
-  readonly next: readonly string[];
-} & ({ readonly status: "done" } | { readonly status: "interrupted"; readonly interrupt: Interrupt });
+  readonly next: readonly N[];
+} & ({ readonly status: "done" } | { readonly status: "interrupted"; readonly interrupt: Interrupt<N> });
 
 /** Options of `getState` and `getStateHistory`. */
 export interface ThreadReadOptions {
@@ -81,14 +81,14 @@ export interface ThreadReadOptions {
   readonly checkpointer?: Checkpointer;
 }
 
-/** Options of `updateState`. */
-export interface UpdateStateOptions extends ThreadReadOptions {
+/** Options of `updateState`; `N` is the graph's node names. */
+export interface UpdateStateOptions<N extends string = string> extends ThreadReadOptions {
   /**
    * Apply the update as if this node had returned it: what runs next is what follows this node, its
    * router reading the updated state. `END` cancels the pending work. Default: the node that ran last
    * (required when the last superstep ran several).
    */
-  readonly asNode?: string;
+  readonly asNode?: N | End;
   /** Update this (older) checkpoint instead of the latest, forking a new branch. */
   readonly checkpointId?: string;
 }
