@@ -162,6 +162,34 @@ describe("threaded runs on PostgresCheckpointer", () => {
     expect(resumed.status).toBe("done");
     expect(resumed.state).toEqual((await parallelGraph().invoke(parallelInput())).state);
   });
+
+  it("with durability async, store the same history as sync, several checkpoints per saveMany, and pause and resume alike", async () => {
+    await withCheckpointer(async (checkpointer) => {
+      const graph = parallelGraph();
+      await graph.invoke(parallelInput(), { threadId: "sync", checkpointer });
+      let many = 0;
+      const saveMany = checkpointer.saveMany.bind(checkpointer);
+      checkpointer.saveMany = (checkpoints, expected) => {
+        many += 1;
+        return saveMany(checkpoints, expected);
+      };
+      const done = await graph.invoke(parallelInput(), { threadId: "async", checkpointer, durability: "async" });
+      // A parallel superstep's pending writes name its checkpoint, so the queue before it is stored first: a few statements, not one per checkpoint.
+      expect(many).toBeGreaterThan(0);
+      expect(many).toBeLessThan((await checkpointer.list("async")).length / 2);
+      const shape = (history: Awaited<ReturnType<typeof checkpointer.list>>) => history.map((c) => [c.step, c.state, c.next, c.trace]);
+      expect(shape(await checkpointer.list("async"))).toEqual(shape(await checkpointer.list("sync")));
+      expect((await checkpointer.latest("async"))?.id).toBe(done.checkpointId);
+      const paused = await parallelGraph({ interruptBefore: ["gather"] }).invoke(parallelInput(), {
+        threadId: "p",
+        checkpointer,
+        durability: "async",
+      });
+      expect((await checkpointer.latest("p"))?.id).toBe(paused.checkpointId);
+      const resumed = await graph.invoke(null, { threadId: "p", checkpointer, durability: "async" });
+      expect(resumed.state).toEqual(done.state);
+    });
+  });
 });
 
 describe("a corrupt row", () => {
