@@ -60,10 +60,10 @@ interface Statements {
   };
   /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
   readonly writes?: {
-    /** Returns the new row's seq. */
-    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string, string, string], { seq: number }>;
+    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string, string, string]>;
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
+    readonly lastSeq: SqliteStatement<[], { seq: number }>;
     readonly deleteThread: SqliteStatement<[string]>;
     readonly deleteThreadWrites: SqliteStatement<[string]>;
   };
@@ -141,11 +141,13 @@ export class SqliteCheckpointer implements Checkpointer {
           : {
               writes: {
                 insert: connection.prepare(
-                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 ),
                 insertWrite: connection.prepare(
                   "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
                 ),
+                // A plain insert, then this: libsql's .get() of an INSERT … RETURNING measured about a fifth slower (CPU time).
+                lastSeq: connection.prepare("SELECT last_insert_rowid() AS seq"),
                 seqOf: connection.prepare("SELECT seq FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1"),
                 deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ?"),
                 deleteThreadWrites: connection.prepare("DELETE FROM tsg_writes WHERE thread_id = ?"),
@@ -216,18 +218,18 @@ export class SqliteCheckpointer implements Checkpointer {
                 ? lists
                 : this.#parentLists(threadId, parent, parentId as string);
           const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
-          const seq =
-            writes.insert.get(
-              threadId,
-              checkpoint.id,
-              parentId,
-              checkpoint.step,
-              checkpoint.createdAt,
-              body,
-              checksumOf(body),
-              delta,
-              checksumOf(delta),
-            )?.seq ?? -1;
+          writes.insert.run(
+            threadId,
+            checkpoint.id,
+            parentId,
+            checkpoint.step,
+            checkpoint.createdAt,
+            body,
+            checksumOf(body),
+            delta,
+            checksumOf(delta),
+          );
+          const seq = writes.lastSeq.get()?.seq ?? -1;
           if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, seq, pendingWrites);
           head = { seq, id: checkpoint.id };
           lists = checkpoint;
