@@ -8,16 +8,8 @@ import type { NodeContext } from "../engine/index.js";
 import type { Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
-import type {
-  Awaitable,
-  CompileOptions,
-  MaxTypeLevelDepth,
-  NodeReturn,
-  ReachBackward,
-  ReachForward,
-  ReducersFor,
-  TooDeep,
-} from "./types.js";
+import type { Awaitable, CompileOptions, NodeReturn, ReducersFor } from "./types.js";
+import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
 import type { FieldList } from "./field-list.js";
 import type { Demand, Quoted } from "./messages.js";
@@ -41,22 +33,12 @@ export type CheckedNodes<S, Nodes> = {
 };
 
 type Pairs<Edges, Routes> = EdgePairs<Edges> | RoutePairs<Routes>;
-type Forward<Edges, Routes> = ReachForward<Pairs<Edges, Routes>, Start, never>;
-type Backward<Edges, Routes> = ReachBackward<Pairs<Edges, Routes>, End, never>;
 
-/** The topology problems of node `K`, as message text. */
-export type NodeTopologyProblems<K, Edges, Routes> =
-  | (K extends RuleSources<Edges, Routes> ? never : `node ${Quoted<K>} has no outgoing edge; add an edge or a route from ${Quoted<K>}`)
-  | (TooDeep extends Forward<Edges, Routes>
-      ? never
-      : K extends Forward<Edges, Routes>
-        ? never
-        : `node ${Quoted<K>} is not reachable from START; add an edge that leads to it, or remove it`)
-  | (TooDeep extends Backward<Edges, Routes>
-      ? never
-      : K extends Backward<Edges, Routes> | Exclude<K, RuleSources<Edges, Routes>>
-        ? never
-        : `node ${Quoted<K>} cannot reach END; add an exit toward END`);
+/** The topology rules (shared with the builder, see `topology.ts`) for the declaration. */
+type DeclarationRules<N extends string, Edges, Routes> = TopologyRules<N, Pairs<Edges, Routes>, RuleSources<Edges, Routes>, "defineGraph">;
+
+/** The problems reported on `edges`, not on the result: they concern the graph as a whole. */
+type GraphWideRules = NoStartEdge<"defineGraph"> | TooDeepMessage<"defineGraph">;
 
 /**
  * What `defineGraph` returns: the compiled graph when every node is sound, else an object whose key is
@@ -66,40 +48,54 @@ export type NodeTopologyProblems<K, Edges, Routes> =
  */
 export type DefinedGraph<Compiled, Nodes, Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
   ? Compiled
-  : [NodeTopologyProblems<keyof Nodes, Edges, Routes>] extends [never]
-    ? Compiled
-    : {
-        readonly "defineGraph: topology problem": NodeTopologyProblems<keyof Nodes, Edges, Routes> extends infer P extends string
-          ? P extends string
-            ? `defineGraph: ${P}`
-            : never
-          : never;
-      };
+  : Exclude<DeclarationRules<keyof Nodes & string, Edges, Routes>, GraphWideRules> extends infer P extends string
+    ? [P] extends [never]
+      ? Compiled
+      : { readonly "defineGraph: topology problem": P extends string ? `defineGraph: ${P}` : never }
+    : never;
 
-/** Each edge's source, in order (a join counts once for each of its sources). */
-type EdgeSourceList<Edges, Out extends unknown[] = []> = Edges extends readonly [infer First, ...infer Rest]
-  ? EdgeSourceList<Rest, First extends readonly [infer F, unknown] ? [...Out, ...(F extends readonly string[] ? F : [F])] : Out>
-  : Out;
+/** The sources of one edge: a join counts once for each of its sources. */
+type SourcesOfEdge<Edge> = Edge extends readonly [infer F, unknown] ? (F extends readonly string[] ? F : [F]) : [];
 
-/** The sources named by more than one rule: two edges, or an edge and a route. */
-type RepeatedSources<List extends unknown[], Seen = never, Out = never> = List extends [infer Head, ...infer Tail]
-  ? RepeatedSources<Tail, Seen | Head, Head extends Seen ? Out | Head : Out>
-  : Out;
+/**
+ * Each edge's source, in order. Four edges per step: the compiler runs this recursion as a loop of at
+ * most 1,000 steps, so one edge per step would fail (TS2589) on a list of 1,000 edges.
+ */
+type EdgeSourceList<Edges, Out extends unknown[] = []> = Edges extends readonly [infer A, infer B, infer C, infer D, ...infer Rest]
+  ? EdgeSourceList<Rest, [...Out, ...SourcesOfEdge<A>, ...SourcesOfEdge<B>, ...SourcesOfEdge<C>, ...SourcesOfEdge<D>]>
+  : Edges extends readonly [infer First, ...infer Rest]
+    ? EdgeSourceList<Rest, [...Out, ...SourcesOfEdge<First>]>
+    : Out;
 
-type DuplicateRules<Edges, Routes> = RepeatedSources<EdgeSourceList<Edges>> | (EdgeSourceList<Edges>[number] & keyof Routes);
+/** `X` when it was seen before. */
+type Again<X, Seen> = X extends Seen ? X : never;
+
+/** The sources named by more than one rule: two edges, or an edge and a route. Four per step, as above. */
+type RepeatedSources<List extends unknown[], Seen = never, Out = never> = List extends [infer A, infer B, infer C, infer D, ...infer Tail]
+  ? RepeatedSources<
+      Tail,
+      Seen | A | B | C | D,
+      Out | Again<A, Seen> | Again<B, Seen | A> | Again<C, Seen | A | B> | Again<D, Seen | A | B | C>
+    >
+  : List extends [infer Head, ...infer Tail]
+    ? RepeatedSources<Tail, Seen | Head, Out | Again<Head, Seen>>
+    : Out;
+
+type DuplicateRules<Edges, Routes> = RepeatedSources<EdgeSourceList<Edges>> | Extract<EdgeSourceList<Edges>[number], keyof Routes>;
 
 /** The problems of the graph as a whole, reported on `edges`: no START edge, a source with two rules, or too deep to search. */
 export type EdgesTopologyCheck<Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
   ? unknown
   : [
-        | (Start extends RuleSources<Edges, Routes> ? never : `defineGraph: there is no edge from START; add [START, "<first node>"]`)
+        | (Extract<DeclarationRules<never, Edges, Routes>, GraphWideRules> extends infer P extends string
+            ? P extends unknown
+              ? `defineGraph: ${P}`
+              : never
+            : never)
         | (DuplicateRules<Edges, Routes> extends infer D extends string
             ? D extends unknown
               ? `defineGraph: ${Quoted<D>} has more than one rule (two edges, or an edge and a route); give each source one rule, or fan out with a list`
               : never
-            : never)
-        | (TooDeep extends Forward<Edges, Routes> | Backward<Edges, Routes>
-            ? `defineGraph: the graph is too deep for the type-level reachability search (more than ${MaxTypeLevelDepth} layers); pass { typeLevelTopology: false }: run-time validation still checks it`
             : never),
       ] extends [infer P]
     ? [P] extends [never]

@@ -13,6 +13,9 @@ import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodePolicy, RetryPolicy } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
 import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated } from "./messages.js";
+import type { TopologyRules } from "./topology.js";
+
+export type { MaxTypeLevelDepth } from "./reach.js";
 
 /** A value or a Promise of it: nodes and routers may be async. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -60,10 +63,12 @@ export interface CompileOptions<N extends string = string> {
 export type TypedEdge = readonly [from: string, to: string];
 
 /**
- * Whether `T` is `any`: helpers typed `StateGraph<S, any, any, any>` skip the type-level checks. (Not
- * the usual `0 extends 1 & T`: for a `T` constrained to `string`, `1 & T` reduces to `never` early.)
+ * Whether `T` is `any`: helpers typed `StateGraph<S, any, any, any>` skip the type-level checks. Not
+ * the usual `0 extends 1 & T` (for a `T` constrained to `string`, `1 & T` reduces to `never` early),
+ * and not distributive over `T`: `N` is a union of every node name, and each builder call checks it,
+ * so a distributive check would cost O(nodes) per call and O(nodes²) per graph.
  */
-export type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false;
+export type IsAny<T> = unknown extends T ? ([keyof T] extends [never] ? false : true) : false;
 
 /** The node names a compiled graph keeps: a builder typed `StateGraph<S, any, any, any>` compiles to any names (`string`). */
 export type CompiledNames<N extends string> = IsAny<N> extends true ? string : N;
@@ -152,6 +157,21 @@ export type WideKeys<P> = { [K in keyof P]-?: IsUnion<P[K]> extends false ? neve
 export type WidePathMapMessage<Subject extends string> =
   `${Subject} types a key as a union of destinations, so the compiler cannot tell where it leads; write the map inline, or check it with satisfies, not a type annotation`;
 
+/**
+ * Each source has exactly one rule (one edge, fan-out, join or route): a source in `R` already has
+ * it. A check on the argument, not a constraint of `From` (`Exclude<N | Start, R>`): the constraint
+ * named no reason ("not assignable to …") and cost O(nodes) per call.
+ */
+export type OneRulePerSource<From, R extends string, Api extends string> = [Extract<Members<From>, R>] extends [never]
+  ? unknown
+  : Demand<
+      Extract<Members<From>, R> extends infer X extends string
+        ? X extends unknown
+          ? `${Api}: ${Quoted<X>} already has its outgoing rule; each source has exactly one (one edge, fan-out, join or route): remove the extra rule, fan out with a list, or route with addConditionalEdges`
+          : never
+        : never
+    >;
+
 /** A fan-out lists each target once. */
 export type NoRepeatedTargets<To> = To extends readonly unknown[]
   ? [Repeated<To>] extends [never]
@@ -191,6 +211,15 @@ type PayloadsTo<Out, T> = ChoiceOf<Out> extends infer C ? (C extends Send<infer 
  * conditional type on `Out` in the destinations' type would fix `Out` before the router is read.
  */
 
+/**
+ * The listed destinations the router never leads to, as {@link Demand}s. Only for a written list (a
+ * tuple): while the call is resolved, the compiler also reads this type with `D` as its constraint,
+ * a list of every node name, and checking each of those would cost O(nodes) per call.
+ */
+type UnreturnedDestinations<D extends readonly unknown[], Out> = number extends D["length"]
+  ? unknown
+  : Demand<UnreturnedMessages<D[number], Out>>;
+
 /** A message for each listed destination the router never leads to. */
 type UnreturnedMessages<Listed, Out> =
   Listed extends RouteTargets<Out>
@@ -224,13 +253,13 @@ export type ListRouteProblems<From, Out, Listed, S, I> =
       : never);
 
 /**
- * Destinations reached by an edge or a path-map route get the state, so none may be a node that takes
+ * Destinations reached by an edge (a node or a list of them) or a path-map route get the state, so none may be a node that takes
  * its own input: such a node is reached with `Send`. `unknown` (no check, and nothing added to the
  * parameter's type in messages) while every node reads the state.
  */
 export type ReadsTheState<To, S, I, Api extends string> = [OwnInputNodes<S, I>] extends [never]
   ? unknown
-  : Demand<StateReaderMessages<To, S, I, Api>>;
+  : Demand<StateReaderMessages<Members<To>, S, I, Api>>;
 
 type StateReaderMessages<To, S, I, Api extends string> = To extends OwnInputNodes<S, I> & string
   ? `${Api}: node ${Quoted<To>} takes its own input, not the state; reach it with Send from a router, or type its parameter as the state`
@@ -246,55 +275,10 @@ export interface CompileError<Message extends string> {
   readonly "StateGraph.compile: topology problem": Message;
 }
 
-// ---- reachability -------------------------------------------------------------------------------
-
-/** How many BFS layers the type-level search explores before it gives up with an explicit message. */
-export type MaxTypeLevelDepth = 256;
-
-declare const tooDeep: unique symbol;
-/** The marker a reachability search returns when the graph is deeper than {@link MaxTypeLevelDepth}. */
-export type TooDeep = typeof tooDeep;
-
-type Targets<E, From> = E extends readonly [infer A, infer B] ? (A extends From ? B : never) : never;
-type SourcesOf<E, To> = E extends readonly [infer A, infer B] ? (B extends To ? A : never) : never;
-
-/** Every node reachable from `Frontier` along `E`, or {@link TooDeep}. */
-export type ReachForward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
-  ? Seen
-  : Depth["length"] extends MaxTypeLevelDepth
-    ? TooDeep
-    : ReachForward<E, Exclude<Targets<E, Frontier>, Seen | Frontier>, Seen | Frontier, [...Depth, unknown]>;
-
-/** Every node that can reach `Frontier` along `E`, or {@link TooDeep}. */
-export type ReachBackward<E, Frontier, Seen, Depth extends unknown[] = []> = [Frontier] extends [never]
-  ? Seen
-  : Depth["length"] extends MaxTypeLevelDepth
-    ? TooDeep
-    : ReachBackward<E, Exclude<SourcesOf<E, Frontier>, Seen | Frontier>, Seen | Frontier, [...Depth, unknown]>;
+// ---- topology (the rules are in topology.ts, the search in reach.ts) ----------------------------
 
 /** Each problem `compile()` reports at the type level, as message text. */
-export type TopologyProblems<N extends string, E, R extends string> =
-  | (Start extends R ? never : `there is no edge from START; add addEdge(START, "<first node>")`)
-  | (Exclude<N, R> extends infer X extends string
-      ? X extends unknown
-        ? `node ${Quoted<X>} has no outgoing edge; add addEdge(${Quoted<X>}, …) or addConditionalEdges(${Quoted<X>}, …)`
-        : never
-      : never)
-  | ReachabilityProblems<N, R, ReachForward<E, Start, never>, ReachBackward<E, End, never>>;
-
-type ReachabilityProblems<N extends string, R extends string, Forward, Backward> = [TooDeep] extends [Forward | Backward]
-  ? `the graph is too deep for the type-level reachability search (more than ${MaxTypeLevelDepth} layers); call compile({ typeLevelTopology: false }): run-time validation still checks it`
-  :
-      | (Exclude<N, Forward> extends infer X extends string
-          ? X extends unknown
-            ? `node ${Quoted<X>} is not reachable from START; add an edge that leads to it, or remove it`
-            : never
-          : never)
-      | (Exclude<R & N, Backward> extends infer X extends string
-          ? X extends unknown
-            ? `node ${Quoted<X>} cannot reach END; add an exit toward END`
-            : never
-          : never);
+export type TopologyProblems<N extends string, E, R extends string> = TopologyRules<N, E, R, "builder">;
 
 /** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
 export type CompileThis<Self, N extends string, E, R extends string> = true extends IsAny<N> | IsAny<E> | IsAny<R>
@@ -349,9 +333,9 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * builder.addEdge(START, "plan").addEdge("plan", ["web", "papers"]).addEdge(["web", "papers"], "synthesize");
    * ```
    */
-  addEdge<const From extends Exclude<N | Start, R> | readonly Exclude<N, R>[], const To extends N | End | readonly (N | End)[]>(
-    from: From,
-    to: To & NoRepeatedTargets<To> & ReadsTheState<Members<To>, S, I, "addEdge">,
+  addEdge<const From extends N | Start | readonly N[], const To extends N | End | readonly (N | End)[]>(
+    from: From & NoInfer<OneRulePerSource<From, R, "addEdge">>,
+    to: To & NoInfer<NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge">>,
   ): [From, To] extends [readonly string[], readonly string[]]
     ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
     : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I>;
@@ -370,20 +354,20 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * ```
    */
   addConditionalEdges<
-    const From extends Exclude<N | Start, R>,
+    const From extends N | Start,
     Out extends N | End | readonly (N | End | Send<N>)[],
     const D extends readonly (N | End)[],
   >(
-    from: From,
+    from: From & NoInfer<OneRulePerSource<From, R, "addConditionalEdges">>,
     router: RouterOf<S, Out>,
-    destinations: D & Demand<UnreturnedMessages<D[number], Out>>,
+    destinations: D & NoInfer<UnreturnedDestinations<D, Out>>,
   ): [ListRouteProblems<From, Out, D[number], S, I>] extends [never]
     ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I>
     : RouteError<ListRouteProblems<From, Out, D[number], S, I>>;
-  addConditionalEdges<const From extends Exclude<N | Start, R>, K extends string, const P extends PathMapFor<K, N>>(
-    from: From,
+  addConditionalEdges<const From extends N | Start, K extends string, const P extends PathMapFor<K, N>>(
+    from: From & NoInfer<OneRulePerSource<From, R, "addConditionalEdges">>,
     router: RouterOf<S, K | readonly K[]>,
-    pathMap: P & NoUnreturnedKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">,
+    pathMap: P & NoInfer<NoUnreturnedKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">>,
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
     : [WideKeys<P>] extends [never]

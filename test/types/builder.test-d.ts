@@ -136,7 +136,7 @@ describe("(e) compile() checks exits and reachability", () => {
     // @ts-expect-error - "b" has no outgoing edge
     noExit.compile();
     expectTypeOf<TopologyProblems<"a" | "b", readonly [typeof START, "a"] | readonly ["a", "b"], typeof START | "a">>().toEqualTypeOf<
-      `node "b" has no outgoing edge; add addEdge("b", …) or addConditionalEdges("b", …)` | `node "a" cannot reach END; add an exit toward END`
+      `node "b" has no outgoing edge; add addEdge("b", <next node or END>) or addConditionalEdges("b", router, paths)` | `node "a" has no path to END, so a run that enters it can never finish (a closed cycle); add an exit toward END`
     >();
   });
 
@@ -178,7 +178,7 @@ describe("(e) compile() checks exits and reachability", () => {
     type Shown = CompileThis<Self, "a", readonly [typeof START, "a"], typeof START>;
     expectTypeOf<keyof Shown>().toEqualTypeOf<"StateGraph.compile: topology problem">();
     expectTypeOf<Shown["StateGraph.compile: topology problem"]>().toEqualTypeOf<
-      `compile(): node "a" has no outgoing edge; add addEdge("a", …) or addConditionalEdges("a", …)`
+      `compile(): node "a" has no outgoing edge; add addEdge("a", <next node or END>) or addConditionalEdges("a", router, paths)`
     >();
     expectTypeOf<CompileThis<Self, "a", readonly [typeof START, "a"] | readonly ["a", typeof END], typeof START | "a">>().toEqualTypeOf<Self>();
   });

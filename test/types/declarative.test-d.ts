@@ -75,7 +75,7 @@ describe("defineGraph", () => {
   it("(e) a node without an exit, unreachable or unable to reach END makes the result the list of problems", () => {
     const noExit = define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["a", "b"]] });
     expectTypeOf(noExit).toEqualTypeOf<{
-      readonly "defineGraph: topology problem": `defineGraph: node "b" has no outgoing edge; add an edge or a route from "b"` | `defineGraph: node "a" cannot reach END; add an exit toward END`;
+      readonly "defineGraph: topology problem": `defineGraph: node "b" has no outgoing edge; add an edge ["b", <next node or END>] or a route from "b"` | `defineGraph: node "a" has no path to END, so a run that enters it can never finish (a closed cycle); add an exit toward END`;
     }>();
     // @ts-expect-error - the result is the list of problems, not a graph
     void noExit.invoke;
