@@ -12,7 +12,7 @@ import type { Awaitable, CompileOptions, NodeReturn, ReducersFor } from "./types
 import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
 import type { FieldList } from "./field-list.js";
-import type { Demand, Quoted } from "./messages.js";
+import type { Demand, Quoted, TypeLevelError } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
 /** The nodes object: name → node function of the state (and, optionally, its {@link NodeContext}). */
@@ -51,7 +51,7 @@ export type DefinedGraph<Compiled, Nodes, Edges, Routes, O> = O extends { readon
   : Exclude<DeclarationRules<keyof Nodes & string, Edges, Routes>, GraphWideRules> extends infer P extends string
     ? [P] extends [never]
       ? Compiled
-      : { readonly "defineGraph: topology problem": P extends string ? `defineGraph: ${P}` : never }
+      : TypeLevelError<P extends string ? `defineGraph: ${P}` : never>
     : never;
 
 /** The sources of one edge: a join counts once for each of its sources. */
@@ -100,7 +100,7 @@ export type EdgesTopologyCheck<Edges, Routes, O> = O extends { readonly typeLeve
       ] extends [infer P]
     ? [P] extends [never]
       ? unknown
-      : { readonly "defineGraph: topology problem": P }
+      : TypeLevelError<P>
     : unknown;
 
 /** One entry of `edges`: `[from, to]`, with a list on the right for a fan-out or on the left for a join. */
@@ -192,9 +192,7 @@ type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = (
 ) => Awaitable<SpecRouteKeys<Sp, F> | readonly (SpecRouteKeys<Sp, F> | Send<SpecRouteKeys<Sp, F>>)[]>) &
   ([UnreturnedSpecKeys<Sp, Impl, F>] extends [never]
     ? unknown
-    : {
-        readonly "bindSpec: router problem": `the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route`;
-      });
+    : TypeLevelError<`bindSpec: the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route`>);
 
 /** Every node and conditional source of the spec implemented, nothing extra, routers returning exactly the spec's keys. */
 export type CheckedImplementations<Sp extends BindableSpec, Impl extends Implementations> = {

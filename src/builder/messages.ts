@@ -4,6 +4,17 @@
  * as the problem and its fix.
  */
 
+/**
+ * The key of every type-level error object (a call's result, `compile()`'s `this`, `defineGraph`'s
+ * result and `edges`, a `bindSpec` router): one shape for the builder, `route`, `defineGraph` and
+ * `bindSpec`, whose message starts with the API it concerns. A check on an argument is a
+ * {@link Demand} instead, whose property name is the message itself.
+ */
+export type ErrorKey = "typed-state-graph error";
+
+/** The one shape of a type-level error: a single property, {@link ErrorKey}, holding the message. */
+export type TypeLevelError<Message> = { readonly [K in ErrorKey]: Message };
+
 /** `"name"`: how messages quote a name. */
 export type Quoted<X> = `"${X & string}"`;
 

@@ -12,7 +12,7 @@ import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodePolicy, RetryPolicy } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
-import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated } from "./messages.js";
+import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated, TypeLevelError } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
 
 export type { MaxTypeLevelDepth } from "./reach.js";
@@ -266,14 +266,10 @@ type StateReaderMessages<To, S, I, Api extends string> = To extends OwnInputNode
   : never;
 
 /** The type a builder call returns when its route cannot be checked. */
-export interface RouteError<Message extends string> {
-  readonly "StateGraph: route problem": Message;
-}
+export interface RouteError<Message extends string> extends TypeLevelError<Message> {}
 
 /** The type `compile()` requires of `this` when the topology is wrong: its text is the message. */
-export interface CompileError<Message extends string> {
-  readonly "StateGraph.compile: topology problem": Message;
-}
+export interface CompileError<Message extends string> extends TypeLevelError<Message> {}
 
 // ---- topology (the rules are in topology.ts, the search in reach.ts) ----------------------------
 
@@ -287,7 +283,7 @@ export type CompileThis<Self, N extends string, E, R extends string> = true exte
     ? [Problems] extends [never]
       ? Self
       : // New member strings make a new union without the alias, so the error shows the messages themselves.
-        { readonly "StateGraph.compile: topology problem": Problems extends string ? `compile(): ${Problems}` : never }
+        TypeLevelError<Problems extends string ? `compile(): ${Problems}` : never>
     : never;
 
 // ---- the builder's public type ------------------------------------------------------------------

@@ -75,7 +75,7 @@ describe("(b) route keys match the path map exactly", () => {
   it("turns a router typed as plain string into an error naming the fix", () => {
     const routed = two.addConditionalEdges("a", (s) => String(s.count), { x: "b" });
     expectTypeOf(routed).toEqualTypeOf<{
-      readonly "StateGraph: route problem": `the router for "a" returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`;
+      readonly "typed-state-graph error": `the router for "a" returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`;
     }>();
     // @ts-expect-error - the result is an error type, not a builder
     routed.addEdge("b", END);
@@ -176,8 +176,8 @@ describe("(e) compile() checks exits and reachability", () => {
   it("shows the problems as the text of compile()'s `this` type", () => {
     type Self = { self: true };
     type Shown = CompileThis<Self, "a", readonly [typeof START, "a"], typeof START>;
-    expectTypeOf<keyof Shown>().toEqualTypeOf<"StateGraph.compile: topology problem">();
-    expectTypeOf<Shown["StateGraph.compile: topology problem"]>().toEqualTypeOf<
+    expectTypeOf<keyof Shown>().toEqualTypeOf<"typed-state-graph error">();
+    expectTypeOf<Shown["typed-state-graph error"]>().toEqualTypeOf<
       `compile(): node "a" has no outgoing edge; add addEdge("a", <next node or END>) or addConditionalEdges("a", router, paths)`
     >();
     expectTypeOf<CompileThis<Self, "a", readonly [typeof START, "a"] | readonly ["a", typeof END], typeof START | "a">>().toEqualTypeOf<Self>();

@@ -75,13 +75,13 @@ describe("defineGraph", () => {
   it("(e) a node without an exit, unreachable or unable to reach END makes the result the list of problems", () => {
     const noExit = define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["a", "b"]] });
     expectTypeOf(noExit).toEqualTypeOf<{
-      readonly "defineGraph: topology problem": `defineGraph: node "b" has no outgoing edge; add an edge ["b", <next node or END>] or a route from "b"` | `defineGraph: node "a" has no path to END, so a run that enters it can never finish (a closed cycle); add an exit toward END`;
+      readonly "typed-state-graph error": `defineGraph: node "b" has no outgoing edge; add an edge ["b", <next node or END>] or a route from "b"` | `defineGraph: node "a" has no path to END, so a run that enters it can never finish (a closed cycle); add an exit toward END`;
     }>();
     // @ts-expect-error - the result is the list of problems, not a graph
     void noExit.invoke;
     const unreachable = define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["a", END], ["b", END]] });
     expectTypeOf(unreachable).toEqualTypeOf<{
-      readonly "defineGraph: topology problem": `defineGraph: node "b" is not reachable from START; add an edge that leads to it, or remove it`;
+      readonly "typed-state-graph error": `defineGraph: node "b" is not reachable from START; add an edge that leads to it, or remove it`;
     }>();
     const closed = define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["a", "b"], ["b", "a"]] });
     expectTypeOf(closed).not.toEqualTypeOf<CompiledGraph<S>>();
