@@ -15,13 +15,14 @@ import type {
 } from "./run-types.js";
 import { streamRun } from "./stream.js";
 import type { GraphWarning } from "./warnings.js";
-import type { Checkpoint, Checkpointer } from "./threads/checkpointer.js";
+import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs } from "./threads/checkpointer.js";
 import {
   getThreadHistory,
   getThreadState,
   invokeThread,
   isThreadRun,
   threadRequired,
+  type GetStateOptions,
   type ThreadReadOptions,
   type ThreadRunOptions,
   type ThreadRunResult,
@@ -115,9 +116,12 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * @example
    * ```ts
    * const { state, next } = (await graph.getState("order-42", { checkpointer }))!; // next: ["publish"]
+   * const withChild = await graph.getState("order-43", { checkpointer, subgraphs: true }); // tasks[i].state: a paused subgraph's own state
    * ```
    */
-  getState(threadId: string, options?: ThreadReadOptions & { readonly checkpointId?: string }): Promise<Checkpoint<S> | undefined> {
+  getState(threadId: string, options: GetStateOptions & { readonly subgraphs: true }): Promise<CheckpointWithSubgraphs<S> | undefined>;
+  getState(threadId: string, options?: GetStateOptions): Promise<Checkpoint<S> | undefined>;
+  getState(threadId: string, options?: GetStateOptions): Promise<Checkpoint<S> | undefined> {
     return getThreadState(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S> | undefined>;
   }
 

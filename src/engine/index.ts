@@ -55,14 +55,16 @@ export type {
   CheckpointMetadata,
   CheckpointRoute,
   CheckpointTask,
+  CheckpointWithSubgraphs,
   CheckpointWrite,
   PruneOptions,
   PruneResult,
   JsonValue,
   ListOptions,
   PendingInterrupt,
+  SubgraphTask,
 } from "./threads/checkpointer.js";
-export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./threads/threads.js";
+export type { GetStateOptions, Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./threads/threads.js";
 export type { Durability } from "./threads/durability.js";
 export {
   PersistenceError,
@@ -84,3 +86,4 @@ export {
 } from "./threads/store-options.js";
 export type { PruneRequest } from "./threads/store-options.js";
 export { checkJson } from "./threads/json-check.js";
+export { NAMESPACE_SEPARATOR, isUnderThread } from "./subgraph-thread.js";

@@ -7,7 +7,7 @@
 import { GraphError } from "../errors.js";
 import type { State, Task } from "./step.js";
 import type { MaybePromise } from "./maybe-promise.js";
-import type { JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
+import type { Checkpointer, JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
 import { NodePaused } from "./node-paused.js";
 
 /** The codes of an {@link InterruptError}, as data (docs/concepts.md's table is checked against it). */
@@ -62,6 +62,31 @@ export class TaskFrame {
     this.#position = position;
   }
 
+  /** The host of the run this task belongs to. */
+  get host(): InterruptHost {
+    return this.#host;
+  }
+
+  /** How the ids of interrupts raised inside this task's subgraph begin: `node:superstep:task/`. */
+  get idPrefix(): string {
+    return `${this.#node}:${this.#superstep}:${this.#position()}/`;
+  }
+
+  /** Where this task stands in its superstep (its namespace tells parallel Sends to one subgraph apart). */
+  get position(): number {
+    return this.#position();
+  }
+
+  get node(): string {
+    return this.#node;
+  }
+
+  /** Pauses this task for interrupts raised inside it (its subgraph's), ids already prefixed. */
+  raise(interrupts: readonly PendingInterrupt[]): never {
+    this.replayPause(interrupts);
+    throw new NodePaused(`subgraph: "${this.#node}" paused, waiting for a resume value`);
+  }
+
   /** The resume value of this call, or the pause. */
   call(value: JsonValue, name: string | undefined): { readonly resumed: true; readonly value: unknown } | { readonly resumed: false } {
     // A node that caught the pause and called again (or a retry of it) asks nothing more: it is paused already.
@@ -85,6 +110,12 @@ export class TaskFrame {
     this.raised.push(...interrupts);
     this.#host.raised.push(...interrupts);
   }
+}
+
+/** The thread a run's subgraph tasks keep their checkpoints under. */
+export interface SubgraphHome {
+  readonly checkpointer: Checkpointer;
+  readonly threadId: string;
 }
 
 /** Where the current task's frame is kept while its node runs. */
@@ -158,11 +189,20 @@ export class InterruptHost {
   /** Resume values by interrupt id: every one given since the superstep first paused. */
   resumes: Readonly<Record<string, unknown>> = {};
   readonly raised: PendingInterrupt[] = [];
+  /** The interrupts the resumed superstep paused at: a subgraph task finds its child's namespace there. */
+  pending: readonly PendingInterrupt[] = [];
+  /** Where subgraph tasks keep their own checkpoints: under this thread (a threaded run's host only). */
+  home: SubgraphHome | undefined;
+  /** The checkpoint the current superstep starts from: a fresh subgraph task's namespace names it. */
+  checkpointId = "";
+  /** The child threads the current superstep's subgraph tasks ran on: removed once it commits. */
+  readonly children = new Set<string>();
   #paused = new Set<number>();
 
-  /** The resume values of a resumed run (they stand until its next superstep commits). */
-  answer(resumes: Readonly<Record<string, unknown>>): void {
+  /** The resume values of a resumed run (they stand until its next superstep commits), and the interrupts they answer. */
+  answer(resumes: Readonly<Record<string, unknown>>, pending: readonly PendingInterrupt[] = []): void {
     this.resumes = resumes;
+    this.pending = pending;
   }
 
   /** Runs one task in its frame. A task that paused settles with an empty update: {@link pausedAt} reports it. */

@@ -1,11 +1,19 @@
 /** Which node functions run a compiled graph, and that graph's spec: recorded by `subgraph`, read by `compile`. */
 import type { GraphSpec } from "../spec.js";
+import type { ExecutableGraph } from "./executable.js";
 
 const childSpecs = new WeakMap<object, GraphSpec>();
+const childGraphs = new WeakMap<object, ExecutableGraph>();
 
-/** Records that `node` runs the graph described by `spec`. */
-export function recordSubgraph(node: object, spec: GraphSpec): void {
+/** Records that `node` runs the graph described by `spec`, whose tables are `graph`. */
+export function recordSubgraph(node: object, spec: GraphSpec, graph: ExecutableGraph): void {
   childSpecs.set(node, spec);
+  childGraphs.set(node, graph);
+}
+
+/** The child graph's tables when `node` was made by `subgraph` (`getState` reads a child's thread with them). */
+export function subgraphOf(node: unknown): ExecutableGraph | undefined {
+  return typeof node === "function" ? childGraphs.get(node) : undefined;
 }
 
 /**

@@ -1,12 +1,19 @@
 /**
  * A compiled graph used as a node of another graph. The child runs with its own limits; its result
  * comes back to the parent as one update; its errors reach the parent with their path (`parent/child`).
+ * In a threaded run the child runs on a thread of its own under the parent's, so an `interrupt()`
+ * inside it pauses the parent and a resume continues the child where it stopped (`subgraph-thread.ts`).
  */
-import { executableOf, type CompiledGraph } from "./compiled-graph.js";
+import { InvalidOptionError } from "../errors.js";
+import { executableOf, interruptsOf, type CompiledGraph } from "./compiled-graph.js";
+import { currentFrame } from "./interrupt-scope.js";
 import type { NodeContext } from "./context.js";
 import type { RunSettings } from "./run.js";
-import type { RunOptions } from "./run-types.js";
+import type { RunOptions, Step } from "./run-types.js";
 import { recordSubgraph } from "./subgraph-specs.js";
+import { foldUpdates } from "./subgraph-output.js";
+import { pauseForChild, subgraphScope } from "./subgraph-thread.js";
+import { runChildThread } from "./threads/child-thread.js";
 import type { State } from "./step.js";
 import { TaskContext } from "./task-context.js";
 
@@ -51,25 +58,33 @@ export function subgraph<P extends object, C extends object>(
   child: CompiledGraph<C>,
   options: SubgraphOptions<P, C> = {},
 ): SubgraphNode<P> {
-  const reducers = executableOf(child).reducers;
+  const executable = executableOf(child);
+  const { reducers } = executable;
+  const pausesBefore = interruptsOf(child);
   const limits = {
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
     ...(options.recursionLimit === undefined ? {} : { recursionLimit: options.recursionLimit }),
   };
   const runSubgraph = async function runSubgraph(parent: P, context?: NodeContext): Promise<Partial<P>> {
     const input = options.input ? options.input(parent) : (parent as unknown as C);
-    const result = await child.invoke(input, observed(limits, context));
-    if (options.output) return options.output(result.state, parent);
-    const update: State = {};
-    for (const step of result.steps) {
-      for (const [field, value] of Object.entries(step.update as State)) {
-        const reducer = reducers.get(field);
-        update[field] = reducer !== undefined && Object.hasOwn(update, field) ? reducer(update[field], value) : value;
-      }
+    const scope = subgraphScope(currentFrame());
+    if (scope === undefined) {
+      const result = await child.invoke(input, observed(limits, context));
+      if (options.output) return options.output(result.state, parent);
+      return foldUpdates(reducers, {}, result.steps as Step<State>[]) as Partial<P>;
     }
-    return update as Partial<P>;
+    if (pausesBefore.length > 0) {
+      throw new InvalidOptionError(
+        `subgraph: the child graph was compiled with interruptBefore/interruptAfter (${pausesBefore.join(", ")}), which pause only a top-level graph. ` +
+          "Call interrupt() in the child's node instead, or compile the child without them.",
+      );
+    }
+    const outcome = await runChildThread(executable, input, scope, observed(limits, context));
+    if (outcome.status === "interrupted") return pauseForChild(scope, outcome.interrupts);
+    if (options.output) return options.output(outcome.state as C, parent);
+    return outcome.update as Partial<P>;
   };
-  recordSubgraph(runSubgraph, child.spec);
+  recordSubgraph(runSubgraph, child.spec, executable);
   return runSubgraph as SubgraphNode<P>;
 }
 

@@ -9,11 +9,13 @@ export type {
   CheckpointMetadata,
   CheckpointRoute,
   CheckpointTask,
+  CheckpointWithSubgraphs,
   CheckpointWrite,
   PruneOptions,
   PruneResult,
   JsonValue,
   ListOptions,
+  SubgraphTask,
 } from "../engine/index.js";
 export { MemoryCheckpointer } from "./memory-checkpointer.js";
 export { SqliteCheckpointer, DEFAULT_DB_FILE, SQLITE_SCHEMA_VERSION } from "./sqlite-checkpointer.js";

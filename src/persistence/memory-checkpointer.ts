@@ -5,7 +5,7 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError } from "../engine/index.js";
-import { checkListOptions, checkPrune, checkWrites, keptByPrune, mergeWrites, writesTargetMissing } from "../engine/index.js";
+import { checkListOptions, checkPrune, checkWrites, isUnderThread, keptByPrune, mergeWrites, writesTargetMissing } from "../engine/index.js";
 
 interface StoredCheckpoint {
   readonly id: string;
@@ -65,7 +65,7 @@ export class MemoryCheckpointer implements Checkpointer {
   }
 
   async deleteThread(threadId: string): Promise<void> {
-    this.#threads.delete(threadId);
+    for (const id of [...this.#threads.keys()]) if (id === threadId || isUnderThread(id, threadId)) this.#threads.delete(id);
   }
 
   async putWrites(threadId: string, checkpointId: string, writes: readonly CheckpointWrite[]): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import { checkListOptions, checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "../engine/index.js";
+import { checkListOptions, checkPrune, checkSaveChain, checkWrites, isUnderThread, NAMESPACE_SEPARATOR, writesTargetMissing } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
 import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
 import { checksumOf, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
@@ -64,8 +64,8 @@ interface Statements {
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
     readonly lastSeq: SqliteStatement<[], { seq: number }>;
-    readonly deleteThread: SqliteStatement<[string]>;
-    readonly deleteThreadWrites: SqliteStatement<[string]>;
+    readonly deleteThread: SqliteStatement<[string, string, string]>;
+    readonly deleteThreadWrites: SqliteStatement<[string, string, string]>;
   };
 }
 
@@ -149,8 +149,9 @@ export class SqliteCheckpointer implements Checkpointer {
                 // A plain insert, then this: libsql's .get() of an INSERT … RETURNING measured about a fifth slower (CPU time).
                 lastSeq: connection.prepare("SELECT last_insert_rowid() AS seq"),
                 seqOf: connection.prepare("SELECT seq FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1"),
-                deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ?"),
-                deleteThreadWrites: connection.prepare("DELETE FROM tsg_writes WHERE thread_id = ?"),
+                // The thread, and its subgraphs' threads (`thread␟namespace`: the range after the separator, U+001F, before U+0020).
+                deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ? OR (thread_id >= ? AND thread_id < ?)"),
+                deleteThreadWrites: connection.prepare("DELETE FROM tsg_writes WHERE thread_id = ? OR (thread_id >= ? AND thread_id < ?)"),
               },
             }),
       };
@@ -405,11 +406,12 @@ export class SqliteCheckpointer implements Checkpointer {
         { threadId },
       );
     }
-    this.#recent.delete(threadId);
+    for (const id of [...this.#recent.keys()]) if (id === threadId || isUnderThread(id, threadId)) this.#recent.delete(id);
+    const range = [threadId, `${threadId}${NAMESPACE_SEPARATOR}`, `${threadId}\u0020`] as const;
     this.#run("deleteThread", "deleting the thread", () =>
       immediate(this.#connection, () => {
-        writes.deleteThreadWrites.run(threadId);
-        writes.deleteThread.run(threadId);
+        writes.deleteThreadWrites.run(...range);
+        writes.deleteThread.run(...range);
       }),
     );
   }

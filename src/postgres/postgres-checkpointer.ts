@@ -109,9 +109,10 @@ function statementsFor(schema: string): Statements {
     latest: `SELECT ${row} FROM ${s}.tsg_checkpoints c WHERE thread_id = $1 ORDER BY seq DESC LIMIT 1`,
     get: `SELECT ${row} FROM ${s}.tsg_checkpoints c WHERE thread_id = $1 AND id = $2 ORDER BY seq DESC LIMIT 1`,
     list: `SELECT ${row} FROM ${s}.tsg_checkpoints c WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2`,
-    deleteThread: `WITH head AS (DELETE FROM ${s}.tsg_threads WHERE thread_id = $1),
-      kept AS (DELETE FROM ${s}.tsg_writes WHERE thread_id = $1)
-      DELETE FROM ${s}.tsg_checkpoints WHERE thread_id = $1`,
+    // The thread, and its subgraphs' threads (`thread␟namespace`, U+001F being the separator).
+    deleteThread: `WITH head AS (DELETE FROM ${s}.tsg_threads WHERE thread_id = $1 OR starts_with(thread_id, $1 || chr(31))),
+      kept AS (DELETE FROM ${s}.tsg_writes WHERE thread_id = $1 OR starts_with(thread_id, $1 || chr(31)))
+      DELETE FROM ${s}.tsg_checkpoints WHERE thread_id = $1 OR starts_with(thread_id, $1 || chr(31))`,
     threads: `SELECT DISTINCT thread_id FROM ${s}.tsg_checkpoints`,
     ages: `SELECT seq::float8 AS seq, created_at FROM ${s}.tsg_checkpoints WHERE thread_id = $1 ORDER BY seq`,
     // One statement, so a prune removes a checkpoint and its pending writes together or not at all. Rows

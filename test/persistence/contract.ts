@@ -14,6 +14,8 @@ import {
   type PruneOptions,
   type PruneResult,
 } from "../../src/persistence/index.js";
+import { Command } from "../../src/index.js";
+import { nestedGraph, nestedInput } from "../helpers/nested-graphs.js";
 
 let counter = 0;
 
@@ -166,6 +168,23 @@ export function describeCheckpointerContract<C extends Checkpointer>(
       expect(await store.list("t1")).toHaveLength(1);
     });
 
+    it("deletes a thread's subgraph threads with it (thread␟namespace, any depth), and no other thread", async () => {
+      const sep = "\u001f";
+      const ids = ["t1", `t1${sep}sub:cp:0`, `t1${sep}sub:cp:0${sep}inner:cp:1`, "t1x", `t1x${sep}sub:cp:0`, "t1 ", "t"];
+      for (const threadId of ids) await store.save(checkpoint({ threadId }), null);
+      await store.putWrites(`t1${sep}sub:cp:0`, ((await store.latest(`t1${sep}sub:cp:0`)) as Checkpoint).id, [
+        { task: 0, node: "work", update: { n: 1 } },
+      ]);
+      await store.deleteThread("t1");
+      const left = [];
+      for (const threadId of ids) if ((await store.latest(threadId)) !== undefined) left.push(threadId);
+      expect(left).toEqual(["t1x", `t1x${sep}sub:cp:0`, "t1 ", "t"]);
+      // A thread saved again under a deleted child's id starts with no pending writes.
+      const again = checkpoint({ threadId: `t1${sep}sub:cp:0` });
+      await store.save(again, null);
+      expect((await store.latest(again.threadId))?.pendingWrites).toBeUndefined();
+    });
+
     it("hands out detached copies: mutating them, or the saved object, changes nothing stored", async () => {
       const saved = checkpoint();
       const expected = structuredClone(saved);
@@ -262,6 +281,29 @@ export function describeCheckpointerContract<C extends Checkpointer>(
         await expect(many()([a, { ...b, threadId: "t2" }], null)).rejects.toBeInstanceOf(InvalidOptionError);
         await expect(many()([], null)).rejects.toBeInstanceOf(InvalidOptionError);
         expect(await store.list("t1")).toEqual([]);
+      });
+    });
+
+    describe("subgraph interrupts (a child's checkpoints on its own thread under its parent's)", () => {
+      it("a run paused three levels deep resumes inside the innermost child, shows its state, and leaves no child thread", async () => {
+        const runs = new Map<string, number>();
+        const graph = nestedGraph(3, runs, "parallel");
+        const paused = await graph.invoke(nestedInput, { threadId: "nested", checkpointer: store });
+        if (paused.status !== "interrupted") throw new Error("expected a pause");
+        const [x, y] = paused.interrupt.interrupts ?? [];
+        const shown = await graph.getState("nested", { checkpointer: store, subgraphs: true });
+        expect(shown?.tasks[0]?.state?.tasks[0]?.state).toMatchObject({ next: ["3.x", "3.y"], state: { log: ["1.a", "2.a", "3.a"] } });
+        await graph.invoke(new Command({ resume: { [x?.id as string]: "1" } }), { threadId: "nested", checkpointer: store });
+        const done = await graph.invoke(new Command({ resume: { [y?.id as string]: "2" } }), { threadId: "nested", checkpointer: store });
+        expect(done.state).toEqual({
+          log: ["1.a", "2.a", "3.a", "3.x", "3.y", "3.b", "2.b", "1.b"],
+          answers: ["3.x=1", "3.y=2"],
+        });
+        expect([runs.get("1.a"), runs.get("2.a"), runs.get("3.a"), runs.get("3.x"), runs.get("3.y")]).toEqual([1, 1, 1, 2, 3]);
+        const ns = x?.ns ?? [];
+        expect(ns).toHaveLength(2);
+        expect(await store.latest(`nested\u001f${ns[0]}`)).toBeUndefined();
+        expect(await store.latest(`nested\u001f${ns[0]}\u001f${ns[1]}`)).toBeUndefined();
       });
     });
 

@@ -34,6 +34,12 @@ export interface PendingInterrupt {
   readonly name?: string;
   /** The payload the node passed: what the person reads. */
   readonly value: JsonValue;
+  /**
+   * For an interrupt raised inside a subgraph: the checkpoint namespace of each subgraph it is nested
+   * in, outermost first (LangGraph's `ns`). Its `id` then begins with the subgraph task's
+   * (`outer:2:0/inner:1:0:0`). The subgraph's own checkpoints live there, so a resume continues it.
+   */
+  readonly ns?: readonly string[];
 }
 
 /**
@@ -93,6 +99,33 @@ export interface Checkpoint<S extends object = Record<string, unknown>> extends 
   readonly interrupts?: readonly PendingInterrupt[];
   /** Resume values given so far for this superstep's interrupts, by id: a partial resume keeps them for the rest. */
   readonly resumes?: Readonly<Record<string, JsonValue>>;
+  /**
+   * On a subgraph's own thread only: the updates its nodes wrote so far, each field folded with its
+   * reducer. What the subgraph node hands its parent when the child reaches END, even when the child
+   * was paused (or its process killed) in between.
+   */
+  readonly subgraphUpdate?: Readonly<Record<string, JsonValue>>;
+}
+
+/**
+ * A task of `getState(threadId, { subgraphs: true })`: a subgraph task paused (or stopped) inside its
+ * child carries the child's own checkpoint, its subgraph tasks resolved the same way (LangGraph's
+ * `tasks[i].state`).
+ *
+ * @example
+ * ```ts
+ * const parent = await graph.getState("t1", { subgraphs: true });
+ * parent?.tasks[0]?.state?.next; // ["approve"]: where the child stands
+ * ```
+ */
+export interface SubgraphTask extends CheckpointTask {
+  /** The child's latest checkpoint, while the child has one (it is removed once the parent's superstep commits). */
+  readonly state?: CheckpointWithSubgraphs;
+}
+
+/** A checkpoint as `getState(threadId, { subgraphs: true })` returns it: its subgraph tasks carry their child's state. */
+export interface CheckpointWithSubgraphs<S extends object = Record<string, unknown>> extends Checkpoint<S> {
+  readonly tasks: readonly SubgraphTask[];
 }
 
 /** Options of {@link Checkpointer.list}. */

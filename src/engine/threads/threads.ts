@@ -13,7 +13,16 @@ import type { RunOptions, RunResult, Step } from "../run-types.js";
 import { inputFailure, executionError } from "../run-checks.js";
 import { commit, type RunSnapshot } from "../superstep.js";
 import type { State } from "../step.js";
-import type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWrite, JsonValue, PendingInterrupt } from "./checkpointer.js";
+import type {
+  Checkpoint,
+  Checkpointer,
+  CheckpointMetadata,
+  CheckpointWithSubgraphs,
+  CheckpointWrite,
+  JsonValue,
+  PendingInterrupt,
+  SubgraphTask,
+} from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
 import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
 import { checkMetadata } from "./store-options.js";
@@ -21,6 +30,10 @@ import { keptWrites, withPendingWrites, WriteKeeper } from "./pending-writes.js"
 import { InterruptError, InterruptHost, SuperstepPaused } from "../interrupt-scope.js";
 import { isCommand } from "../interrupt.js";
 import { commandStart } from "./resume.js";
+import type { ReducerTable } from "../merge.js";
+import { foldUpdates } from "../subgraph-output.js";
+import { childThreadId, freshNamespace, NAMESPACE_SEPARATOR, pausedNamespace } from "../subgraph-thread.js";
+import { subgraphOf } from "../subgraph-specs.js";
 import { CheckpointSaves, checkDurability, type Durability } from "./durability.js";
 
 /** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */
@@ -81,6 +94,14 @@ export interface ThreadReadOptions {
   readonly checkpointer?: Checkpointer;
 }
 
+/** Options of `getState`. */
+export interface GetStateOptions extends ThreadReadOptions {
+  /** Read this (older) checkpoint instead of the latest. */
+  readonly checkpointId?: string;
+  /** Show each subgraph task's own state (its child's latest checkpoint) in `tasks[i].state`, at every depth. */
+  readonly subgraphs?: boolean;
+}
+
 /** Options of `updateState`; `N` is the graph's node names. */
 export interface UpdateStateOptions<N extends string = string> extends ThreadReadOptions {
   /**
@@ -108,6 +129,19 @@ export function threadRequired(api: string, settings: ThreadSettings): InvalidOp
 /** Whether `invoke`'s options ask for a threaded run. */
 export function isThreadRun(options: unknown): options is ThreadRunOptions {
   return typeof options === "object" && options !== null && "threadId" in options;
+}
+
+/**
+ * How a subgraph task runs its child graph on a thread of its own (see `subgraph-thread.ts`): the
+ * child's thread continues from its latest checkpoint when it has one, answering its pending
+ * interrupts with `resumes`, and each checkpoint keeps the child nodes' updates folded (`subgraphUpdate`).
+ * @internal
+ */
+export interface ChildThread {
+  /** Answers for the child's pending interrupts, by the child's ids; those it is not waiting for are ignored. */
+  readonly resumes: Readonly<Record<string, JsonValue>>;
+  /** The child graph's reducers, which fold its nodes' updates. */
+  readonly reducers: ReducerTable;
 }
 
 /** Runs (or resumes) a thread to END or to an interrupt, saving a checkpoint after every superstep. */
@@ -138,6 +172,8 @@ export class ThreadRun {
   #resuming: boolean;
   #interrupt: Interrupt | undefined;
   readonly #host: InterruptHost;
+  /** A child thread's reducers: each superstep's updates are folded into its checkpoints' `subgraphUpdate`. */
+  readonly #fold: ReducerTable | undefined;
 
   private constructor(
     run: Run,
@@ -146,6 +182,7 @@ export class ThreadRun {
     settings: ThreadSettings,
     resuming: boolean,
     host: InterruptHost,
+    fold: ReducerTable | undefined,
   ) {
     this.#run = run;
     this.#keeper = keeper;
@@ -153,6 +190,7 @@ export class ThreadRun {
     this.#settings = settings;
     this.#resuming = resuming;
     this.#host = host;
+    this.#fold = fold;
   }
 
   /**
@@ -166,14 +204,19 @@ export class ThreadRun {
     options: ThreadRunOptions,
     api: "invoke" | "stream",
     sink?: EventSink,
+    child?: ChildThread,
   ): Promise<ThreadRun> {
-    const { threadId, checkpointer } = checkThreadOptions(api, settings, options);
+    const { threadId, checkpointer } = checkThreadOptions(api, settings, options, child !== undefined);
     if (options.metadata !== undefined) checkMetadata(api, options.metadata);
     const saves = new CheckpointSaves(checkpointer, checkDurability(api, options.durability));
     const latest = await checkpointer.latest(threadId);
+    // A child thread that has checkpoints continues from its latest: its parent's superstep is resumed.
+    if (child !== undefined && latest !== undefined) input = null;
     // A pending write names its superstep's checkpoint, which an async run may not have stored yet.
     const keeper = new WriteKeeper(checkpointer, threadId, () => saves.flush());
     const host = new InterruptHost();
+    host.home = { checkpointer, threadId };
+    const fold = child?.reducers;
     // A task that paused at an interrupt settles with no update: it is not a write to keep.
     const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (host.isPaused(write.task) ? undefined : keeper.keep(write));
     const runOptions = { ...options, threadId, api, onWrite, interrupts: host, ...(sink === undefined ? {} : { sink }) };
@@ -182,18 +225,19 @@ export class ThreadRun {
       const snapshot = snapshotOf(api, graph, from);
       const start = isCommand(input)
         ? commandStart(api, graph, from, snapshot, input)
-        : { snapshot, resumes: from.resumes ?? {}, interrupts: from.interrupts ?? [], changed: false };
-      host.answer(start.resumes);
+        : { snapshot, resumes: { ...from.resumes, ...answered(from, child?.resumes) }, interrupts: from.interrupts ?? [], changed: false };
+      host.answer(start.resumes, start.interrupts);
       // The superstep's tasks that succeeded before a failure, a crash or an interrupt keep their writes: only the others run.
       // A goto replaced the tasks, and with them the writes kept for them.
       const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
       const run = Run.restore(graph, start.snapshot, runOptions, kept);
       const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+      if (fold !== undefined) writer.subgraphUpdate = from.subgraphUpdate ?? {};
       if (start.changed) {
         const pause = { interrupts: start.interrupts, resumes: start.resumes, writes: kept };
         await writer.write(run, "update", [], undefined, pause);
       }
-      return new ThreadRun(run, writer, keeper, settings, true, host);
+      return new ThreadRun(run, writer, keeper, settings, true, host, fold);
     }
     checkJson(input, "input", api);
     // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
@@ -203,8 +247,9 @@ export class ThreadRun {
     const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
     const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, base, options.metadata);
+    if (fold !== undefined) writer.subgraphUpdate = {};
     await writer.write(run, "input", []);
-    return new ThreadRun(run, writer, keeper, settings, false, host);
+    return new ThreadRun(run, writer, keeper, settings, false, host, fold);
   }
 
   get state(): State {
@@ -213,6 +258,11 @@ export class ThreadRun {
 
   get supersteps(): number {
     return this.#run.supersteps;
+  }
+
+  /** A child thread's folded updates so far (see {@link ChildThread}). */
+  get subgraphUpdate(): State | undefined {
+    return this.#writer.subgraphUpdate;
   }
 
   /**
@@ -248,7 +298,9 @@ export class ThreadRun {
       run.observeInterrupt(this.#interrupt);
       return undefined;
     }
-    this.#keeper.startingAt((this.#writer.current as Checkpoint).id);
+    const startsAt = (this.#writer.current as Checkpoint).id;
+    this.#keeper.startingAt(startsAt);
+    this.#host.checkpointId = startsAt;
     let superstep: Step<State>[];
     try {
       superstep = (await run.superstep()) as Step<State>[];
@@ -261,12 +313,14 @@ export class ThreadRun {
     } finally {
       await this.#keeper.settled();
     }
+    if (this.#fold !== undefined) this.#writer.subgraphUpdate = foldUpdates(this.#fold, this.#writer.subgraphUpdate ?? {}, superstep);
     await this.#writer.write(
       run,
       "loop",
       superstep.map((step) => step.node),
       superstep,
     );
+    await this.#dropChildren();
     const after = superstep.filter((step) => this.#settings.interruptAfter.has(step.node));
     if (after.length > 0 && (run.pending?.length ?? 0) > 0) {
       this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
@@ -292,6 +346,21 @@ export class ThreadRun {
     return undefined;
   }
 
+  /**
+   * The superstep committed: the child threads of its subgraph tasks are done with (their updates are in
+   * the parent's state). They go once its checkpoint is stored (an async run stores it first), so a crash
+   * never finds the parent before this superstep without its children. One that cannot be removed is only
+   * left over; `deleteThread` of the parent removes it.
+   */
+  async #dropChildren(): Promise<void> {
+    const { children, home } = this.#host;
+    if (children.size === 0 || home === undefined) return;
+    const ids = [...children];
+    children.clear();
+    await this.#writer.flush();
+    await Promise.all(ids.map((id) => Promise.resolve(home.checkpointer.deleteThread(id)).catch(() => undefined)));
+  }
+
   /** A stream's consumer stopped reading: the run's observation ends as abandoned. */
   endObservation(status: "done" | "abandoned"): void {
     this.#run.endObservation(status);
@@ -311,12 +380,32 @@ export async function getThreadState(
   graph: ExecutableGraph,
   settings: ThreadSettings,
   threadId: string,
-  options: ThreadReadOptions & { readonly checkpointId?: string } = {},
+  options: GetStateOptions = {},
 ): Promise<Checkpoint | undefined> {
   const { checkpointer } = checkThreadOptions("getState", settings, { ...options, threadId });
   const checkpoint =
     options.checkpointId === undefined ? await checkpointer.latest(threadId) : await checkpointer.get(threadId, options.checkpointId);
-  return checkpoint === undefined ? undefined : withPendingWrites(graph, checkpoint);
+  if (checkpoint === undefined) return undefined;
+  return options.subgraphs === true ? withSubgraphStates(graph, checkpointer, checkpoint) : withPendingWrites(graph, checkpoint);
+}
+
+/**
+ * `checkpoint` as `getState` shows it, each subgraph task with its child's latest checkpoint, found
+ * where the task keeps it: the namespace its interrupts name, or the one its superstep gives a fresh
+ * task (a child stopped by a failure or a crash).
+ */
+async function withSubgraphStates(graph: ExecutableGraph, checkpointer: Checkpointer, checkpoint: Checkpoint): Promise<CheckpointWithSubgraphs> {
+  const tasks = await Promise.all(
+    checkpoint.tasks.map(async (task, index): Promise<SubgraphTask> => {
+      const child = subgraphOf(graph.nodes.get(task.node));
+      if (child === undefined) return task;
+      const prefix = `${task.node}:${checkpoint.supersteps + 1}:${index}/`;
+      const ns = pausedNamespace(checkpoint.interrupts ?? [], prefix) ?? freshNamespace(task.node, checkpoint.id, index);
+      const state = await checkpointer.latest(childThreadId(checkpoint.threadId, ns));
+      return state === undefined ? task : { ...task, state: await withSubgraphStates(child, checkpointer, state) };
+    }),
+  );
+  return { ...withPendingWrites(graph, checkpoint), tasks };
 }
 
 /** The thread's checkpoints, newest first, every branch included. */
@@ -345,6 +434,8 @@ export class ThreadWriter {
   #current: Checkpoint | undefined;
   /** The last state checked: committed states are never mutated, so only fields whose value changed need checking. */
   #checked: State | undefined;
+  /** A child thread's folded updates so far, stored with each of its checkpoints. */
+  subgraphUpdate: State | undefined;
 
   constructor(
     saves: CheckpointSaves,
@@ -396,6 +487,7 @@ export class ThreadWriter {
       metadata: { source, writes, ...(this.#user === undefined ? {} : { user: this.#user }) },
       ...(pause === undefined || pause.interrupts.length === 0 ? {} : { interrupts: pause.interrupts, resumes: pause.resumes }),
       ...(pause === undefined || pause.writes.length === 0 ? {} : { pendingWrites: pause.writes }),
+      ...(this.subgraphUpdate === undefined ? {} : { subgraphUpdate: this.subgraphUpdate as Readonly<Record<string, JsonValue>> }),
     };
     await this.#saves.save(checkpoint, this.#expectedLatestId);
     this.#expectedLatestId = checkpoint.id;
@@ -420,6 +512,13 @@ export class ThreadWriter {
       if (problem !== undefined) throw notSerializable("invoke", problem, ` (the input of a Send to "${task.node}")`);
     });
   }
+}
+
+/** Of `resumes`, the answers to interrupts `from` is waiting for (a child resumed after a crash may wait for others, or none). */
+function answered(from: Checkpoint, resumes: Readonly<Record<string, JsonValue>> | undefined): Record<string, JsonValue> {
+  const pending = from.interrupts ?? [];
+  if (resumes === undefined || pending.length === 0) return {};
+  return Object.fromEntries(pending.flatMap((interrupt) => (Object.hasOwn(resumes, interrupt.id) ? [[interrupt.id, resumes[interrupt.id] as JsonValue]] : [])));
 }
 
 function resultOf(run: Run, steps: Step<State>[], writer: ThreadWriter, interrupt: Interrupt | undefined): ThreadRunResult<State> {
@@ -493,11 +592,17 @@ export function checkThreadOptions(
   api: string,
   settings: ThreadSettings,
   options: { readonly threadId?: unknown; readonly checkpointer?: unknown },
+  childThread = false,
 ): { threadId: string; checkpointer: Checkpointer } {
   const { threadId } = options;
   if (typeof threadId !== "string" || threadId.trim() === "") {
     throw new InvalidOptionError(
       `${api}: threadId must be a non-empty string, such as "order-42"; got ${JSON.stringify(threadId) ?? String(threadId)}.`,
+    );
+  }
+  if (!childThread && threadId.includes(NAMESPACE_SEPARATOR)) {
+    throw new InvalidOptionError(
+      `${api}: threadId ${JSON.stringify(threadId)} contains the character U+001F, which separates a thread from its subgraphs' namespaces; choose an id without it.`,
     );
   }
   const checkpointer = options.checkpointer ?? settings.checkpointer;

@@ -1,0 +1,36 @@
+/**
+ * A subgraph task's child graph, run on its own thread under the parent's (see `subgraph-thread.ts`):
+ * it saves a checkpoint per superstep as any thread does, so a pause or a crash inside the child is
+ * resumed inside the child, from its own latest checkpoint.
+ */
+import type { ExecutableGraph } from "../executable.js";
+import type { RunOptions } from "../run-types.js";
+import type { State } from "../step.js";
+import type { SubgraphScope } from "../subgraph-thread.js";
+import type { PendingInterrupt } from "./checkpointer.js";
+import { ThreadRun, type ThreadSettings } from "./threads.js";
+
+/** How the child's run ended: at END, with its state and its nodes' folded updates; or paused at interrupts. */
+export type ChildOutcome =
+  | { readonly status: "done"; readonly state: State; readonly update: State }
+  | { readonly status: "interrupted"; readonly interrupts: readonly PendingInterrupt[] };
+
+/** A child pauses only where its nodes call `interrupt()`: `subgraph` refuses a child compiled with static interrupts. */
+const childSettings: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };
+
+/** Runs the child on its thread (from START, or from where it stands there) to END or to its interrupts. */
+export async function runChildThread(graph: ExecutableGraph, input: unknown, scope: SubgraphScope, options: RunOptions): Promise<ChildOutcome> {
+  const thread = await ThreadRun.open(
+    graph,
+    childSettings,
+    input,
+    { ...options, threadId: scope.threadId, checkpointer: scope.checkpointer },
+    "invoke",
+    undefined,
+    { resumes: scope.resumes, reducers: graph.reducers },
+  );
+  while ((await thread.superstep()) !== undefined);
+  const result = thread.result([]);
+  if (result.status === "interrupted") return { status: "interrupted", interrupts: result.interrupt.interrupts ?? [] };
+  return { status: "done", state: result.state, update: thread.subgraphUpdate ?? {} };
+}

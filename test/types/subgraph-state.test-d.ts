@@ -1,0 +1,24 @@
+/** getState(threadId, { subgraphs: true }) types each task's child state; without the option, tasks are plain. */
+import { describe, expectTypeOf, it } from "vitest";
+import { END, START, StateGraph } from "../../src/index.js";
+import type { Checkpoint, CheckpointTask, CheckpointWithSubgraphs } from "../../src/persistence/index.js";
+
+type S = { n: number };
+const graph = new StateGraph<S>().addNode("inc", (s) => ({ n: s.n + 1 })).addEdge(START, "inc").addEdge("inc", END).compile();
+
+describe("getState", () => {
+  it("with subgraphs: true, resolves to a checkpoint whose tasks may carry the child's checkpoint", async () => {
+    const read = await graph.getState("t1", { subgraphs: true });
+    expectTypeOf(read).toEqualTypeOf<CheckpointWithSubgraphs<S> | undefined>();
+    expectTypeOf(read?.tasks[0]?.state).toEqualTypeOf<CheckpointWithSubgraphs | undefined>();
+    expectTypeOf(read?.tasks[0]?.state?.tasks[0]?.state?.next).toEqualTypeOf<readonly string[] | undefined>();
+  });
+
+  it("without it, resolves to a plain checkpoint, whose tasks have no state", async () => {
+    const read = await graph.getState("t1");
+    expectTypeOf(read).toEqualTypeOf<Checkpoint<S> | undefined>();
+    expectTypeOf(read?.tasks[0]).toEqualTypeOf<CheckpointTask | undefined>();
+    // @ts-expect-error - a plain checkpoint's task has no child state
+    void read?.tasks[0]?.state;
+  });
+});
