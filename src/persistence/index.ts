@@ -17,7 +17,7 @@ export type {
   ListOptions,
   SubgraphTask,
 } from "../engine/index.js";
-export { MemoryCheckpointer } from "./memory-checkpointer.js";
+export { MemoryCheckpointer, type MemoryThreadStats } from "./memory-checkpointer.js";
 export { SqliteCheckpointer, DEFAULT_DB_FILE, SQLITE_SCHEMA_VERSION } from "./sqlite-checkpointer.js";
 export type { SqliteCheckpointerOptions } from "./sqlite-checkpointer.js";
 export { sqliteDriver } from "./sqlite/load.js";

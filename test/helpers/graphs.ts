@@ -29,3 +29,12 @@ export function singleNodeGraph(node: (state: CounterState) => unknown) {
     .addEdge("only", END)
     .compile();
 }
+
+/** START → tick ⟲ (until n reaches `limit`) → END, through a routed choice: a state of constant size, a trace and routes that grow by one per superstep. */
+export function tickerGraph(limit: number) {
+  return new StateGraph<{ n: number }>()
+    .addNode("tick", (s) => ({ n: s.n + 1 }))
+    .addEdge(START, "tick")
+    .addConditionalEdges("tick", (s) => (s.n < limit ? "again" : "stop"), { again: "tick", stop: END })
+    .compile();
+}

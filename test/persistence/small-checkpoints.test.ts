@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { append, END, START, StateGraph } from "../../src/index.js";
 import { SQLITE_SCHEMA_VERSION, type Checkpoint } from "../../src/persistence/index.js";
-import { counterGraph } from "../helpers/graphs.js";
+import { counterGraph, tickerGraph as ticker } from "../helpers/graphs.js";
 import { onDriver, openSqlite, rawConnection, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
 
 let dir = "";
@@ -18,14 +18,6 @@ afterEach(() => remove());
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 
-/** START → tick ⟲ (until n reaches `limit`) → END: a state of constant size, a trace that grows by one per superstep. */
-function ticker(limit: number) {
-  return new StateGraph<{ n: number }>()
-    .addNode("tick", (s) => ({ n: s.n + 1 }))
-    .addEdge(START, "tick")
-    .addConditionalEdges("tick", (s) => (s.n < limit ? "again" : "stop"), { again: "tick", stop: END })
-    .compile();
-}
 
 /** The bytes each stored row of the thread takes (body and delta), oldest first. */
 function rowBytes(file: string, thread: string): number[] {
