@@ -35,6 +35,11 @@ function start(db: string, log: string, thread: string, delayMs: number, paralle
     parallel === undefined
       ? [FIXTURE, buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER]
       : [PARALLEL_FIXTURE, buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER, parallel.failSlow ? "1" : "0"];
+  return spawnFixture(args);
+}
+
+/** Runs `node …args`, collecting its output: the child, and its exit. */
+function spawnFixture(args: readonly string[]) {
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
@@ -226,6 +231,102 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a parallel superstep killed 
     expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
     expect(inspect(db, "t").checkpoints.map((c) => c.metadata.writes)).toEqual([[], ["a"], ["quick1", "quick2", "slow"], ["z"]]);
   }, 120_000);
+});
+
+const INTERRUPT_FIXTURE = join(import.meta.dirname, "fixtures/crash-interrupt.mjs");
+/** The nodes of crash-interrupt.mjs in run order: top and the child's ask call interrupt(), c1…c3 run inside the subgraph sub. */
+const ASKING_NODES = ["p1", "top", "c1", "ask", "c2", "c3", "p2"];
+/** How many times each node starts in a run nobody kills: an asking node once to pause, once answered. */
+const ASKING_STARTS = [1, 2, 1, 2, 1, 1, 1];
+
+function startAsking(db: string, log: string, delayMs: number) {
+  return spawnFixture([INTERRUPT_FIXTURE, buildDir, db, log, "t", String(delayMs), SQLITE_DRIVER]);
+}
+
+async function askingToEnd(db: string, log: string, delayMs: number): Promise<Outcome> {
+  const { code, out, err } = await startAsking(db, log, delayMs).exit;
+  if (code !== 0) throw new Error(`the child exited with ${code}: ${err}`);
+  return JSON.parse(out) as Outcome;
+}
+
+/** The parent's committed supersteps, oldest first (its pause checkpoints left out: they commit nothing). */
+function committedWrites(db: string): string[][] {
+  const conn = rawConnection(db, "readonly");
+  try {
+    const rows = conn.prepare<[string], { body: string }>("SELECT body FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq").all("t");
+    return rows
+      .map((row) => JSON.parse(row.body) as { metadata: { source: string; writes: string[] } })
+      .filter((c) => c.metadata.source !== "interrupt")
+      .map((c) => c.metadata.writes);
+  } finally {
+    conn.close();
+  }
+}
+
+/** How many checkpoints the subgraph's threads (`t␟…`) still hold: none once the run is done. */
+function childRows(db: string): number {
+  const conn = rawConnection(db, "readonly");
+  try {
+    return (conn.prepare<[], { rows: number }>("SELECT count(*) AS rows FROM tsg_checkpoints WHERE thread_id <> 't'").all()[0] as { rows: number }).rows;
+  } finally {
+    conn.close();
+  }
+}
+
+/** Kill delays for the long variant: TSG_CRASH_KILLS=N kills at N delays from a fixed sequence (so a failure replays). */
+function longDelays(kills: number): number[] {
+  let seed = 7;
+  return Array.from({ length: kills }, () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed % 40;
+  });
+}
+
+// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
+describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a subgraph interrupt, killed with SIGKILL"), () => {
+  it.each([
+    ["inside the subgraph, after its interrupt was answered", "start c2", [1, 2, 1, 2, 2, 1, 1]],
+    ["while the answered subgraph node runs", "start ask#2", [1, 2, 1, 3, 1, 1, 1]],
+    ["while the answered top-level node runs", "start top#2", [1, 3, 1, 2, 1, 1, 1]],
+  ])("killed %s: the resume runs only what was in flight, no committed step again", async (_, at, starts) => {
+    const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
+    expect(expected).toMatchObject({ resumed: false, status: "done", trace: ["p1", "top", "sub", "p2"] });
+    const db = join(dir, "crash.sqlite");
+    const log = join(dir, "crash.log");
+    const [line, nth] = at.split("#") as [string, string | undefined];
+    const { child, exit } = startAsking(db, log, 150);
+    await waitFor(() => count(logLines(log), line) >= Number(nth ?? 1));
+    child.kill("SIGKILL");
+    expect((await exit).signal).toBe("SIGKILL");
+    expect(inspect(db, "t").integrity).toBe("ok");
+
+    const resumed = await askingToEnd(db, log, 5);
+    expect(resumed.resumed).toBe(true);
+    expect([resumed.state, resumed.trace]).toEqual([expected.state, expected.trace]);
+    const lines = logLines(log);
+    expect(ASKING_NODES.map((node) => count(lines, `start ${node}`))).toEqual(starts);
+    expect(committedWrites(db)).toEqual([[], ["p1"], ["top"], ["sub"], ["p2"]]);
+    expect(childRows(db)).toBe(0);
+  }, 60_000);
+
+  it("survives repeated kills at arbitrary moments (pauses, answers, the child's checkpoints): the final state is an uninterrupted run's", async () => {
+    const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
+    const db = join(dir, "kills.sqlite");
+    const log = join(dir, "kills.log");
+    // A few fixed delays in npm test (each node takes ~3 ms); TSG_CRASH_KILLS=200 for the long version.
+    const kills = Number(process.env.TSG_CRASH_KILLS ?? 0);
+    const killAfterMs = kills > 0 ? longDelays(kills) : [1, 9, 4, 16, 2, 25];
+    const outcome =
+      (await killRepeatedly(killAfterMs, db, log, () => startAsking(db, log, 3))) ?? (await askingToEnd(db, log, 3));
+    expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
+    expect(committedWrites(db)).toEqual([[], ["p1"], ["top"], ["sub"], ["p2"]]);
+    expect(childRows(db)).toBe(0);
+    // A node starts again only when a kill caught it before its superstep committed.
+    const lines = logLines(log);
+    ASKING_NODES.forEach((node, index) => {
+      expect(count(lines, `start ${node}`)).toBeLessThanOrEqual((ASKING_STARTS[index] as number) + killAfterMs.length);
+    });
+  }, 300_000);
 });
 
 // Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
