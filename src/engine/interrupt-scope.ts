@@ -41,10 +41,23 @@ export class InterruptError extends GraphError<InterruptErrorCode> {
 }
 
 /**
+ * What a node's `interrupt` call asks of the run it is in: the answer to this call, or the pause. The
+ * mini engine's threaded driver gives each task a {@link TaskFrame}; another driver (the LangGraph
+ * export) brings its own and runs the task with {@link runInInterruptFrame}.
+ * @internal
+ */
+export interface InterruptFrame {
+  /** Whether the task asked for a value nobody gave yet: it pauses, whatever it returns. */
+  readonly paused: boolean;
+  /** The resume value of this call, or the pause. */
+  call(value: JsonValue, name: string | undefined): { readonly resumed: true; readonly value: unknown } | { readonly resumed: false };
+}
+
+/**
  * What a node's `interrupt` call needs from the run: its id, and the resume value when there is one.
  * @internal Exported for the durable drivers (DBOS) that record a paused task and replay it.
  */
-export class TaskFrame {
+export class TaskFrame implements InterruptFrame {
   readonly #host: InterruptHost;
   readonly #node: string;
   readonly #superstep: number;
@@ -120,8 +133,8 @@ export interface SubgraphHome {
 
 /** Where the current task's frame is kept while its node runs. */
 interface FrameStorage {
-  run<R>(frame: TaskFrame, body: () => R): R;
-  getStore(): TaskFrame | undefined;
+  run<R>(frame: InterruptFrame, body: () => R): R;
+  getStore(): InterruptFrame | undefined;
 }
 
 /**
@@ -132,8 +145,8 @@ interface FrameStorage {
 function frameStorage(): FrameStorage {
   const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
   const hooks = host.process?.getBuiltinModule?.("node:async_hooks") as typeof import("node:async_hooks") | undefined;
-  if (hooks?.AsyncLocalStorage !== undefined) return new hooks.AsyncLocalStorage<TaskFrame>();
-  let current: TaskFrame | undefined;
+  if (hooks?.AsyncLocalStorage !== undefined) return new hooks.AsyncLocalStorage<InterruptFrame>();
+  let current: InterruptFrame | undefined;
   return {
     run(frame, body) {
       const outer = current;
@@ -150,9 +163,24 @@ function frameStorage(): FrameStorage {
 
 const frames = frameStorage();
 
-/** The frame of the task running now, or `undefined` outside a threaded run's task. */
+/** The mini engine's frame of the task running now, or `undefined` outside a threaded run's task. */
 export function currentFrame(): TaskFrame | undefined {
+  const frame = frames.getStore();
+  return frame instanceof TaskFrame ? frame : undefined;
+}
+
+/** The frame that answers the running task's `interrupt` calls, whichever driver gave it. */
+export function currentInterruptFrame(): InterruptFrame | undefined {
   return frames.getStore();
+}
+
+/**
+ * Runs `body` (a task) with `frame` answering its `interrupt` calls: how a driver other than the mini
+ * engine's threaded one (the LangGraph export) gives in-node interrupts their meaning.
+ * @internal
+ */
+export function runInInterruptFrame<R>(frame: InterruptFrame, body: () => R): R {
+  return frames.run(frame, body);
 }
 
 /** Orders interrupts by their task's position, then by the call's index within the node (the id's last two numbers). */

@@ -6,7 +6,7 @@
  * once, so the node's call returns the answer's type and a resume of the wrong type does not compile.
  */
 import { describeValue } from "../_describe.js";
-import { currentFrame, InterruptError } from "./interrupt-scope.js";
+import { currentInterruptFrame, InterruptError } from "./interrupt-scope.js";
 import { NodePaused } from "./node-paused.js";
 import { findNonJson } from "./threads/json-check.js";
 import type { JsonValue } from "./threads/checkpointer.js";
@@ -115,7 +115,7 @@ export function defineInterrupt<Payload extends JsonValue, Answer>(
 }
 
 function ask(payload: JsonValue, name: string | undefined, api: string): unknown {
-  const frame = currentFrame();
+  const frame = currentInterruptFrame();
   if (frame === undefined) {
     throw new InterruptError(
       "INTERRUPT_OUTSIDE_THREAD",

@@ -29,6 +29,10 @@ export class TaskRecord {
   nodeFailure: { readonly error: unknown } | undefined;
   /** Whether the node failed after its signal aborted, having read it: it was cancelled, it did not fail on its own. */
   cancelled = false;
+  /** Whether the node paused at an in-node `interrupt` (LangGraph commits nothing of its superstep then). */
+  paused = false;
+  /** The `defineInterrupt` name of the call the node paused at, if it came from one. */
+  interruptName: string | undefined;
   /** Why the router after the node failed, when it did. */
   routerFailure: { readonly error: unknown } | undefined;
   /** The routes the router after the node took. */

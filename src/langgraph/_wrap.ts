@@ -7,6 +7,7 @@ import type { Send as LangGraphSend } from "@langchain/langgraph";
 import {
   isThenable,
   RouterCallContext,
+  runInInterruptFrame,
   runTask,
   StepFailure,
   successorsOf,
@@ -18,6 +19,7 @@ import {
 } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END } from "../spec.js";
+import { LangGraphInterruptFrame } from "./_interrupt.js";
 import type { LangGraphModule } from "./_load.js";
 import { mergeRank, rankValues, type MergeRank } from "./_order.js";
 import { recorderOf, taskIdOf, type TaskRecord } from "./_recorder.js";
@@ -34,32 +36,47 @@ export type LangGraphPath = (state: State, config?: unknown) => LangGraphRoute |
 
 /**
  * Runs `node` as the mini engine does; a failure becomes a {@link LangGraphNodeError} naming the node.
- * In a run of `runOnLangGraph` the node first waits for the run to admit its superstep, and reports
- * its update or failure to the run's recorder.
+ * Its `interrupt` calls go to LangGraph's `interrupt()` (see `_interrupt.ts`). In a run of
+ * `runOnLangGraph` the node first waits for the run to admit its superstep, and reports its update,
+ * failure or pause to the run's recorder.
  */
-export function wrapNode(graph: ExecutableGraph, node: string): LangGraphNode {
+export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: string): LangGraphNode {
   const order = graph.order.get(node) ?? 0;
   return (state, config) => {
-    const rank = mergeRank(order, config);
+    const task: WrappedTask = { lg, graph, node, rank: mergeRank(order, config), record: undefined };
     const recorder = recorderOf(config);
     const taskId = taskIdOf(config);
-    if (recorder === undefined || taskId === undefined) return run(graph, node, state, rank, undefined, config);
+    if (recorder === undefined || taskId === undefined) return run(task, state, config);
     const record = recorder.task(taskId, node);
-    return recorder.admission(taskId).then(() => run(graph, node, state, rank, record, config));
+    return recorder.admission(taskId).then(() => run({ ...task, record }, state, config));
   };
 }
 
-function run(
-  graph: ExecutableGraph,
-  node: string,
-  state: State,
-  rank: MergeRank,
-  record: TaskRecord | undefined,
-  config: unknown,
-): State | Promise<State> {
+/** One call of a wrapped node. */
+interface WrappedTask {
+  readonly lg: LangGraphModule;
+  readonly graph: ExecutableGraph;
+  readonly node: string;
+  readonly rank: MergeRank;
+  readonly record: TaskRecord | undefined;
+}
+
+function run({ lg, graph, node, rank, record }: WrappedTask, state: State, config: unknown): State | Promise<State> {
   const signal = signalOf(config);
   const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
+  const frame = new LangGraphInterruptFrame(lg);
+  const task = (): State | Promise<State> => runTask(graph, { node, sent: false }, state, context);
+  // A node that paused ends with LangGraph's GraphInterrupt, whatever it returned or threw after it.
+  const paused = (): never => {
+    if (record !== undefined) {
+      record.paused = true;
+      record.interruptName = frame.pausedName;
+      record.finish();
+    }
+    throw frame.interruption;
+  };
   const succeeded = (update: State): State => {
+    if (frame.paused) return paused();
     if (record !== undefined) {
       record.update = update;
       record.finish();
@@ -67,6 +84,7 @@ function run(
     return rankValues(update, rank);
   };
   const failed = (error: unknown): never => {
+    if (frame.paused) return paused();
     if (record !== undefined) {
       record.nodeFailure = { error };
       // LangGraph aborts the signal of a superstep's other tasks when one fails, as the mini engine does.
@@ -77,7 +95,8 @@ function run(
   };
   try {
     // A Send task gets its input as `state` from LangGraph: it runs as a plain task on that input.
-    const update = runTask(graph, { node, sent: false }, state, context);
+    // Without LangGraph's checkpointer nothing can pause: `interrupt()` fails as on a plain mini-engine run.
+    const update = hasCheckpointer(config) ? runInInterruptFrame(frame, task) : task();
     return isThenable(update) ? Promise.resolve(update).then(succeeded, failed) : succeeded(update);
   } catch (error) {
     return failed(error);
@@ -148,6 +167,11 @@ function signalOf(config: unknown): AbortSignal | undefined {
 function stepOf(config: unknown): number {
   const step = fieldOf(fieldOf(config, "metadata"), "langgraph_step");
   return typeof step === "number" ? step : 0;
+}
+
+/** Whether the LangGraph graph running the task was compiled with a checkpointer (which it needs to pause). */
+function hasCheckpointer(config: unknown): boolean {
+  return fieldOf(fieldOf(config, "configurable"), "__pregel_checkpointer") !== undefined;
 }
 
 function threadIdOf(config: unknown): string | undefined {

@@ -11,6 +11,8 @@ export const LANGGRAPH_INTEROP_CODES = Object.keys({
   LANGGRAPH_FIELDS_REQUIRED: true,
   LANGGRAPH_FIELD_NAME: true,
   LANGGRAPH_NODE_NAME: true,
+  LANGGRAPH_CHECKPOINTER_REQUIRED: true,
+  LANGGRAPH_COMMAND_GOTO: true,
   LANGGRAPH_NOT_INSTALLED: true,
   LANGGRAPH_LOAD_FAILED: true,
 } satisfies Record<LangGraphInteropCode, true>) as readonly LangGraphInteropCode[];
@@ -23,6 +25,13 @@ export type LangGraphInteropCode =
   | "LANGGRAPH_FIELD_NAME"
   /** A node name LangGraph.js refuses: the name of a state field, or one containing `|` or `:`. */
   | "LANGGRAPH_NODE_NAME"
+  /** A graph compiled with `interruptBefore`/`interruptAfter` exported without LangGraph's checkpointer, which it needs to pause. */
+  | "LANGGRAPH_CHECKPOINTER_REQUIRED"
+  /**
+   * A `Command({ goto })` resuming a thread with pending tasks: LangGraph.js runs the `goto` nodes beside
+   * the pending ones, where the mini engine runs them instead.
+   */
+  | "LANGGRAPH_COMMAND_GOTO"
   /** `@langchain/langgraph` (or one of its peers) is not installed. */
   | "LANGGRAPH_NOT_INSTALLED"
   /** `@langchain/langgraph` is installed but failed to load. */

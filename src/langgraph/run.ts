@@ -20,17 +20,31 @@ import {
   resolveLimits,
   schedule,
   StepFailure,
+  threadRequired,
+  threadSettingsOf,
   type ExecutableGraph,
   type RouteTaken,
   type RunLimits,
   type State,
 } from "../engine/_kernel.js";
-import { cloneState, isPlainObject, type CompiledGraph, type CustomEvent, type RunResult, type Step } from "../engine/index.js";
+import {
+  cloneState,
+  Command,
+  InterruptError,
+  isPlainObject,
+  type CompiledGraph,
+  type CustomEvent,
+  type Interrupt,
+  type RunResult,
+  type Step,
+} from "../engine/index.js";
 import { START } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
+import { langGraphCommand, recordFinished, runSoFar, threadConfig, threadEnd, type LangGraphThread } from "./_thread.js";
 import { toLangGraph, type LangGraphGraph } from "./to-langgraph.js";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
 
 /** Options of a run on LangGraph.js: the mini engine's bounds and signal, and a listener for custom events. */
 export interface LangGraphRunOptions {
@@ -66,24 +80,60 @@ export function langGraphRecursionLimit(options: LangGraphRunOptions = {}): numb
   return Math.min(maxSteps, recursionLimit) + 1;
 }
 
+/** Options of a threaded run on LangGraph.js: the thread, and LangGraph's checkpointer that keeps it. */
+export interface LangGraphThreadOptions extends LangGraphRunOptions {
+  /** The thread (LangGraph's `thread_id`). */
+  readonly threadId: string;
+  /** LangGraph's checkpointer (`MemorySaver`, `PostgresSaver`…): the thread lives there. */
+  readonly checkpointer: BaseCheckpointSaver;
+}
+
+/**
+ * What a threaded run on LangGraph.js resolves with: the mini engine's `ThreadRunResult` without
+ * `routes` (LangGraph's checkpoints do not keep which route a router took). `trace` and `supersteps`
+ * count the thread's run since its input, across resumes; `steps` are this invocation's.
+ */
+export type LangGraphThreadResult<S> = Omit<RunResult<S>, "routes"> & {
+  readonly threadId: string;
+  /** LangGraph's id of the checkpoint the run stopped at. */
+  readonly checkpointId: string;
+  /** The nodes that run when the thread resumes; empty once the run reached END. */
+  readonly next: readonly string[];
+} & ({ readonly status: "done" } | { readonly status: "interrupted"; readonly interrupt: Interrupt });
+
 /**
  * Runs `graph` on LangGraph.js to its end and resolves like `graph.invoke` does on the mini engine.
  *
+ * With `{ threadId, checkpointer }` (LangGraph's checkpointer) it runs a thread, as
+ * `graph.invoke(input, { threadId })` does: it pauses at `interruptBefore`/`interruptAfter` and at
+ * in-node `interrupt()` calls (`status: "interrupted"`, each interrupt with the mini engine's id, node
+ * and payload), `null` continues, and `new Command({ resume, update, goto })` resumes (the node runs
+ * again from its start, as on both engines).
+ *
  * @throws GraphLimitError when a bound is reached (its `node` is the node not started);
  * GraphExecutionError / InvalidUpdateError when a node, router or reducer fails, or two parallel
- * nodes write one field that has no reducer; LangGraphInteropError when the graph cannot be exported
- * or LangGraph.js is not installed.
+ * nodes write one field that has no reducer; InterruptError when a resume does not fit the pending
+ * interrupts; InvalidOptionError for a graph with interrupts run without a thread;
+ * LangGraphInteropError when the graph cannot be exported or LangGraph.js is not installed.
  * @example
  * ```ts
  * const { state, trace, steps } = await runOnLangGraph(buildResearchGraph(), initialResearchState("tides"));
+ * const paused = await runOnLangGraph(graph, input, { threadId: "t1", checkpointer: new MemorySaver() });
  * ```
  */
+export function runOnLangGraph<S extends object>(
+  graph: CompiledGraph<S>,
+  input: S | null | Command<unknown, S>,
+  options: LangGraphThreadOptions,
+): Promise<LangGraphThreadResult<S>>;
+export function runOnLangGraph<S extends object>(graph: CompiledGraph<S>, input: S, options?: LangGraphRunOptions): Promise<RunResult<S>>;
 export async function runOnLangGraph<S extends object>(
   graph: CompiledGraph<S>,
-  input: S,
-  options?: LangGraphRunOptions,
-): Promise<RunResult<S>> {
-  const run = new LangGraphRun(graph, input, options, "invoke");
+  input: S | null | Command<unknown, S>,
+  options?: LangGraphRunOptions | LangGraphThreadOptions,
+): Promise<RunResult<S> | LangGraphThreadResult<S>> {
+  if (options !== undefined && "threadId" in options) return runThread(graph, input, options);
+  const run = new LangGraphRun(graph, plainStart(graph, input), options, "invoke");
   const steps: Step<State>[] = [];
   for await (const step of run.steps()) steps.push(step);
   return {
@@ -93,6 +143,62 @@ export async function runOnLangGraph<S extends object>(
     routes: [...run.routes],
     supersteps: run.supersteps,
   } as unknown as RunResult<S>;
+}
+
+/** A run without a thread: refused for a graph that pauses at interrupts, as `graph.invoke` refuses it. */
+function plainStart(graph: CompiledGraph<object>, input: unknown): RunStart {
+  const settings = threadSettingsOf(graph);
+  if (settings.interruptBefore.size > 0 || settings.interruptAfter.size > 0) throw threadRequired("invoke", settings);
+  return { input, checkInput: true, configurable: {}, trace: [], supersteps: 0, checkpointer: undefined };
+}
+
+async function runThread<S extends object>(
+  graph: CompiledGraph<S>,
+  input: S | null | Command<unknown, S>,
+  options: LangGraphThreadOptions,
+): Promise<LangGraphThreadResult<S>> {
+  const api = "invoke";
+  const { threadId, checkpointer } = options;
+  const [lg, langGraph] = await Promise.all([loadLangGraph(), langGraphOf(graph, checkpointer)]);
+  const thread: LangGraphThread = {
+    lg,
+    graph: langGraph,
+    checkpointer,
+    threadId,
+    executable: executableOf(graph),
+    settings: threadSettingsOf(graph),
+  };
+  const fresh = input !== null && !(input instanceof Command);
+  const before = fresh ? { trace: [], supersteps: 0 } : await runSoFar(thread, api);
+  const langGraphInput = input instanceof Command ? await langGraphCommand(thread, input, api, before) : input;
+  const run = new LangGraphRun(
+    graph,
+    { input: langGraphInput, checkInput: fresh, configurable: threadConfig(thread).configurable, ...before, checkpointer },
+    options,
+    api,
+  );
+  if (!fresh) await recordFinished(thread, run.recorder);
+  const steps: Step<State>[] = [];
+  try {
+    for await (const step of run.steps()) steps.push(step);
+  } catch (error) {
+    // A resume value its interrupt's schema refused: the InterruptError itself, as on the mini engine.
+    if (error instanceof GraphExecutionError && error.cause instanceof InterruptError) throw error.cause;
+    throw error;
+  }
+  const end = await threadEnd(thread, run.recorder, run);
+  const common = {
+    state: cloneState(end.state),
+    trace: [...run.trace],
+    steps,
+    supersteps: run.supersteps,
+    threadId,
+    checkpointId: end.checkpointId,
+    next: end.next,
+  };
+  return (end.interrupt === undefined
+    ? { ...common, status: "done" }
+    : { ...common, status: "interrupted", interrupt: end.interrupt }) as unknown as LangGraphThreadResult<S>;
 }
 
 /**
@@ -110,20 +216,44 @@ export function streamOnLangGraph<S extends object>(
   input: S,
   options?: LangGraphRunOptions,
 ): AsyncGenerator<Step<S>> {
-  return new LangGraphRun(graph, input, options, "stream").steps() as unknown as AsyncGenerator<Step<S>>;
+  return (async function* () {
+    yield* new LangGraphRun(graph, plainStart(graph, input), options, "stream").steps();
+  })() as unknown as AsyncGenerator<Step<S>>;
 }
 
-const langGraphs = new WeakMap<object, Promise<LangGraphGraph>>();
+/** The exports of a compiled graph, by checkpointer (`NO_CHECKPOINTER` without one). */
+const langGraphs = new WeakMap<object, WeakMap<object, Promise<LangGraphGraph>>>();
+const NO_CHECKPOINTER = {};
 
-/** One export per compiled graph: the LangGraph graph keeps no run data, so runs can share it. */
-function langGraphOf(graph: CompiledGraph<object>): Promise<LangGraphGraph> {
-  let exported = langGraphs.get(graph);
+/** One export per compiled graph and checkpointer: the LangGraph graph keeps no run data, so runs can share it. */
+function langGraphOf(graph: CompiledGraph<object>, checkpointer?: BaseCheckpointSaver): Promise<LangGraphGraph> {
+  let byCheckpointer = langGraphs.get(graph);
+  if (byCheckpointer === undefined) {
+    byCheckpointer = new WeakMap();
+    langGraphs.set(graph, byCheckpointer);
+  }
+  const key = checkpointer ?? NO_CHECKPOINTER;
+  let exported = byCheckpointer.get(key);
   if (exported === undefined) {
-    exported = toLangGraph(graph as CompiledGraph<State>);
-    langGraphs.set(graph, exported);
-    exported.catch(() => langGraphs.delete(graph));
+    exported = toLangGraph(graph as CompiledGraph<State>, checkpointer === undefined ? {} : { checkpointer });
+    byCheckpointer.set(key, exported);
+    const cache = byCheckpointer;
+    exported.catch(() => cache.delete(key));
   }
   return exported;
+}
+
+/** Where a run starts: LangGraph's input, and what the thread's run did before this invocation. */
+interface RunStart {
+  /** What LangGraph's `stream` gets: the input state, `null`, or LangGraph's Command. */
+  readonly input: unknown;
+  /** Whether `input` is a new input state, checked as the mini engine checks one. */
+  readonly checkInput: boolean;
+  /** The thread's `configurable` (its `thread_id`), if any. */
+  readonly configurable: Readonly<Record<string, unknown>>;
+  readonly trace: readonly string[];
+  readonly supersteps: number;
+  readonly checkpointer: BaseCheckpointSaver | undefined;
 }
 
 /** A task LangGraph announced for the next superstep. */
@@ -149,27 +279,31 @@ function startedTask(payload: Record<string, unknown>): LangGraphTask | undefine
  */
 class LangGraphRun {
   #state: State = {};
-  #supersteps = 0;
+  #supersteps: number;
   /** The tasks announced for the next superstep, not admitted yet, in LangGraph's order. */
   #announced: LangGraphTask[] = [];
   /** The admitted superstep, in declaration order, until it commits. */
   #running: readonly LangGraphTask[] | undefined;
   #startRoutesClaimed = false;
   #signal: AbortSignal | undefined;
-  readonly trace: string[] = [];
+  readonly trace: string[];
   readonly routes: RouteTaken[] = [];
+  /** The nodes of the last superstep this invocation committed. */
+  lastSuperstep: readonly string[] = [];
   readonly #graph: CompiledGraph<object>;
   readonly #executable: ExecutableGraph;
-  readonly #input: unknown;
+  readonly #start: RunStart;
   readonly #options: LangGraphRunOptions;
-  readonly #recorder = new RunRecorder();
+  readonly recorder = new RunRecorder();
   readonly #api: string;
 
-  constructor(graph: CompiledGraph<object>, input: unknown, options: LangGraphRunOptions | undefined, api: string) {
+  constructor(graph: CompiledGraph<object>, start: RunStart, options: LangGraphRunOptions | undefined, api: string) {
     this.#api = api;
     this.#graph = graph;
     this.#executable = executableOf(graph);
-    this.#input = input;
+    this.#start = start;
+    this.trace = [...start.trace];
+    this.#supersteps = start.supersteps;
     this.#options = options ?? {};
   }
 
@@ -186,17 +320,18 @@ class LangGraphRun {
     const signal = checkSignal(this.#options.signal, this.#api);
     this.#signal = signal;
     const onCustomEvent = this.#options.onCustomEvent;
-    const [lg, langGraph] = await Promise.all([loadLangGraph(), langGraphOf(this.#graph)]);
-    this.#state = this.#checkInput();
+    const [lg, langGraph] = await Promise.all([loadLangGraph(), langGraphOf(this.#graph, this.#start.checkpointer)]);
+    // A new input is checked as on the mini engine; `null` or LangGraph's Command continues the thread.
+    const input = (this.#start.checkInput ? cloneState((this.#state = this.#checkInput())) : this.#start.input) as State | null;
     const chunks = new ChunkReader(
-      (await langGraph.stream(cloneState(this.#state), {
+      (await langGraph.stream(input, {
         streamMode: onCustomEvent === undefined ? ["tasks", "values"] : ["tasks", "values", "custom"],
         recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,
         // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
         ...(this.#options.maxConcurrency === undefined
           ? {}
           : { maxConcurrency: resolveConcurrency(this.#options.maxConcurrency, this.#api) }),
-        configurable: { [RECORDER_KEY]: this.#recorder },
+        configurable: { ...this.#start.configurable, [RECORDER_KEY]: this.recorder },
         // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
         ...(signal === undefined || signal.aborted ? {} : { signal }),
       })) as AsyncIterable<unknown>,
@@ -214,6 +349,8 @@ class LangGraphRun {
         if (mode === "custom") {
           onCustomEvent?.({ node: String(payload["node"]), event: payload["event"] });
         } else if (mode === "values") {
+          // A paused run ends with LangGraph's interrupts in a values chunk: the thread's snapshot has them.
+          if (INTERRUPTS in payload) continue;
           this.#state = payload;
           yield* this.#commit();
         } else if (mode === "tasks") {
@@ -230,7 +367,7 @@ class LangGraphRun {
     } catch (error) {
       await this.#fail(lg, error);
     } finally {
-      this.#recorder.close(); // a superstep not admitted yet never starts, so LangGraph's run ends
+      this.recorder.close(); // a superstep not admitted yet never starts, so LangGraph's run ends
       await chunks.close();
       this.#claimStartRoutes();
     }
@@ -238,9 +375,9 @@ class LangGraphRun {
   }
 
   #checkInput(): State {
-    const failure = inputFailure(this.#executable, this.#input);
+    const failure = inputFailure(this.#executable, this.#start.input);
     if (failure !== undefined) throw executionError(this.#api, failure, this.#context(START));
-    return cloneState(this.#input as State);
+    return cloneState(this.#start.input as State);
   }
 
   /**
@@ -251,7 +388,7 @@ class LangGraphRun {
   #aborted(signal: AbortSignal): Error {
     const running = this.#running ?? [];
     this.#running = undefined;
-    const unfinished = running.find((task) => this.#recorder.recorded(task.id)?.settled === undefined) ?? running[0];
+    const unfinished = running.find((task) => this.recorder.recorded(task.id)?.settled === undefined) ?? running[0];
     const node = unfinished?.node ?? this.#announced[0]?.node ?? START;
     return executionError(this.#api, abortedWhile(node, signal), this.#context(node));
   }
@@ -269,11 +406,11 @@ class LangGraphRun {
     const admission = admit(this.#executable, { tasks, trace: this.trace, supersteps: this.#supersteps, joins: [] }, limits, this.#signal);
     if (admission.kind === "stop") {
       const stop = executionError(this.#api, admission.failure, this.#context(admission.node));
-      this.#recorder.refuse(ids, new TaskRefused(stop.message));
+      this.recorder.refuse(ids, new TaskRefused(stop.message));
       return stop;
     }
     this.#running = tasks;
-    this.#recorder.admit(ids);
+    this.recorder.admit(ids);
     return undefined;
   }
 
@@ -282,9 +419,12 @@ class LangGraphRun {
     const tasks = this.#running;
     if (tasks === undefined) return;
     this.#running = undefined;
+    const records = tasks.map((task) => this.recorder.recorded(task.id));
+    // A superstep some of whose nodes paused at an interrupt commits nothing, on LangGraph as here.
+    if (records.some((record) => record?.paused === true)) return;
     this.#supersteps += 1;
+    this.lastSuperstep = tasks.map((task) => task.node);
     this.#claimStartRoutes();
-    const records = tasks.map((task) => this.#recorder.recorded(task.id));
     for (const [index, task] of tasks.entries()) {
       this.trace.push(task.node);
       this.routes.push(...(records[index]?.routes ?? []));
@@ -296,7 +436,7 @@ class LangGraphRun {
   #claimStartRoutes(): void {
     if (this.#startRoutesClaimed) return;
     this.#startRoutesClaimed = true;
-    this.routes.unshift(...this.#recorder.startRoutes);
+    this.routes.unshift(...this.recorder.startRoutes);
   }
 
   /** Turns what LangGraph threw into the error the mini engine raises at the same point. */
@@ -310,7 +450,7 @@ class LangGraphRun {
     const tasks = this.#running ?? [];
     this.#running = undefined; // LangGraph committed none of the failed superstep
     // The mini engine waits for every node of the superstep; LangGraph may stop waiting once one failed.
-    await Promise.all(tasks.map((task) => this.#recorder.recorded(task.id)?.finished));
+    await Promise.all(tasks.map((task) => this.recorder.recorded(task.id)?.finished));
     throw this.#failure(tasks, error);
   }
 
@@ -320,7 +460,7 @@ class LangGraphRun {
    * write without a reducer, or a reducer that threw); else the first router that failed.
    */
   #failure(tasks: readonly LangGraphTask[], error: unknown): GraphExecutionError {
-    const records = tasks.map((task) => ({ task, record: this.#recorder.recorded(task.id) }));
+    const records = tasks.map((task) => ({ task, record: this.recorder.recorded(task.id) }));
     const failed = reportedFailure(records.map(({ record }) => record?.settled));
     const failedTask = records[failed];
     if (failedTask?.record?.nodeFailure !== undefined) {
@@ -422,6 +562,9 @@ class ChunkReader {
 }
 
 const yes = (): boolean => true;
+
+/** The key under which LangGraph's values chunk carries a paused run's interrupts. */
+const INTERRUPTS = "__interrupt__";
 
 /** What {@link ChunkReader.next} yields once the run's signal aborted. */
 const ABORTED = Symbol("aborted");

@@ -5,11 +5,11 @@
  * them in one superstep), a join → a waiting edge `addEdge([a, b], c)`, routes →
  * `addConditionalEdges` with the path map, and our `Send`s → LangGraph `Send`s.
  */
-import type { BaseChannel, CompiledStateGraph } from "@langchain/langgraph";
+import type { BaseChannel, BaseCheckpointSaver, CompiledStateGraph } from "@langchain/langgraph";
 import { quoteList } from "../_describe.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { executableOf } from "../engine/_kernel.js";
-import type { ExecutableGraph } from "../engine/_kernel.js";
+import { executableOf, threadSettingsOf } from "../engine/_kernel.js";
+import type { ExecutableGraph, ThreadSettings } from "../engine/_kernel.js";
 import { END, type GraphSpec } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { orderedAggregate } from "./_order.js";
@@ -28,6 +28,16 @@ export type LangGraphGraph<S extends object = Record<string, unknown>> = Compile
   LangGraphChannels<S>
 >;
 
+/** Options of {@link toLangGraph}. */
+export interface ToLangGraphOptions {
+  /**
+   * LangGraph's checkpointer (`MemorySaver`, `PostgresSaver`…), passed to its `compile()`. Required to
+   * pause: by a graph compiled with `interruptBefore`/`interruptAfter`, and by a node that calls
+   * `interrupt()` (without one, that call fails with `INTERRUPT_OUTSIDE_THREAD`).
+   */
+  readonly checkpointer?: BaseCheckpointSaver;
+}
+
 /**
  * Builds and compiles the graph on LangGraph.js. Async because `@langchain/langgraph` (an optional
  * peer dependency) is loaded with `import()` on first use: importing this package never loads it.
@@ -38,20 +48,40 @@ export type LangGraphGraph<S extends object = Record<string, unknown>> = Compile
  * mini engine's message. A reducer channel folds one superstep's parallel writes in declaration order,
  * as the mini engine merges them (LangGraph alone would fold them by node name).
  *
+ * Interrupts map to LangGraph's: a node's `interrupt(payload)` calls LangGraph's `interrupt()` (the
+ * node runs again from its start on resume; a `defineInterrupt` schema still checks the answer), and
+ * `interruptBefore`/`interruptAfter` become the same `compile()` options, with `options.checkpointer`.
+ *
  * @throws LangGraphInteropError `LANGGRAPH_FIELDS_REQUIRED` when the graph was built without the
  * `fields` option; `LANGGRAPH_FIELD_NAME` for a field named after an `Object.prototype` member
  * (`toString`, `constructor`…); `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
+ * `LANGGRAPH_CHECKPOINTER_REQUIRED` for a graph compiled with `interruptBefore`/`interruptAfter` exported
+ * without `options.checkpointer` (LangGraph.js would run straight through them);
  * `LANGGRAPH_NOT_INSTALLED` when `@langchain/langgraph` is missing. It never falls back to the mini engine.
  * @example
  * ```ts
  * const lg = await toLangGraph(buildReportGraph());
  * const state = await lg.invoke(initialReportState(), { recursionLimit: 30 });
+ * const gated = await toLangGraph(approvalGraph, { checkpointer: new MemorySaver() }); // interrupts need one
  * ```
  */
-export async function toLangGraph<S extends object>(graph: CompiledGraph<S>): Promise<LangGraphGraph<S>> {
+export async function toLangGraph<S extends object>(graph: CompiledGraph<S>, options: ToLangGraphOptions = {}): Promise<LangGraphGraph<S>> {
   const executable = executableOf(graph);
   const fields = exportableFields(graph.spec);
-  return buildLangGraph(await loadLangGraph(), graph.spec, fields, executable) as unknown as LangGraphGraph<S>;
+  const threads = threadSettingsOf(graph);
+  checkCheckpointer(threads, options);
+  return buildLangGraph(await loadLangGraph(), graph.spec, fields, executable, threads, options) as unknown as LangGraphGraph<S>;
+}
+
+/** A graph that pauses at static interrupts needs LangGraph's checkpointer: without one LangGraph.js cannot pause. */
+function checkCheckpointer(threads: ThreadSettings, options: ToLangGraphOptions): void {
+  const interrupts = [...threads.interruptBefore, ...threads.interruptAfter];
+  if (interrupts.length === 0 || options.checkpointer !== undefined) return;
+  throw new LangGraphInteropError(
+    "LANGGRAPH_CHECKPOINTER_REQUIRED",
+    `toLangGraph: the graph pauses at interrupts (${quoteList(interrupts)}), and LangGraph.js can pause only with a checkpointer. ` +
+      `Pass one: toLangGraph(graph, { checkpointer: new MemorySaver() }).`,
+  );
 }
 
 /** Checks what LangGraph.js needs before loading it, so a spec problem is reported even without the peer. */
@@ -89,7 +119,14 @@ function exportableFields(spec: GraphSpec): readonly string[] {
 }
 
 // Loosely typed inside: LangGraph's builder types accumulate literal node names, which a graph built from data cannot have.
-function buildLangGraph(lg: LangGraphModule, spec: GraphSpec, fields: readonly string[], executable: ExecutableGraph): LangGraphGraph {
+function buildLangGraph(
+  lg: LangGraphModule,
+  spec: GraphSpec,
+  fields: readonly string[],
+  executable: ExecutableGraph,
+  threads: ThreadSettings,
+  options: ToLangGraphOptions,
+): LangGraphGraph {
   const { Annotation, StateGraph } = lg;
   const channels: Record<string, BaseChannel> = {};
   for (const field of fields) {
@@ -97,7 +134,7 @@ function buildLangGraph(lg: LangGraphModule, spec: GraphSpec, fields: readonly s
     channels[field] = reducer === undefined ? Annotation<unknown>() : orderedAggregate(lg, wrapReducer(field, reducer));
   }
   const builder = new StateGraph(Annotation.Root(channels)).addNode(
-    spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(executable, node)]),
+    spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(lg, executable, node)]),
   );
   for (const edge of spec.edges) builder.addEdge(edge.from, edge.to);
   for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) builder.addEdge(fanOut.from, to);
@@ -108,5 +145,9 @@ function buildLangGraph(lg: LangGraphModule, spec: GraphSpec, fields: readonly s
     else builder.addEdge(sources, join.to);
   }
   for (const route of spec.routes) builder.addConditionalEdges(route.from, wrapRouter(lg, executable, route.from), { ...route.paths });
-  return builder.compile() as unknown as LangGraphGraph;
+  return builder.compile({
+    ...(options.checkpointer === undefined ? {} : { checkpointer: options.checkpointer }),
+    ...(threads.interruptBefore.size === 0 ? {} : { interruptBefore: [...threads.interruptBefore] }),
+    ...(threads.interruptAfter.size === 0 ? {} : { interruptAfter: [...threads.interruptAfter] }),
+  }) as unknown as LangGraphGraph;
 }

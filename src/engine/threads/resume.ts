@@ -29,7 +29,7 @@ export function commandStart(api: string, graph: ExecutableGraph, from: Checkpoi
   let resumes: Readonly<Record<string, JsonValue>> = from.resumes ?? {};
   if (command.resume !== undefined) {
     const { threadId } = from;
-    const owner = { subject: `thread "${threadId}"`, continueWith: `invoke(null, { threadId: "${threadId}" }), or start it with an input` };
+    const owner = threadOwner(threadId);
     resumes = { ...resumes, ...resumeAnswers(api, owner, pending, command.resume) };
   }
   let start = snapshot;
@@ -58,6 +58,11 @@ export function checkGoto(api: string, graph: ExecutableGraph, goto: readonly st
 export interface ResumeOwner {
   readonly subject: string;
   readonly continueWith: string;
+}
+
+/** A thread as the owner of its interrupts. */
+export function threadOwner(threadId: string): ResumeOwner {
+  return { subject: `thread "${threadId}"`, continueWith: `invoke(null, { threadId: "${threadId}" }), or start it with an input` };
 }
 
 /**
@@ -110,7 +115,8 @@ function looksLikeId(key: string): boolean {
   return /:\d+:\d+:\d+$/.test(key);
 }
 
-function updated(api: string, graph: ExecutableGraph, from: Checkpoint, update: unknown): State {
+/** A Command's update merged onto the checkpoint's state through the reducers, or the `InvalidUpdateError` it gets. */
+export function updated(api: string, graph: ExecutableGraph, from: Pick<Checkpoint, "state" | "trace">, update: unknown): State {
   const context = { node: "Command", state: cloneState(from.state), trace: [...from.trace] };
   if (!isPlainObject(update)) {
     throw new InvalidUpdateError(`${api}: Command update must be a plain object of changed fields.`, context);

@@ -536,6 +536,14 @@ function resultOf(run: Run, steps: Step<State>[], writer: ThreadWriter, interrup
   return interrupt === undefined ? { ...base, status: "done" } : { ...base, status: "interrupted", interrupt };
 }
 
+/** The error a resume (`null` or a Command) of a thread without a checkpoint gets. */
+export function nothingToResume(api: string, threadId: string): PersistenceError {
+  return new PersistenceError(
+    "NOTHING_TO_RESUME",
+    `${api}: thread "${threadId}" has no checkpoint. Start it with invoke(input, { threadId: "${threadId}", checkpointer }) first.`,
+  );
+}
+
 export async function startingPoint(
   api: string,
   checkpointer: Checkpointer,
@@ -545,10 +553,7 @@ export async function startingPoint(
 ): Promise<Checkpoint> {
   if (checkpointId === undefined) {
     if (latest !== undefined) return latest;
-    throw new PersistenceError(
-      "NOTHING_TO_RESUME",
-      `${api}: thread "${threadId}" has no checkpoint. Start it with invoke(input, { threadId: "${threadId}", checkpointer }) first.`,
-    );
+    throw nothingToResume(api, threadId);
   }
   const found = await checkpointer.get(threadId, checkpointId);
   if (found !== undefined) return found;
