@@ -13,7 +13,7 @@ import type { ExecutableGraph, ThreadSettings } from "../engine/_kernel.js";
 import { END, type GraphSpec } from "../spec.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { orderedAggregate } from "./_order.js";
-import { wrapNode, wrapReducer, wrapRouter, type LangGraphNode } from "./_wrap.js";
+import { wrapNode, wrapReducer, wrapRouter, type LangGraphNode, type LangGraphPath } from "./_wrap.js";
 import { LangGraphInteropError } from "./errors.js";
 
 /** The LangGraph channels of state `S`: one per field, taking the field's type as its update. */
@@ -106,6 +106,7 @@ function exportableFields(spec: GraphSpec): readonly string[] {
   }
   const badNames = spec.nodes.flatMap((node) => {
     if (fields.includes(node)) return [`"${node}" is also a state field (LangGraph.js gives fields and nodes one namespace)`];
+    if (node in Object.prototype) return [`"${node}" is the name of an Object.prototype member, which LangGraph.js reads as a channel`];
     if (/[|:]/.test(node)) return [`"${node}" contains "|" or ":", which LangGraph.js reserves`];
     return [];
   });
@@ -116,6 +117,18 @@ function exportableFields(spec: GraphSpec): readonly string[] {
     );
   }
   return fields;
+}
+
+/** LangGraph's `StateGraph` builder with names known only at run time (its types accumulate literal node names). */
+interface LooseBuilder {
+  addNode(nodes: [string, LangGraphNode][]): LooseBuilder;
+  addEdge(from: string | string[], to: string): LooseBuilder;
+  addConditionalEdges(source: string, path: LangGraphPath, pathMap: Record<string, string>): LooseBuilder;
+  compile(options: {
+    readonly checkpointer?: BaseCheckpointSaver;
+    readonly interruptBefore?: string[];
+    readonly interruptAfter?: string[];
+  }): unknown;
 }
 
 // Loosely typed inside: LangGraph's builder types accumulate literal node names, which a graph built from data cannot have.
@@ -133,9 +146,9 @@ function buildLangGraph(
     const reducer = executable.reducers.get(field);
     channels[field] = reducer === undefined ? Annotation<unknown>() : orderedAggregate(lg, wrapReducer(field, reducer));
   }
-  const builder = new StateGraph(Annotation.Root(channels)).addNode(
-    spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(lg, executable, node)]),
-  );
+  const builder = new StateGraph(Annotation.Root(channels)) as unknown as LooseBuilder;
+  // LangGraph refuses an empty list of nodes, though it runs a graph without nodes (START → END).
+  if (spec.nodes.length > 0) builder.addNode(spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(lg, executable, node)]));
   for (const edge of spec.edges) builder.addEdge(edge.from, edge.to);
   for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) builder.addEdge(fanOut.from, to);
   for (const join of spec.joins ?? []) {

@@ -1,5 +1,6 @@
 /** Shared by the LangGraph.js differential tests. */
-import type { RunResult, Step } from "../../src/index.js";
+import type { RunResult, Step, ThreadRunResult } from "../../src/index.js";
+import type { LangGraphThreadResult } from "../../src/langgraph/index.js";
 
 /** A step as plain data (the mini engine's steps copy lazily through getters). */
 export function plainSteps<S>(steps: readonly Step<S>[]): { node: string; update: unknown; state: unknown; route?: unknown }[] {
@@ -30,4 +31,11 @@ export async function settle<S>(run: Promise<RunResult<S>>) {
   } catch (error) {
     return { failed: failure(error) };
   }
+}
+
+/** What two engines must agree on after a threaded call (checkpoint ids are each store's own; LangGraph keeps no routes). */
+export function threadOutcome<S>(result: ThreadRunResult<S> | LangGraphThreadResult<S>) {
+  const { checkpointId: _id, steps, ...rest } = result;
+  const { routes: _routes, ...compared } = rest as typeof rest & { routes?: unknown };
+  return { ...compared, steps: plainSteps(steps) };
 }

@@ -135,6 +135,24 @@ describe("what toLangGraph refuses, with a code", () => {
     expect((error as Error).message).toContain(`"log" is also a state field`);
     expect((error as Error).message).toContain(`"a:b" contains`);
   });
+
+  it("a node named after an Object.prototype member: LANGGRAPH_NODE_NAME (found by the interrupts property)", async () => {
+    const graph = new StateGraph<{ n: number }>({ fields: ["n"] }).addNode("constructor", node).addEdge(START, "constructor").addEdge("constructor", END).compile();
+    await expect(toLangGraph(graph)).rejects.toMatchObject({
+      code: "LANGGRAPH_NODE_NAME",
+      message: expect.stringContaining(`"constructor" is the name of an Object.prototype member`),
+    });
+  });
+
+  it("a graph without nodes is exported and runs START → END, as on the mini engine", async () => {
+    const graph = compileGraph<{ n: number }>({
+      spec: { nodes: [], edges: [{ from: START, to: END }], routes: [], reducers: [], fields: ["n"] },
+      nodes: {},
+      routers: {},
+      reducers: {},
+    });
+    expect(await (await toLangGraph(graph)).invoke({ n: 1 })).toEqual((await graph.invoke({ n: 1 })).state);
+  });
 });
 
 describe("@langchain/langgraph is an optional peer, loaded on demand", () => {

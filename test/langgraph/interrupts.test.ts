@@ -20,7 +20,7 @@ import {
   type ThreadRunResult,
 } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
-import { runOnLangGraph, toLangGraph, type LangGraphThreadResult } from "../../src/langgraph/index.js";
+import { runOnLangGraph, toLangGraph } from "../../src/langgraph/index.js";
 import { buildReportGraph, initialReportState } from "../../src/examples/report/index.js";
 import {
   AGENT_STATE_FIELDS,
@@ -32,19 +32,13 @@ import {
   ScriptedModel,
   type AgentState,
 } from "../../src/examples/agent/index.js";
-import { plainSteps } from "./_helpers.js";
+import { threadOutcome } from "./_helpers.js";
 
 interface Flow {
   log: string[];
   n: number;
 }
 
-/** What both engines must agree on after each call (LangGraph's checkpoint ids are its own; it keeps no routes). */
-function comparable(result: ThreadRunResult<object> | LangGraphThreadResult<object>) {
-  const { checkpointId: _id, steps, ...rest } = result;
-  const { routes: _routes, ...compared } = rest as typeof rest & { routes?: unknown };
-  return { ...compared, steps: plainSteps(steps) };
-}
 
 type Input<S extends object> = S | null | Command<unknown, S>;
 
@@ -64,13 +58,13 @@ async function onBothEngines<S extends object>(
   const miniResults: unknown[] = [];
   const langResults: unknown[] = [];
   let last = await mini.graph.invoke(first, { threadId: "t", checkpointer });
-  miniResults.push(comparable(last));
-  langResults.push(comparable(await runOnLangGraph(lang.graph, first, { threadId: "t", checkpointer: saver })));
+  miniResults.push(threadOutcome(last));
+  langResults.push(threadOutcome(await runOnLangGraph(lang.graph, first, { threadId: "t", checkpointer: saver })));
   for (const input of next) {
     const command = input(last);
     last = await mini.graph.invoke(command as S, { threadId: "t", checkpointer });
-    miniResults.push(comparable(last));
-    langResults.push(comparable(await runOnLangGraph(lang.graph, command as S, { threadId: "t", checkpointer: saver })));
+    miniResults.push(threadOutcome(last));
+    langResults.push(threadOutcome(await runOnLangGraph(lang.graph, command as S, { threadId: "t", checkpointer: saver })));
   }
   return { mini: miniResults, langGraph: langResults, miniRuns: mini.runs, langGraphRuns: lang.runs, last };
 }
