@@ -20,7 +20,7 @@ export interface LooseBuilder {
 }
 
 /** Starts a loose builder with the given options. */
-export function looseBuilder(options: { reducers?: unknown; fields?: unknown }): LooseBuilder {
+export function looseBuilder(options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown }): LooseBuilder {
   return new StateGraph(options as never) as unknown as LooseBuilder;
 }
 
@@ -60,7 +60,7 @@ export function defineGraph<S extends object>() {
         `defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`,
       );
     }
-    let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields });
+    let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields, orderedMerge: declaration.orderedMerge });
     const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
     for (const [name, node] of Object.entries(declaration.nodes))
       builder = builder.addNode(name, node, Object.hasOwn(policies, name) ? policies[name] : undefined);

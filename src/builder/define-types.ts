@@ -136,6 +136,8 @@ export interface GraphDeclaration<S, Nodes, Edges, Routes, O> {
   readonly reducers?: ReducersFor<S>;
   /** Every state field, as in `new StateGraph<S>({ fields })` (checked the same way: every field, each once). */
   readonly fields?: FieldList<S>;
+  /** Reducer fields whose declaration-order merge is intended, as in `new StateGraph<S>({ orderedMerge })`. */
+  readonly orderedMerge?: readonly (keyof S & string)[];
   readonly nodes: Nodes & CheckedNodes<S, Nodes>;
   readonly edges: Edges & readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] & EdgesTopologyCheck<Edges, Routes, O>;
   readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes>;

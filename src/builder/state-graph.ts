@@ -135,8 +135,16 @@ class StateGraphBuilder {
       ...(timeout !== undefined && { timeout }),
       ...(cacheStore && { cacheStore }),
     };
+    const { orderedMerge } = this.#options;
     return compileGraph(
-      { spec, nodes: d.nodeFunctions, routers: d.routers, reducers: Object.fromEntries(reducerEntries), policies: d.policies },
+      {
+        spec,
+        nodes: d.nodeFunctions,
+        routers: d.routers,
+        reducers: Object.fromEntries(reducerEntries),
+        policies: d.policies,
+        ...(orderedMerge && { orderedMerge }),
+      },
       compiled,
     );
   }
@@ -213,9 +221,25 @@ function checkOptions(options: unknown): void {
   if (typeof options !== "object" || options === null) {
     throw new InvalidOptionError(`new StateGraph: options must be an object such as { reducers, fields }; got ${describeValue(options)}.`);
   }
-  const { reducers, fields } = options as StateGraphOptions<Record<string, unknown>>;
+  const { reducers, fields, orderedMerge } = options as StateGraphOptions<Record<string, unknown>>;
   checkReducers(reducers);
   checkFields(fields);
+  checkOrderedMerge(orderedMerge, reducers);
+}
+
+/** `orderedMerge` acknowledges the merge order of reducer fields: a field without a reducer has none to acknowledge. */
+function checkOrderedMerge(orderedMerge: unknown, reducers: Readonly<Record<string, unknown>> | undefined): void {
+  if (orderedMerge === undefined) return;
+  if (!Array.isArray(orderedMerge) || orderedMerge.some((f) => typeof f !== "string")) {
+    throw new InvalidOptionError(`new StateGraph: orderedMerge must be an array of field names, e.g. ["events"]; got ${describeValue(orderedMerge)}.`);
+  }
+  for (const field of orderedMerge as string[]) {
+    if (reducers === undefined || !Object.hasOwn(reducers, field) || reducers[field] === undefined) {
+      throw new InvalidOptionError(
+        `new StateGraph: orderedMerge lists ${quote(field)}, which has no reducer; list only fields with a reducer (parallel writes of any other field are an error, not a merge).`,
+      );
+    }
+  }
 }
 
 function checkReducers(reducers: unknown): void {
@@ -260,8 +284,9 @@ function checkFields(fields: unknown): void {
  */
 export const StateGraph = StateGraphBuilder as unknown as StateGraphConstructor;
 /**
- * The builder's type: state `S`, declared nodes `N`, edges `E`, sources with a rule `R`, and `I` the
- * nodes that take their own input (`Send` targets) by name.
+ * The builder's type: state `S`, declared nodes `N`, edges `E`, sources with a rule `R`, `I` the
+ * nodes that take their own input (`Send` targets) by name, and `W` the fields each node surely writes
+ * (for the parallel-write check; `unknown`, the default, records none).
  */
 export type StateGraph<
   S extends object,
@@ -269,4 +294,5 @@ export type StateGraph<
   E = never,
   R extends string = never,
   I extends object = {},
-> = TypedStateGraph<S, N, E, R, I>;
+  W = unknown,
+> = TypedStateGraph<S, N, E, R, I, W>;

@@ -12,6 +12,7 @@ import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodePolicy, RetryPolicy } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
+import type { NoParallelConflicts, RouteConflicts, WithWrites } from "./parallel-writes.js";
 import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated, TypeLevelError } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
 
@@ -36,6 +37,12 @@ export interface StateGraphOptions<S> {
    * against it at run time. Inputs stay partial.
    */
   readonly fields?: FieldList<S>;
+  /**
+   * Fields with a reducer whose parallel updates are meant to merge in declaration order (an event log
+   * that `append`s): `compile()` does not warn `ORDER_DEPENDENT_MERGE` for them. The merge is
+   * deterministic either way; this says the order is intended.
+   */
+  readonly orderedMerge?: readonly (keyof S & string)[];
 }
 
 /** Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only. */
@@ -122,10 +129,10 @@ export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdat
  * `subgraph(child, { input: (s) => … })`: a nested generic call cannot infer its types from a
  * parameter typed by `I`, which is not known yet, so the brand hands it the state.
  */
-export type NodeArgument<S extends object, I, U> =
+export type NodeArgument<S extends object, I, U, F = unknown> =
   | CompiledGraph<S>
   | ParentState<S>
-  | ((state: I, context: NodeContext) => NodeReturn<U, S>);
+  | (F & ((state: I, context: NodeContext) => NodeReturn<U, S>));
 
 /** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
 export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
@@ -303,7 +310,14 @@ export type CompileThis<Self, N extends string, E, R extends string> = true exte
  *   .compile();
  * ```
  */
-export interface StateGraph<S extends object, N extends string = never, E = never, R extends string = never, I extends object = {}> {
+export interface StateGraph<
+  S extends object,
+  N extends string = never,
+  E = never,
+  R extends string = never,
+  I extends object = {},
+  W = unknown,
+> {
   /**
    * Declares a node: a function from (a copy of) the state to a partial update, or a compiled graph
    * with the same state (a subgraph). A node that `Send` targets may take the Send's input type instead.
@@ -314,11 +328,11 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, U = {}, In = S>(
+  addNode<const Name extends string, F, U = {}, In = S>(
     name: CheckedNodeName<Name, N>,
-    node: NodeArgument<S, In, U>,
+    node: NodeArgument<S, In, U, F>,
     policy?: NodePolicy<In>,
-  ): StateGraph<S, N | Name, E, R, WithInput<I, S, Name, In>>;
+  ): StateGraph<S, N | Name, E, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out
@@ -331,10 +345,10 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    */
   addEdge<const From extends N | Start | readonly N[], const To extends N | End | readonly (N | End)[]>(
     from: From & NoInfer<OneRulePerSource<From, R, "addEdge">>,
-    to: To & NoInfer<NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge">>,
+    to: To & NoInfer<NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge"> & NoParallelConflicts<To, W>>,
   ): [From, To] extends [readonly string[], readonly string[]]
     ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
-    : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I>;
+    : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I, W>;
 
   /**
    * Declares the conditional edge of `from`: `router` returns a key of `pathMap` (or several), which names the next node.
@@ -357,9 +371,9 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
     from: From & NoInfer<OneRulePerSource<From, R, "addConditionalEdges">>,
     router: RouterOf<S, Out>,
     destinations: D & NoInfer<UnreturnedDestinations<D, Out>>,
-  ): [ListRouteProblems<From, Out, D[number], S, I>] extends [never]
-    ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I>
-    : RouteError<ListRouteProblems<From, Out, D[number], S, I>>;
+  ): [ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>] extends [never]
+    ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I, W>
+    : RouteError<ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>>;
   addConditionalEdges<const From extends N | Start, K extends string, const P extends PathMapFor<K, N>>(
     from: From & NoInfer<OneRulePerSource<From, R, "addConditionalEdges">>,
     router: RouterOf<S, K | readonly K[]>,
@@ -367,7 +381,7 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
     : [WideKeys<P>] extends [never]
-      ? StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I>
+      ? StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I, W>
       : RouteError<WidePathMapMessage<`the path map for ${Quoted<From>}`>>;
 
   /**
@@ -382,13 +396,20 @@ export interface StateGraph<S extends object, N extends string = never, E = neve
    * ```
    */
   compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S, CompiledNames<N>>;
-  compile(this: CompileThis<StateGraph<S, N, E, R, I>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S, CompiledNames<N>>;
+  compile(this: CompileThis<StateGraph<S, N, E, R, I, W>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S, CompiledNames<N>>;
 
   /** The node names declared so far (a copy). */
   readonly nodes: readonly string[];
 }
 
-/** `new StateGraph<S>(options)`. */
+/**
+ * `new StateGraph<S>(options)`. Without options the builder knows that no field has a reducer, so it
+ * records what each node writes and reports parallel writes of one field at compile time. With options
+ * it cannot know which fields the reducers cover (TypeScript infers nothing from an argument while `S`
+ * is given explicitly), so it records nothing and leaves those conflicts to the run-time check. (The
+ * two signatures differ in arity, so a bad option is reported against the second alone.)
+ */
 export interface StateGraphConstructor {
-  new <S extends object>(options?: StateGraphOptions<S>): StateGraph<S>;
+  new <S extends object>(): StateGraph<S, never, never, never, {}, never>;
+  new <S extends object>(options: StateGraphOptions<S>): StateGraph<S>;
 }

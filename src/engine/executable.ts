@@ -35,6 +35,8 @@ export interface GraphDefinition {
   readonly reducers: Readonly<Record<string, AnyReducer>>;
   /** Each node's retry, timeout and cache policy, by node name (nodes without one may be left out). */
   readonly policies?: Readonly<Record<string, NodePolicy<never>>>;
+  /** Reducer fields whose declaration-order merge is intended: no `ORDER_DEPENDENT_MERGE` warning for them. */
+  readonly orderedMerge?: readonly string[];
 }
 
 /** The frozen routing tables a run reads. Internal to the engine. */

@@ -3,7 +3,8 @@
  * deterministic; but when parallel nodes write a field whose reducer is not both commutative and
  * associative, the result depends on that order. `compile()` says so, naming the field, the nodes
  * and the reducer. Which fields a node writes is only known at run time, so every such reducer
- * field is reported for every group of nodes that can run together.
+ * field is reported for every group of nodes that can run together, except the fields the graph
+ * acknowledged (`orderedMerge`): for an event log, declaration order is the order wanted.
  */
 import { END } from "../spec.js";
 import type { GraphDefinition } from "./executable.js";
@@ -40,9 +41,10 @@ export function orderWarnings(definition: GraphDefinition): GraphWarning[] {
   const groups = parallelGroups(definition);
   if (groups.length === 0) return [];
   const warnings: GraphWarning[] = [];
+  const acknowledged = new Set(definition.orderedMerge ?? []);
   for (const { field } of definition.spec.reducers) {
     const reducer = definition.reducers[field];
-    if (reducer === undefined) continue;
+    if (reducer === undefined || acknowledged.has(field)) continue;
     const laws = (reducer as Partial<ReducerMetadata>).laws;
     if (laws?.commutative && laws.associative) continue;
     const name = reducerNameOf(reducer);
@@ -55,7 +57,9 @@ export function orderWarnings(definition: GraphDefinition): GraphWarning[] {
         message:
           `field "${field}" uses reducer "${name}", which does not claim to be commutative and associative; when ` +
           `${nodes.map((n) => `"${n}"`).join(", ")} write it in one superstep, the result depends on their declaration order. ` +
-          `Use a commutative reducer (such as union or sum), or declare its laws with defineReducer.`,
+          `The merge is deterministic (declaration order, on every run and every engine): if that order is intended, as for an ` +
+          `event log, say so with orderedMerge: ["${field}"] in the state options; if not, use a commutative reducer ` +
+          `(sum for a count, union for a set of unique values), or declare its laws with defineReducer.`,
       });
     }
   }

@@ -261,6 +261,35 @@ describe("order warnings", () => {
     expect(graph.warnings[0]?.message).toContain(`field "log" uses reducer "append"`);
   });
 
+  it("says the merge is deterministic and how to acknowledge it, without advising union for a log", () => {
+    const [warning] = fanOutGraph(() => () => ({})).warnings;
+    expect(warning?.message).toContain("The merge is deterministic");
+    expect(warning?.message).toContain('orderedMerge: ["log"]');
+    expect(warning?.message).toContain("union for a set of unique values");
+  });
+
+  it("does not warn for a field the graph acknowledged with orderedMerge, and still warns for the others", () => {
+    const parallel = (options: { orderedMerge?: readonly ("log" | "findings")[] }) =>
+      new StateGraph<Research>({ reducers: { findings: append, log: append }, ...options })
+        .addNode("plan", () => ({}))
+        .addNode("web", () => ({}))
+        .addNode("papers", () => ({}))
+        .addEdge(START, "plan")
+        .addEdge("plan", ["web", "papers"])
+        .addEdge(["web", "papers"], END)
+        .compile();
+    expect(parallel({}).warnings.map((w) => w.field)).toEqual(["findings", "log"]);
+    expect(parallel({ orderedMerge: ["log"] }).warnings.map((w) => w.field)).toEqual(["findings"]);
+    expect(parallel({ orderedMerge: ["log", "findings"] }).warnings).toEqual([]);
+  });
+
+  it("refuses an orderedMerge that lists a field without a reducer, or is not a list", () => {
+    expect(() => new StateGraph<Research>({ reducers: { log: append }, orderedMerge: ["summary"] })).toThrow(
+      /orderedMerge lists "summary", which has no reducer/,
+    );
+    expect(() => new StateGraph<Research>({ reducers: { log: append }, orderedMerge: "log" as never })).toThrow(InvalidOptionError);
+  });
+
   it("does not warn for commutative, associative reducers or sequential graphs", () => {
     const graph = new StateGraph<Research>({ reducers: { findings: union, log: append } })
       .addNode("a", () => ({}))

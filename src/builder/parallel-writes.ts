@@ -1,0 +1,94 @@
+/**
+ * Parallel-write conflicts at the type level (issue 18 §3). Two nodes that the graph itself starts in
+ * one superstep and that both surely write a field without a reducer fail the merge at run time
+ * (`InvalidUpdateError`); the builder knows each node's update type, so it reports them when the edge
+ * or route that starts them is declared. Only what is sure is reported: a field a node writes on some
+ * paths only, the sources of a join (they may arrive in different supersteps), a subgraph's writes and
+ * the builders whose reducers' fields are unknown stay silent, and the run-time check remains.
+ */
+import type { Send } from "../engine/index.js";
+import type { Demand, Quoted } from "./messages.js";
+
+/**
+ * A builder's writes record: a union of `node\u0000field` strings (a union of strings, because a growing
+ * intersection or a union of tuples cost the checker several times more), or `unknown` for a builder
+ * that cannot tell which fields have a reducer (`new StateGraph<S>({ reducers })`: TypeScript infers
+ * nothing from the options while `S` is given explicitly) or whose type was written `StateGraph<S>`:
+ * it records no write, so no conflict is reported.
+ */
+export type Writes = `${string}\u0000${string}`;
+
+/**
+ * The keys every member of `U` has as required: the fields an update surely writes. A node returning
+ * `cond ? { count: 1 } : {}` writes `count` on one path only, so not surely. (Not a mapped type over
+ * `keyof U`: that would distribute over the union and keep a key required in one member.)
+ */
+export type SureKeys<U, K = keyof U> = K extends keyof U
+  ? true extends (U extends unknown ? ({} extends Pick<U, K> ? true : false) : never)
+    ? never
+    : K
+  : never;
+
+/** The state fields node function `F` surely writes (none for a compiled subgraph, whose writes are not typed). */
+export type SureWrites<F, S> = F extends (...args: never[]) => infer Result
+  ? SureKeys<Exclude<Awaited<Result>, void | undefined>> & keyof S & string
+  : never;
+
+/** The builder's writes record `W` with node `Name`'s sure writes added (when `W` tracks writes and it writes any). */
+export type WithWrites<W, Name extends string, F, S> = unknown extends W
+  ? W
+  : [SureWrites<F, S>] extends [never]
+    ? W
+    : W | `${Name}\u0000${SureWrites<F, S>}`;
+
+type WritesOf<W, Node> = W extends `${Node & string}\u0000${infer Field}` ? Field : never;
+
+/** Each ordered pair of `List` (a tuple) that `Together` allows, with the fields both write, as `[x, y, field]`. */
+type ConflictingPairs<List, W, Together = unknown> = List extends readonly [infer X, ...infer Rest]
+  ?
+      | (Rest[number] extends infer Y
+          ? Y extends unknown
+            ? [X, Y] extends Together
+              ? WritesOf<W, X> & WritesOf<W, Y> extends infer Field
+                ? Field extends string
+                  ? readonly [X, Y, Field]
+                  : never
+                : never
+              : never
+            : never
+          : never)
+      | ConflictingPairs<Rest, W, Together>
+  : never;
+
+type FixOf<Field> = `give ${Quoted<Field>} a reducer (reducers: { ${Field & string}: … }), or write it from one of them`;
+
+/** A fan-out's targets (a tuple): two that surely write one field without a reducer are a {@link Demand} with the message. */
+export type NoParallelConflicts<To, W> = unknown extends W
+  ? unknown
+  : To extends readonly unknown[]
+    ? [ConflictingPairs<To, W>] extends [never]
+      ? unknown
+      : Demand<
+          ConflictingPairs<To, W> extends readonly [infer X, infer Y, infer Field]
+            ? `addEdge: ${Quoted<X>} and ${Quoted<Y>} run in one superstep (a fan-out) and both write ${Quoted<Field>}, which has no reducer; ${FixOf<Field>}`
+            : never
+        >
+    : unknown;
+
+/** The node a router's choice starts: the name itself, or a `Send`'s target. */
+type Started<Choice> = Choice extends Send<infer Target, unknown> ? Target : Choice;
+
+/** The pairs `[x, y]` one list the router can return holds together (its element type names both, by name or `Send`). */
+type StartedTogether<Out> = Out extends readonly (infer Choice)[] ? readonly [Started<Choice>, Started<Choice>] : never;
+
+/**
+ * A list-form route's conflicts, as the messages of its result: two destinations one list of the
+ * router's can start together (a list `("b" | "c")[]` may hold both; `"b"[] | "c"[]` never does) that
+ * both surely write a field without a reducer.
+ */
+export type RouteConflicts<From, Out, D, W> =
+  ConflictingPairs<D, W, StartedTogether<Out>> extends infer Pair
+    ? Pair extends readonly [infer X, infer Y, infer Field]
+      ? `the router for ${Quoted<From>} can start ${Quoted<X>} and ${Quoted<Y>} in one superstep, and both write ${Quoted<Field>}, which has no reducer; ${FixOf<Field>}`
+      : never
+    : never;

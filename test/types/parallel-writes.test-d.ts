@@ -1,0 +1,73 @@
+/**
+ * Parallel-write conflicts at compile time (issue 18 §3): two nodes the graph starts in one superstep
+ * that both surely write a field without a reducer are an error where the edge or route is declared;
+ * what the compiler cannot be sure of stays silent (the run-time check remains).
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import type { SureKeys } from "../../src/builder/parallel-writes.js";
+import type { RouteError } from "../../src/builder/types.js";
+import { append, END, Send, START, StateGraph } from "../../src/index.js";
+
+interface S {
+  count: number;
+  note: string | null;
+  docs: string[];
+}
+
+const nodes = new StateGraph<S>()
+  .addNode("plan", () => ({}))
+  .addNode("a", (s) => ({ count: s.count + 1 }))
+  .addNode("b", async () => ({ count: 2, note: "b" }))
+  .addNode("maybe", (s) => (s.count > 0 ? { count: 1 } : {}))
+  .addNode("d", () => ({ note: "d" }));
+
+describe("a fan-out", () => {
+  it("rejects two targets that both write a field without a reducer", () => {
+    // @ts-expect-error - "a" and "b" both write count
+    nodes.addEdge("plan", ["a", "b"]);
+    // @ts-expect-error - "b" and "d" both write note (END in the list is no writer)
+    nodes.addEdge(START, ["b", "d", END]);
+  });
+
+  it("accepts targets that write different fields, or a field on some paths only", () => {
+    nodes.addEdge("plan", ["a", "d"]);
+    nodes.addEdge("plan", ["a", "maybe", "d"]);
+    expectTypeOf<SureKeys<{ count: number } | { count?: undefined }>>().toEqualTypeOf<never>();
+    expectTypeOf<SureKeys<{ count: number; note: null } | { count: number }>>().toEqualTypeOf<"count">();
+  });
+
+  it("stays silent for the sources of a join, which may arrive in different supersteps", () => {
+    nodes.addEdge(START, "a").addEdge(["a", "b"], "d");
+  });
+
+  it("stays silent when the state has reducers: the builder cannot tell which fields they cover", () => {
+    new StateGraph<S>({ reducers: { docs: append } })
+      .addNode("a", () => ({ count: 1 }))
+      .addNode("b", () => ({ count: 2 }))
+      .addEdge(START, ["a", "b"]);
+  });
+});
+
+describe("a list-form route", () => {
+  it("rejects two destinations one list can hold that both write a field without a reducer", () => {
+    expectTypeOf(nodes.addConditionalEdges("plan", (s) => (s.count > 0 ? (["a", "b"] as ("a" | "b")[]) : []), ["a", "b"])).toEqualTypeOf<
+      RouteError<`the router for "plan" can start "a" and "b" in one superstep, and both write "count", which has no reducer; give "count" a reducer (reducers: { count: … }), or write it from one of them`>
+    >();
+    const sends = nodes.addConditionalEdges("plan", (s) => [new Send("a", s), new Send("b", s)], ["a", "b"]);
+    // @ts-expect-error - Sends to "a" and "b" start both: the result is a RouteError
+    sends.addEdge("a", END);
+  });
+
+  it("accepts lists that never hold both, and destinations that write different fields", () => {
+    nodes.addConditionalEdges("plan", (s): "a"[] | "b"[] => (s.count > 0 ? ["a"] : ["b"]), ["a", "b"]).addEdge("a", END);
+    nodes.addConditionalEdges("plan", (s) => (s.count > 0 ? (["a", "d"] as ("a" | "d")[]) : []), ["a", "d"]).addEdge("a", END);
+  });
+});
+
+describe("orderedMerge", () => {
+  it("names fields of the state", () => {
+    new StateGraph<S>({ reducers: { docs: append }, orderedMerge: ["docs"] });
+    // @ts-expect-error - "dcos" is not a field
+    new StateGraph<S>({ reducers: { docs: append }, orderedMerge: ["dcos"] });
+  });
+});
