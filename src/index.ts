@@ -55,7 +55,7 @@ export type {
   RunObserver,
 } from "./engine/index.js";
 export { MemoryCacheStore } from "./engine/index.js";
-export type { CachePolicy, CacheStore, NodePolicy, RetryPolicy } from "./engine/index.js";
+export type { CachePolicy, CacheStore, NodeOptions, NodePolicy, RetryPolicy } from "./engine/index.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";
 export type {
   CustomEvent,
@@ -77,6 +77,7 @@ export {
 export { Send } from "./engine/index.js";
 export { MessageDelta } from "./engine/index.js";
 export { Command, defineInterrupt, interrupt, InterruptError, INTERRUPT_ERROR_CODES } from "./engine/index.js";
+export type { AnyCommand } from "./engine/index.js";
 export type { InterruptDefinition, InterruptErrorCode, PendingInterrupt, ResumeSchema } from "./engine/index.js";
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";

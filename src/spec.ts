@@ -5,8 +5,11 @@
 
 /** The entry marker. Edges from `START` choose the first node. */
 export const START = "__start__";
-/** The exit marker. Reaching `END` finishes a run. */
-export const END = "__end__";
+/**
+ * The exit marker. Reaching `END` finishes a run. Typed `"__end__"` without widening, so a generic
+ * call that reads it (`new Command({ goto: END })`) keeps the literal.
+ */
+export const END = "__end__" as const;
 
 /** The type of {@link START}, for signatures that name it. @example `const from: Start = START;` */
 export type Start = typeof START;
@@ -51,6 +54,16 @@ export interface JoinSpec {
   readonly to: string;
 }
 
+/**
+ * Where a node may go with a `Command` it returns (LangGraph's `ends`): declared with
+ * `addNode(name, fn, { ends: ["a", "b"] })`. The node's own edge or route (if it has one) still applies;
+ * its `goto` adds these destinations, and names only them. `to` may hold `END`.
+ */
+export interface EndsSpec {
+  readonly from: string;
+  readonly to: readonly string[];
+}
+
 /** Which reducer combines a field's updates. */
 export interface ReducerSpec {
   readonly field: string;
@@ -82,6 +95,8 @@ export interface GraphSpec {
   readonly fanOuts?: readonly FanOutSpec[];
   /** Joins (barriers), when the graph has any. */
   readonly joins?: readonly JoinSpec[];
+  /** The destinations of the nodes that return a `Command` with `goto`, when the graph has any. */
+  readonly ends?: readonly EndsSpec[];
   /** Fields that have a reducer. Every other field is replaced by an update. */
   readonly reducers: readonly ReducerSpec[];
   /** Every state field, when the graph declared them with the `fields` option. */
@@ -92,7 +107,7 @@ export interface GraphSpec {
 
 /**
  * Every pair (source, destination) the spec can take, whatever the rule: fixed edges, fan-outs,
- * joins and routes, in that order. Reachability and diagrams read it.
+ * joins, routes and the nodes' `Command` ends, in that order. Reachability and diagrams read it.
  *
  * @example
  * ```ts
@@ -104,5 +119,6 @@ export function transitionPairs(spec: GraphSpec): EdgeSpec[] {
   for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) pairs.push({ from: fanOut.from, to });
   for (const join of spec.joins ?? []) for (const from of join.from) pairs.push({ from, to: join.to });
   for (const route of spec.routes) for (const to of Object.values(route.paths)) pairs.push({ from: route.from, to });
+  for (const ends of spec.ends ?? []) for (const to of ends.to) pairs.push({ from: ends.from, to });
   return pairs;
 }

@@ -6,6 +6,7 @@
  */
 import { implementationProblems as sharedImplementationProblems } from "../engine/_kernel.js";
 import { append, mergeById, replace, sum, union, type AnyReducer, type CompiledGraph, type NodePolicy } from "../engine/index.js";
+import { nodeOptions } from "./node-options.js";
 import { describeValue, quote } from "../_describe.js";
 import { GraphValidationError, invalidArgument, type GraphProblem } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
@@ -55,7 +56,9 @@ export function bindSpec(spec: unknown, implementations: Implementations): Compi
   );
   let builder = looseBuilder({ reducers, ...(data.fields ? { fields: [...data.fields] } : {}) });
   const policies = (implementations.policies ?? {}) as Readonly<Record<string, NodePolicy<never>>>;
-  for (const node of data.nodes) builder = builder.addNode(node, ownValue(tables.nodes, node), ownValue(policies, node));
+  const ends = new Map((data.ends ?? []).map((declared) => [declared.from, declared.to]));
+  for (const node of data.nodes)
+    builder = builder.addNode(node, ownValue(tables.nodes, node), nodeOptions(ownValue(policies, node), ends.get(node)));
   for (const edge of data.edges) builder = builder.addEdge(edge.from, edge.to);
   for (const fanOut of data.fanOuts ?? []) builder = builder.addEdge(fanOut.from, fanOut.to);
   for (const join of data.joins ?? []) builder = builder.addEdge(join.from, join.to);

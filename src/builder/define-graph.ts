@@ -5,7 +5,8 @@
  */
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
-import type { CompiledGraph, NodePolicy } from "../engine/index.js";
+import type { CompiledGraph, NodeOptions, NodePolicy } from "../engine/index.js";
+import { nodeOptions } from "./node-options.js";
 import type { CompileOptions } from "./types.js";
 import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTable } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
@@ -13,7 +14,7 @@ import { StateGraph } from "./state-graph.js";
 
 /** The loose view of the runtime builder that declarative forms drive. */
 export interface LooseBuilder {
-  addNode(name: string, node: unknown, policy?: NodePolicy<never>): LooseBuilder;
+  addNode(name: string, node: unknown, options?: NodeOptions<never>): LooseBuilder;
   addEdge(from: string | readonly string[], to: string | readonly string[]): LooseBuilder;
   addConditionalEdges(from: string, router: unknown, paths: Readonly<Record<string, string>> | readonly string[]): LooseBuilder;
   compile(options?: DefineOptions): CompiledGraph<never>;
@@ -46,10 +47,11 @@ export function defineGraph<S extends object>() {
     const Edges extends readonly unknown[],
     const Routes = {},
     const O extends DefineOptions = {},
+    const Ends = {},
   >(
-    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O>,
+    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends>,
     options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
-  ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O> {
+  ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O, Ends> {
     if (
       typeof declaration !== "object" ||
       declaration === null ||
@@ -62,8 +64,14 @@ export function defineGraph<S extends object>() {
     }
     let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields, orderedMerge: declaration.orderedMerge });
     const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
-    for (const [name, node] of Object.entries(declaration.nodes))
-      builder = builder.addNode(name, node, Object.hasOwn(policies, name) ? policies[name] : undefined);
+    const ends = (declaration.ends ?? {}) as Readonly<Record<string, readonly string[] | undefined>>;
+    for (const [name, node] of Object.entries(declaration.nodes)) {
+      const options = nodeOptions(
+        Object.hasOwn(policies, name) ? policies[name] : undefined,
+        Object.hasOwn(ends, name) ? ends[name] : undefined,
+      );
+      builder = builder.addNode(name, node, options);
+    }
     for (const edge of declaration.edges as readonly unknown[]) {
       if (!Array.isArray(edge) || edge.length !== 2) {
         throw invalidArgument(`defineGraph: each edge is a pair [from, to]; got ${quote(edge)}.`);
@@ -79,6 +87,6 @@ export function defineGraph<S extends object>() {
       }
       builder = builder.addConditionalEdges(from, declared.router, declared.sends ? Object.keys(declared.paths) : declared.paths);
     }
-    return builder.compile(options) as unknown as DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O>;
+    return builder.compile(options) as unknown as DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O, Ends>;
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { AnyReducer, NodePolicy } from "../engine/index.js";
 import type { NodeContext } from "../engine/index.js";
-import type { Send } from "../engine/index.js";
+import type { Command, Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
 import type { Awaitable, CompileOptions, NodeReturn, ReducersFor } from "./types.js";
@@ -18,24 +18,40 @@ type Members<T> = T extends readonly (infer X)[] ? X : T;
 /** The nodes object: name → node function of the state (and, optionally, its {@link NodeContext}). */
 export type NodeTable<S> = { readonly [name: string]: (state: S, context: NodeContext) => unknown };
 
-/** The update type a node function returns (what its Promise resolves to, without `void`). */
-export type UpdateOf<F> = F extends (...args: never[]) => infer R ? Exclude<Awaited<R>, void | undefined> : never;
+/** The update type a node function returns (what its Promise resolves to, without `void` or a `Command`). */
+export type UpdateOf<F> = F extends (...args: never[]) => infer R
+  ? Exclude<Awaited<R>, void | undefined | Command<unknown, object, string>>
+  : never;
 
 /**
  * Each node checked: a usable name, and a partial update of the state.
  */
-export type CheckedNodes<S, Nodes> = {
+export type CheckedNodes<S extends object, Nodes, Ends = {}> = {
   readonly [K in keyof Nodes]: K extends Start | End
     ? `defineGraph: ${Quoted<K>} is reserved; choose another node name`
     : K extends ""
       ? "defineGraph: a node name cannot be empty"
-      : (state: S, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S>;
+      : (state: S, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K>>;
 };
 
-type Pairs<Edges, Routes> = EdgePairs<Edges> | RoutePairs<Routes>;
+/** Where node `K`'s Command may go: its entry of `ends`. */
+type EndsOf<Ends, K> = K extends keyof Ends ? (Ends[K] extends readonly (infer X extends string)[] ? X : never) : never;
 
-/** The topology rules (shared with the builder, see `topology.ts`) for the declaration. */
-type DeclarationRules<N extends string, Edges, Routes> = TopologyRules<N, Pairs<Edges, Routes>, RuleSources<Edges, Routes>, "defineGraph">;
+/** The `[node, destination]` pairs of `ends`: the compiler's reachability search follows them. */
+export type EndsPairs<Ends> = { [F in keyof Ends]: readonly [F, EndsOf<Ends, F>] }[keyof Ends];
+
+type Pairs<Edges, Routes, Ends = {}> = EdgePairs<Edges> | RoutePairs<Routes> | EndsPairs<Ends>;
+
+/**
+ * The topology rules (shared with the builder, see `topology.ts`) for the declaration. A node with
+ * `ends` leaves (its Command goes there), and its ends are edges of the search.
+ */
+type DeclarationRules<N extends string, Edges, Routes, Ends = {}> = TopologyRules<
+  N,
+  Pairs<Edges, Routes, Ends>,
+  RuleSources<Edges, Routes> | (keyof Ends & string),
+  "defineGraph"
+>;
 
 /** The problems reported on `edges`, not on the result: they concern the graph as a whole. */
 type GraphWideRules = NoStartEdge<"defineGraph"> | TooDeepMessage<"defineGraph">;
@@ -46,9 +62,9 @@ type GraphWideRules = NoStartEdge<"defineGraph"> | TooDeepMessage<"defineGraph">
  * the result because any check inside the arguments would fix the node types before the node functions
  * were inferred.
  */
-export type DefinedGraph<Compiled, Nodes, Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
+export type DefinedGraph<Compiled, Nodes, Edges, Routes, O, Ends = {}> = O extends { readonly typeLevelTopology: false }
   ? Compiled
-  : Exclude<DeclarationRules<keyof Nodes & string, Edges, Routes>, GraphWideRules> extends infer P extends string
+  : Exclude<DeclarationRules<keyof Nodes & string, Edges, Routes, Ends>, GraphWideRules> extends infer P extends string
     ? [P] extends [never]
       ? Compiled
       : TypeLevelError<P extends string ? `defineGraph: ${P}` : never>
@@ -131,19 +147,28 @@ export type RuleSources<Edges, Routes> =
   | (keyof Routes & string);
 
 /** The declarative definition `defineGraph` takes. */
-export interface GraphDeclaration<S, Nodes, Edges, Routes, O> {
+export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, Ends = {}> {
   /** Field → reducer, as in `new StateGraph<S>({ reducers })`. */
   readonly reducers?: ReducersFor<S>;
   /** Every state field, as in `new StateGraph<S>({ fields })` (checked the same way: every field, each once). */
   readonly fields?: FieldList<S>;
   /** Reducer fields whose declaration-order merge is intended, as in `new StateGraph<S>({ orderedMerge })`. */
   readonly orderedMerge?: readonly (keyof S & string)[];
-  readonly nodes: Nodes & CheckedNodes<S, Nodes>;
+  readonly nodes: Nodes & CheckedNodes<S, Nodes, Ends>;
   readonly edges: Edges & readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] & EdgesTopologyCheck<Edges, Routes, O>;
   readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes>;
   /** Retry, timeout and cache policies by node, as `addNode(name, fn, policy)` takes them. */
   readonly policies?: { readonly [Name in keyof Nodes]?: NodePolicy<S> };
+  /** Where each node's `Command` may go, by node, as `addNode(name, fn, { ends })` takes them. */
+  readonly ends?: Ends & CheckedEnds<NoInfer<keyof Nodes & string>, Ends>;
 }
+
+/** Each entry of `ends` belongs to a node and lists nodes (or END). */
+export type CheckedEnds<N extends string, Ends> = {
+  readonly [F in keyof Ends]: F extends N
+    ? readonly (N | End)[]
+    : `defineGraph: ends names ${Quoted<F>}, which is not a node; add it to \`nodes\` or fix the name`;
+};
 
 /** The options `defineGraph` takes after the definition. */
 export type DefineOptions = CompileOptions;
@@ -162,6 +187,8 @@ export interface BindableSpec {
   }[];
   readonly fanOuts?: readonly { readonly from: string; readonly to: readonly string[] }[];
   readonly joins?: readonly { readonly from: readonly string[]; readonly to: string }[];
+  /** Where each node's `Command` may go (`addNode`'s `ends`). */
+  readonly ends?: readonly { readonly from: string; readonly to: readonly string[] }[];
   readonly reducers?: readonly { readonly field: string; readonly reducer: string }[];
   readonly fields?: readonly string[];
   /** Recorded by `compile()` for subgraph nodes; bound nodes bring their own (made with `subgraph`). */
@@ -200,7 +227,8 @@ type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = (
 export type CheckedImplementations<Sp extends BindableSpec, Impl extends Implementations> = {
   readonly nodes: {
     readonly [K in SpecNodes<Sp>]: ((state: never, context: NodeContext) => unknown) &
-      NodeUpdateCheck<Impl["nodes"][K], FieldsOf<Sp, K, Impl["nodes"][K]>>;
+      NodeUpdateCheck<Impl["nodes"][K], FieldsOf<Sp, K, Impl["nodes"][K]>> &
+      GotoCheck<Impl["nodes"][K], SpecEnds<Sp, K>, K>;
   } & {
     readonly [K in Exclude<
       keyof Impl["nodes"],
@@ -220,16 +248,39 @@ type CheckedRouters<Sp extends BindableSpec, Impl extends Implementations> = {
   >]: `bindSpec: ${Quoted<F>} has no route in the spec; remove its router`;
 };
 
+/** The ends the spec declares for node `K`. */
+type SpecEnds<Sp extends BindableSpec, K> = Sp extends { readonly ends: readonly (infer X)[] }
+  ? X extends { readonly from: K; readonly to: readonly (infer T extends string)[] }
+    ? T
+    : never
+  : never;
+
+/** The destinations a node's returned Command names (`string` for a Command typed without them). */
+type GotoOf<F> = F extends (...args: never[]) => infer R
+  ? Awaited<R> extends infer C
+    ? C extends Command<unknown, object, infer G>
+      ? G
+      : never
+    : never
+  : never;
+
+/** A node whose Command goes only to the ends the spec declares for it. */
+type GotoCheck<F, Ends extends string, K> = [Exclude<GotoOf<F>, Ends>] extends [never]
+  ? unknown
+  : Demand<`bindSpec: node ${Quoted<K>} returns a Command with goto ${Quoted<Exclude<GotoOf<F>, Ends>>}, which its ends in the spec do not list; add it to the spec's ends for ${Quoted<K>}`>;
+
 /** A node whose update keys are all fields (any node when the fields are not known). */
 type NodeUpdateCheck<F, Fields> = string extends Fields
   ? unknown
-  : Demand<
-      Exclude<keyof UpdateOf<F>, Fields> extends infer X
-        ? X extends string
-          ? `bindSpec: ${Quoted<X>} is not a field of the state; return only declared fields`
+  : [UpdateOf<F>] extends [never]
+    ? unknown // it returns nothing, or only Commands (whose update the Command's own type checks)
+    : Demand<
+        Exclude<keyof UpdateOf<F>, Fields> extends infer X
+          ? X extends string
+            ? `bindSpec: ${Quoted<X>} is not a field of the state; return only declared fields`
+            : never
           : never
-        : never
-    >;
+      >;
 
 /**
  * The fields node `K` may write: the spec's `fields` when it lists them, else the keys of the state the
@@ -269,7 +320,10 @@ type SpecNames<Sp extends BindableSpec> =
       ? J["from"][number] | J["to"]
       : never)
   | Sp["routes"][number]["from"]
-  | RoutePaths<Sp["routes"][number]>;
+  | RoutePaths<Sp["routes"][number]>
+  | (Sp extends { readonly ends: readonly (infer X extends { readonly from: string; readonly to: readonly string[] })[] }
+      ? X["from"] | X["to"][number]
+      : never);
 type RoutePaths<R> = R extends { readonly paths: infer P } ? P[keyof P] : never;
 type UndeclaredInSpec<Sp extends BindableSpec> = string extends SpecNodes<Sp> ? never : Exclude<SpecNames<Sp>, SpecNodes<Sp> | Start | End>;
 

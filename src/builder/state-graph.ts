@@ -5,9 +5,9 @@
  */
 import { CompiledGraph, compileGraph } from "../engine/index.js";
 import { subgraph } from "../engine/index.js";
-import type { NodeFunction, NodePolicy, RouterFunction } from "../engine/index.js";
+import type { NodeFunction, NodeOptions, NodePolicy, RouterFunction } from "../engine/index.js";
 import { reducerNameOf, type AnyReducer } from "../engine/index.js";
-import type { EdgeSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
+import type { EdgeSpec, EndsSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument, InvalidOptionError } from "../errors.js";
 import { checkCompileOptions } from "../validate/compile-options.js";
@@ -15,7 +15,13 @@ import type { CompileOptions, StateGraph as TypedStateGraph, StateGraphConstruct
 
 /** One builder call, as the spec records it. */
 type Declaration =
-  | { readonly kind: "node"; readonly name: string; readonly node: NodeFunction<never>; readonly policy: NodePolicy<never> | undefined }
+  | {
+      readonly kind: "node";
+      readonly name: string;
+      readonly node: NodeFunction<never>;
+      readonly policy: NodePolicy<never> | undefined;
+      readonly ends: readonly string[] | undefined;
+    }
   | { readonly kind: "edge"; readonly edge: EdgeSpec }
   | { readonly kind: "fanOut"; readonly fanOut: FanOutSpec }
   | { readonly kind: "join"; readonly join: JoinSpec }
@@ -38,6 +44,7 @@ interface Tables {
   readonly edges: readonly EdgeSpec[];
   readonly fanOuts: readonly FanOutSpec[];
   readonly joins: readonly JoinSpec[];
+  readonly ends: readonly EndsSpec[];
   readonly routes: readonly RouteSpec[];
   readonly routers: Readonly<Record<string, RouterFunction<never>>>;
   readonly policies: Readonly<Record<string, NodePolicy<never>>>;
@@ -61,7 +68,7 @@ class StateGraphBuilder {
     return [...this.#read().nodes];
   }
 
-  addNode(name: string, nodeOrGraph: NodeFunction<never> | CompiledGraph<never>, policy?: NodePolicy<never>): StateGraphBuilder {
+  addNode(name: string, nodeOrGraph: NodeFunction<never> | CompiledGraph<never>, options?: NodeOptions<never>): StateGraphBuilder {
     checkNames("StateGraph.addNode", "the node name", name, false);
     const node = nodeOrGraph instanceof CompiledGraph ? (subgraph(nodeOrGraph) as NodeFunction<never>) : nodeOrGraph;
     if (typeof node !== "function") {
@@ -71,7 +78,8 @@ class StateGraphBuilder {
     }
     // Duplicates and reserved names are recorded and reported by compile(), with every other problem.
     // A bad policy is a problem compile() lists with the others, not an error here.
-    return this.#with({ kind: "node", name, node, policy });
+    const { policy, ends } = splitNodeOptions(name, options);
+    return this.#with({ kind: "node", name, node, policy, ends });
   }
 
   addEdge(from: string | readonly string[], to: string | readonly string[]): StateGraphBuilder {
@@ -122,6 +130,7 @@ class StateGraphBuilder {
       edges: d.edges,
       ...(d.fanOuts.length > 0 ? { fanOuts: d.fanOuts } : {}),
       ...(d.joins.length > 0 ? { joins: d.joins } : {}),
+      ...(d.ends.length > 0 ? { ends: d.ends } : {}),
       routes: d.routes,
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
@@ -168,6 +177,7 @@ function tablesOf(history: History | undefined): Tables {
   const edges: EdgeSpec[] = [];
   const fanOuts: FanOutSpec[] = [];
   const joins: JoinSpec[] = [];
+  const ends: EndsSpec[] = [];
   const routes: RouteSpec[] = [];
   const routers: Record<string, RouterFunction<never>> = {};
   const policies: Record<string, NodePolicy<never>> = {};
@@ -179,6 +189,7 @@ function tablesOf(history: History | undefined): Tables {
         if (!Object.hasOwn(nodeFunctions, call.name)) {
           defineEntry(nodeFunctions, call.name, call.node);
           if (call.policy !== undefined) defineEntry(policies, call.name, call.policy);
+          if (call.ends !== undefined) ends.push({ from: call.name, to: call.ends });
         }
         break;
       case "edge":
@@ -196,7 +207,26 @@ function tablesOf(history: History | undefined): Tables {
         break;
     }
   }
-  return { nodes, nodeFunctions, edges, fanOuts, joins, routes, routers, policies };
+  return { nodes, nodeFunctions, edges, fanOuts, joins, ends, routes, routers, policies };
+}
+
+/**
+ * `addNode`'s third argument: the node's policies, and its `ends` (where its Command may go), which
+ * the spec records apart. `ends` must be a non-empty list of names; a policy is checked by compile().
+ */
+function splitNodeOptions(
+  name: string,
+  options: NodeOptions<never> | undefined,
+): { policy: NodePolicy<never> | undefined; ends: readonly string[] | undefined } {
+  if (typeof options !== "object" || options === null || !Object.hasOwn(options, "ends")) return { policy: options, ends: undefined };
+  const { ends, ...policy } = options;
+  checkNames("StateGraph.addNode", `the ends of ${quote(name)}`, ends, true);
+  if (!Array.isArray(ends) || ends.length === 0) {
+    throw invalidArgument(
+      `StateGraph.addNode: the ends of ${quote(name)} must list the nodes its Command may go to, e.g. { ends: ["a", "b"] }; got ${quote(ends)}.`,
+    );
+  }
+  return { policy: Object.keys(policy).length > 0 ? policy : undefined, ends: [...(ends as readonly string[])] };
 }
 
 /**

@@ -10,7 +10,8 @@ import type { End, Start } from "../spec.js";
 import type { Checkpointer } from "../engine/index.js";
 import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
-import type { CacheStore, NodePolicy, RetryPolicy } from "../engine/index.js";
+import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
+import type { Command } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, RouteConflicts, WithWrites } from "./parallel-writes.js";
 import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated, TypeLevelError } from "./messages.js";
@@ -118,8 +119,18 @@ type UnknownFieldMessage<K> = `${Quoted<K>} is not a field of the state; return 
  */
 type UnknownFieldKeys<U, S> = { readonly [K in Exclude<keyof U, keyof S> as UnknownFieldMessage<K>]: never };
 
-/** What a node may return. */
-export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdate<U, S> | void>;
+/**
+ * A `Command` a node may return: an update of the state, and a `goto` that names only `G`, the node's
+ * declared `ends` (none declared: a Command with an update only). `resume` is not a node's to give.
+ */
+export type NodeCommand<S extends object, G extends string> = Command<undefined, S, G>;
+
+/** What a node may return; `G` is where its Command may go (its `ends`). */
+export type NodeReturn<U, S extends object, G extends string = never> =
+  | CheckedUpdate<U, S>
+  | NodeCommand<S, G>
+  | void
+  | Promise<CheckedUpdate<U, S> | NodeCommand<S, G> | void>;
 
 /**
  * What `addNode` takes: a node function or a compiled graph of the same state. One signature over
@@ -129,10 +140,15 @@ export type NodeReturn<U, S> = CheckedUpdate<U, S> | void | Promise<CheckedUpdat
  * `subgraph(child, { input: (s) => … })`: a nested generic call cannot infer its types from a
  * parameter typed by `I`, which is not known yet, so the brand hands it the state.
  */
-export type NodeArgument<S extends object, I, U, F = unknown> =
+export type NodeArgument<S extends object, I, U, F = unknown, G extends string = never> =
   | CompiledGraph<S>
   | ParentState<S>
-  | (F & ((state: I, context: NodeContext) => NodeReturn<U, S>));
+  | (F & ((state: I, context: NodeContext) => NodeReturn<U, S, G>));
+
+/** The edges a node's `ends` add (none without ends): the compiler's reachability search follows them. */
+export type EndsEdges<Name extends string, Ends extends readonly string[]> = [Ends[number]] extends [never]
+  ? never
+  : readonly [Name, Ends[number]];
 
 /** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
 export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
@@ -280,8 +296,20 @@ export interface CompileError<Message extends string> extends TypeLevelError<Mes
 
 // ---- topology (the rules are in topology.ts, the search in reach.ts) ----------------------------
 
+/** The sources of the edges: every node with a rule, and every node that declared `ends`. */
+type EdgeSources<E> = E extends readonly [infer A extends string, unknown] ? A : never;
+
+/** A node's `ends` may name nodes declared after it; each must be declared by `compile()`. */
+type UnknownEnds<N extends string, E> = E extends readonly [infer A extends string, infer B]
+  ? B extends N | End
+    ? never
+    : `node ${Quoted<A>} lists ${Quoted<B>} in its ends, which is not a node; declare it with addNode, or remove it from ends`
+  : never;
+
 /** Each problem `compile()` reports at the type level, as message text. */
-export type TopologyProblems<N extends string, E, R extends string> = TopologyRules<N, E, R, "builder">;
+export type TopologyProblems<N extends string, E, R extends string> =
+  | TopologyRules<N, E, R | EdgeSources<E>, "builder">
+  | UnknownEnds<N, E>;
 
 /** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
 export type CompileThis<Self, N extends string, E, R extends string> = true extends IsAny<N> | IsAny<E> | IsAny<R>
@@ -328,11 +356,11 @@ export interface StateGraph<
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, F, U = {}, In = S>(
+  addNode<const Name extends string, F, U = {}, In = S, const Ends extends readonly string[] = readonly []>(
     name: CheckedNodeName<Name, N>,
-    node: NodeArgument<S, In, U, F>,
-    policy?: NodePolicy<In>,
-  ): StateGraph<S, N | Name, E, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
+    node: NodeArgument<S, In, U, F, Ends[number]>,
+    options?: NodeOptions<In, Ends>,
+  ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out

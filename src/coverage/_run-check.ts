@@ -34,11 +34,13 @@ export function runMismatch(
 
 /**
  * Whether each superstep of the run ran one node, so its trace is a walk from START: no fan-out, no
- * join, no router that may start several nodes (a list path map), and, when the run says, as many
- * supersteps as nodes.
+ * join, no router that may start several nodes (a list path map), no node's Command ends, and, when the
+ * run says, as many supersteps as nodes.
  */
 function isLinear(spec: GraphSpec, run: RecordedRun): boolean {
   if ((spec.fanOuts?.length ?? 0) > 0 || (spec.joins?.length ?? 0) > 0 || spec.routes.some((route) => route.sends === true)) return false;
+  // A node's Command goto may run beside its edge or route, or run several nodes at once.
+  if ((spec.ends?.length ?? 0) > 0) return false;
   const { supersteps } = run as { readonly supersteps?: unknown };
   return typeof supersteps !== "number" || supersteps === run.trace.length;
 }

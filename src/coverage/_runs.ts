@@ -22,7 +22,7 @@ import { advance, type Arrival, type Successors, type Transition } from "../engi
 import { END, START, type GraphSpec } from "../spec.js";
 import { CoverageError } from "./errors.js";
 import { runFrom, type CoveragePath, type RouteChoice } from "./path.js";
-import { routeKey, type GraphTransition } from "./transitions.js";
+import { gotoRoute, routeKey, type GraphTransition } from "./transitions.js";
 
 /** The most moves the planner explores before it gives up with `PLAN_TOO_LARGE`. */
 export const MAX_MOVES = 200_000;
@@ -126,17 +126,23 @@ function wayFrom(id: number, leftBy: ReadonlyMap<number, Move | null>): Move[] {
 
 function runOf(spec: GraphSpec, moves: readonly Move[]): CoveragePath {
   const paths = new Map(spec.routes.map((route) => [route.from, route.paths]));
+  // Per superstep, as the kernel's advance records them: the routers' keys, then the Commands' gotos.
+  const routes = moves.flatMap((move) => [
+    ...move.choices.flatMap(({ from, keys }) => keys.map((key) => ({ from, key, to: paths.get(from)?.[key] ?? END }))),
+    ...move.transitions.flatMap((t) => (t.kind === "goto" ? [gotoRoute(t)] : [])),
+  ]);
   return runFrom(
     moves.filter((move) => move.nodes.length > 0).map((move) => move.nodes),
     moves.flatMap((move) => move.choices),
     moves.flatMap((move) => move.transitions),
-    (from, key) => paths.get(from)?.[key] ?? END,
+    routes,
   );
 }
 
 /** The configuration graph reachable from the start (configuration 0, before START's activation). */
 function explore(spec: GraphSpec, transitions: readonly GraphTransition[]) {
   const rules = rulesOf(spec, transitions);
+  const gotoOptions = gotoOptionsOf(spec, transitions);
   const position = new Map(spec.nodes.map((node, index) => [node, index]));
   const joinCount = spec.joins?.length ?? 0;
   const configurations: Configuration[] = [{ id: 0, tasks: [], arrivals: Array.from({ length: joinCount }, () => []) }];
@@ -161,10 +167,13 @@ function explore(spec: GraphSpec, transitions: readonly GraphTransition[]) {
     const at = configurations[i] as Configuration;
     const sources = at.id === 0 ? [START] : at.tasks;
     if (sources.length === 0) continue;
-    const routed: { index: number; source: string; options: readonly Option[] }[] = [];
+    // Each router, and each node's Command goto (what it may add beside its rule), is a choice.
+    const routed: { index: number; source: string; options: readonly Option[]; goto: boolean }[] = [];
     sources.forEach((source, index) => {
       const rule = rules.get(source);
-      if (rule?.kind === "route") routed.push({ index, source, options: rule.options });
+      if (rule?.kind === "route") routed.push({ index, source, options: rule.options, goto: false });
+      const gotos = gotoOptions.get(source);
+      if (gotos !== undefined) routed.push({ index, source, options: gotos, goto: true });
     });
 
     const count = routed.reduce((product, r) => product * r.options.length, 1);
@@ -178,28 +187,35 @@ function explore(spec: GraphSpec, transitions: readonly GraphTransition[]) {
     for (let combination = 0; combination < count; combination++) {
       // The combination's option for each routed source, the first source varying slowest.
       const picked = new Map<number, Option>();
+      const pickedGoto = new Map<number, Option>();
       let rest = combination;
       for (let r = routed.length - 1; r >= 0; r--) {
-        const { index, options } = routed[r] as (typeof routed)[number];
-        picked.set(index, options[rest % options.length] as Option);
+        const { index, options, goto } = routed[r] as (typeof routed)[number];
+        (goto ? pickedGoto : picked).set(index, options[rest % options.length] as Option);
         rest = Math.floor(rest / options.length);
       }
       const taken: GraphTransition[] = [];
       const choices: RouteChoice[] = [];
-      const arrivals: Arrival[] = sources.map((source, index) => {
+      const arrivals: Arrival[] = sources.map((source, index): Arrival => {
         const rule = rules.get(source);
         const option = picked.get(index);
+        const goto = pickedGoto.get(index);
+        const withGoto = (arrival: Arrival): Arrival => {
+          if (goto === undefined || goto.to.length === 0) return arrival;
+          taken.push(...goto.transitions);
+          return { ...arrival, goto: goto.to.map((node) => ({ node, sent: false })) };
+        };
         if (option !== undefined) {
           taken.push(...option.transitions);
           choices.push({ from: source, keys: option.keys });
-          return { source, successors: plainSuccessors(option.to) };
+          return withGoto({ source, successors: plainSuccessors(option.to) });
         }
         if (rule?.kind === "join") {
           taken.push(rule.transition);
-          return { source, successors: undefined };
+          return withGoto({ source, successors: undefined });
         }
         if (rule?.kind === "fixed") taken.push(...rule.transitions);
-        return { source, successors: plainSuccessors(rule?.kind === "fixed" ? rule.to : []) };
+        return withGoto({ source, successors: plainSuccessors(rule?.kind === "fixed" ? rule.to : []) });
       });
       const next = advance(table, at.arrivals, arrivals);
       // A configuration is a set of arrivals per join: their order does not change what the run does next.
@@ -236,13 +252,30 @@ function plainSuccessors(to: readonly string[]): Successors {
   return { tasks: to.map((node) => ({ node, sent: false })), routes: [], list: false };
 }
 
+/**
+ * What each node's Command goto may add to the next superstep: each of its ends alone, or nothing (a
+ * Command with an update only, or a plain update; for a node whose only rule is its ends, its branch ends).
+ */
+function gotoOptionsOf(spec: GraphSpec, transitions: readonly GraphTransition[]): Map<string, Option[]> {
+  const byPair = new Map(transitions.flatMap((t) => (t.kind === "goto" ? [[routeKey(t.from, t.to), t] as const] : [])));
+  const options = new Map<string, Option[]>();
+  for (const { from, to } of spec.ends ?? []) {
+    const each = to.map((end): Option => {
+      const t = byPair.get(routeKey(from, end));
+      return { keys: [], to: [end], transitions: t === undefined ? [] : [t] };
+    });
+    options.set(from, [...each, { keys: [], to: [], transitions: [] }]);
+  }
+  return options;
+}
+
 /** Each source's rule, with the transitions it takes. */
 function rulesOf(spec: GraphSpec, transitions: readonly GraphTransition[]): Map<string, Rule> {
   const edges = new Map<string, GraphTransition[]>();
   const routes = new Map<string, GraphTransition>();
   for (const t of transitions) {
     if (t.kind === "route") routes.set(routeKey(t.from, t.key), t);
-    else (edges.get(t.from) ?? edges.set(t.from, []).get(t.from))?.push(t);
+    else if (t.kind === "edge") (edges.get(t.from) ?? edges.set(t.from, []).get(t.from))?.push(t);
   }
   const rules = new Map<string, Rule>();
   for (const { from, to } of spec.edges) rules.set(from, { kind: "fixed", to: [to], transitions: edges.get(from) ?? [] });

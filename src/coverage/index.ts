@@ -8,6 +8,6 @@ export type { CoverageReport, RecordedRun, TransitionCount } from "./report.js";
 export { replayPath, scriptedGraph } from "./replay.js";
 export type { ReplayOptions, RouteScript, ScriptedChoice, GraphRunner } from "./replay.js";
 export { transitionsOf } from "./transitions.js";
-export type { GraphTransition, EdgeTransition, RouteTransition, HasSpec } from "./transitions.js";
+export type { GraphTransition, EdgeTransition, RouteTransition, GotoTransition, HasSpec } from "./transitions.js";
 export { CoverageError } from "./errors.js";
 export type { CoverageErrorCode } from "./errors.js";

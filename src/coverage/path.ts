@@ -5,7 +5,7 @@
 import type { RouteTaken } from "../engine/index.js";
 import { invalidArgument } from "../errors.js";
 import { END, START } from "../spec.js";
-import { displayName, type GraphTransition } from "./transitions.js";
+import { displayName, gotoRoute, type GraphTransition } from "./transitions.js";
 
 /**
  * One router call of a planned run: the source whose router runs, and the key(s) it returns. A router
@@ -56,29 +56,31 @@ export function pathFrom(transitions: readonly GraphTransition[]): CoveragePath 
     throw invalidArgument("pathFrom: a coverage path leads from START to END; this list of transitions does not.");
   }
   const trace = transitions.slice(1).map((t) => t.from);
-  const routes = transitions.flatMap((t): RouteTaken[] => (t.kind === "route" ? [{ from: t.from, key: t.key, to: t.to }] : []));
-  const name = routes.length > 0 ? routes.map((r) => r.key).join(" → ") : trace.join(" → ");
+  const routes = transitions.flatMap((t): RouteTaken[] =>
+    t.kind === "route" ? [{ from: t.from, key: t.key, to: t.to }] : t.kind === "goto" ? [gotoRoute(t)] : [],
+  );
+  const name = routes.length > 0 ? routes.map((r) => (r.goto ? `goto ${r.to}` : r.key)).join(" → ") : trace.join(" → ");
   return {
     name,
     trace,
     routes,
     transitions,
     supersteps: trace.map((node) => [node]),
-    choices: routes.map(({ from, key }) => ({ from, keys: [key] })),
+    // A goto is the node's own choice, not a router's: nothing to force.
+    choices: routes.flatMap(({ from, key, goto }) => (goto ? [] : [{ from, keys: [key] }])),
   };
 }
 
 /**
- * A planned run of a parallel graph, from its supersteps, its router calls (START's first) and the
- * transitions each took.
+ * A planned run of a parallel graph, from its supersteps, its router calls (START's first), the
+ * transitions each took, and the routes a run records (the routers' keys and the Commands' gotos, in order).
  */
 export function runFrom(
   supersteps: readonly (readonly string[])[],
   choices: readonly RouteChoice[],
   transitions: readonly GraphTransition[],
-  destination: (from: string, key: string) => string,
+  routes: readonly RouteTaken[],
 ): CoveragePath {
-  const routes = choices.flatMap(({ from, keys }) => keys.map((key) => ({ from, key, to: destination(from, key) })));
   const name = choices.length > 0 ? choices.map((c) => c.keys.join(" + ")).join(" → ") : supersteps.map(group).join(" → ");
   return { name, trace: supersteps.flat(), routes, transitions, supersteps, choices };
 }

@@ -37,8 +37,8 @@ export interface CoverageReport {
 }
 
 /**
- * Reads recorded runs and says which fixed edges and route keys they exercised and which they never
- * did. A route key counts when the run's `routes` holds it; a fixed edge (fan-outs and joins included)
+ * Reads recorded runs and says which fixed edges, route keys and Command gotos they exercised and which
+ * they never did. A route key (or a goto) counts when the run's `routes` holds it; a fixed edge (fan-outs and joins included)
  * counts each time its source completed, as it does in a finished run.
  *
  * Each run is checked against the graph first. Every run: its nodes and routes are declared, and each
@@ -58,8 +58,10 @@ export function coverageReport(graph: HasSpec, runs: Iterable<RecordedRun>): Cov
   const counts = new Map<GraphTransition, number>(transitions.map((t) => [t, 0]));
   const fixedFrom = new Map<string, GraphTransition[]>();
   const routes = new Map<string, GraphTransition>();
+  const gotos = new Map<string, GraphTransition>();
   for (const t of transitions) {
     if (t.kind === "route") routes.set(routeKey(t.from, t.key), t);
+    else if (t.kind === "goto") gotos.set(routeKey(t.from, t.to), t);
     else fixedFrom.set(t.from, [...(fixedFrom.get(t.from) ?? []), t]);
   }
   const take = (t: GraphTransition): void => void counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -75,7 +77,7 @@ export function coverageReport(graph: HasSpec, runs: Iterable<RecordedRun>): Cov
       for (const t of fixedFrom.get(node) ?? []) take(t);
     }
     for (const route of run.routes) {
-      const t = routes.get(routeKey(route.from, route.key));
+      const t = route.goto === true ? gotos.get(routeKey(route.from, route.to)) : routes.get(routeKey(route.from, route.key));
       if (t === undefined || t.to !== route.to) {
         throw mismatch(read, `it took the route ${JSON.stringify(route)}, which this graph does not declare`);
       }

@@ -29,8 +29,19 @@ export interface RouteTransition {
   readonly label: string;
 }
 
-/** A transition of the graph: a fixed edge or one route key. */
-export type GraphTransition = EdgeTransition | RouteTransition;
+/** One destination of a node's `Command` (its `ends`): after `from`, its goto runs `to`. */
+export interface GotoTransition {
+  readonly kind: "goto";
+  readonly from: string;
+  readonly to: string;
+  /** Marks it as a run's routes mark a goto (so diagrams read a report's transitions and a run's routes alike). */
+  readonly goto: true;
+  /** For messages and test names: `"triage [goto] → page"`. */
+  readonly label: string;
+}
+
+/** A transition of the graph: a fixed edge, one route key, or one destination of a node's Command. */
+export type GraphTransition = EdgeTransition | RouteTransition | GotoTransition;
 
 /** Anything with a spec: a compiled graph, or `{ spec }`. */
 export interface HasSpec {
@@ -39,7 +50,8 @@ export interface HasSpec {
 
 /**
  * Every transition of a graph, grouped by source (START first, then the nodes in declaration order):
- * fixed edges, then each fan-out target and join, then each route's keys in path-map order.
+ * fixed edges, then each fan-out target and join, then each route's keys in path-map order, then each
+ * node's Command ends.
  *
  * @example
  * ```ts
@@ -66,6 +78,10 @@ export function transitionsOf(graph: HasSpec): GraphTransition[] {
       listFor(from).push({ kind: "route", from, key, to, label: `${displayName(from)} [${key}] → ${displayName(to)}` });
     }
   }
+  for (const { from, to: ends } of spec.ends ?? []) {
+    for (const to of ends)
+      listFor(from).push({ kind: "goto", from, to, goto: true, label: `${displayName(from)} [goto] → ${displayName(to)}` });
+  }
   return [...bySource.values()].flat();
 }
 
@@ -75,11 +91,20 @@ export function routeKey(from: string, key: string): string {
 }
 
 /**
- * Whether a graph's plan can be single START→END paths: no fan-out and no join. (A router with a list
- * path map may start several nodes, but each of its keys alone is a run too, so its plan stays paths.)
+ * Whether a graph's plan can be single START→END paths: no fan-out, no join, and no node whose Command
+ * ends come on top of an edge or a route (its goto then runs beside what the rule leads to). A router
+ * with a list path map may start several nodes, but each of its keys alone is a run too, and so is each
+ * goto of a node whose only rule is its ends: their plans stay paths.
  */
 export function isSequential(spec: GraphSpec): boolean {
-  return (spec.fanOuts?.length ?? 0) === 0 && (spec.joins?.length ?? 0) === 0;
+  if ((spec.fanOuts?.length ?? 0) > 0 || (spec.joins?.length ?? 0) > 0) return false;
+  const ruled = new Set([...spec.edges.map((e) => e.from), ...spec.routes.map((r) => r.from)]);
+  return (spec.ends ?? []).every((ends) => !ruled.has(ends.from));
+}
+
+/** The route a run records when a node's Command goto takes `transition`. */
+export function gotoRoute(transition: GotoTransition): { from: string; key: string; to: string; goto: true } {
+  return { from: transition.from, key: transition.to, to: transition.to, goto: true };
 }
 
 /** START and END as a reader knows them. */

@@ -6,7 +6,7 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { InvalidOptionError, InvalidUpdateError } from "../errors.js";
 import { checkGoto, executionError, inputFailure, resolveConcurrency, resolveLimits, resumeAnswers } from "../engine/_kernel.js";
-import { Command, isPlainObject, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
+import { Command, isPlainObject, type AnyCommand, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
 import { START } from "../spec.js";
 import { dbosCall, ensureLaunched } from "./_guard.js";
 import { reviveError, type DBOSInterrupt, type Outcome } from "./_outcome.js";
@@ -134,7 +134,7 @@ export async function runOnDBOS<S extends object>(graph: CompiledGraph<S>, input
 export async function resumeOnDBOS<G extends CompiledGraph<object>>(
   graph: G,
   workflowId: string,
-  command: DBOSResume<StateOf<G>> | Command = {},
+  command: DBOSResume<StateOf<G>> | AnyCommand = {},
 ): Promise<DBOSRunResult<StateOf<G>>> {
   const api = "resumeOnDBOS";
   const registered = registrationOf(graph, api);
@@ -193,14 +193,17 @@ export async function retrieveOnDBOS<G extends CompiledGraph<object>>(graph: G, 
 }
 
 /** A Command as the options it stands for, `goto` as a list. */
-function resumeOf<S>(command: DBOSResume<S> | Command): DBOSResume<S> & { readonly goto?: readonly string[] } {
+function resumeOf<S>(command: DBOSResume<S> | AnyCommand): DBOSResume<S> & { readonly goto?: readonly string[] } {
   const { resume, update, goto } = command;
+  if (Array.isArray(goto) && goto.some((target) => typeof target !== "string")) {
+    throw new InvalidOptionError("resumeOnDBOS: goto takes node names; a Send goes from a node's Command, not from a resume.");
+  }
   const asNode = command instanceof Command ? undefined : command.asNode;
   return {
     ...(resume === undefined ? {} : { resume }),
     ...(update === undefined ? {} : { update: update as Partial<S> }),
     ...(asNode === undefined ? {} : { asNode }),
-    ...(goto === undefined ? {} : { goto: typeof goto === "string" ? [goto] : [...goto] }),
+    ...(goto === undefined ? {} : { goto: typeof goto === "string" ? [goto] : [...(goto as readonly string[])] }),
   };
 }
 

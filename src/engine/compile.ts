@@ -201,6 +201,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     const router = definition.routers[route.from] as RouterFunction<never>;
     transitions.set(route.from, { kind: "route", router, paths: Object.freeze({ ...route.paths }) });
   }
+  const ends = new Map((spec.ends ?? []).map((declared) => [declared.from, new Set(declared.to)] as const));
   const nodes = new Map<string, NodeFunction<unknown>>();
   for (const name of spec.nodes) nodes.set(name, definition.nodes[name] as NodeFunction<unknown>);
   const reducers = new Map<string, Reducer<unknown>>();
@@ -210,6 +211,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     nodes,
     transitions,
     joins,
+    ends,
     order,
     reducers,
     fields: spec.fields ? new Set(spec.fields) : undefined,
@@ -249,6 +251,9 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
       : {}),
     ...(spec.joins?.length
       ? { joins: Object.freeze(spec.joins.map((j) => Object.freeze({ from: Object.freeze([...j.from]), to: j.to }))) }
+      : {}),
+    ...(spec.ends?.length
+      ? { ends: Object.freeze(spec.ends.map((e) => Object.freeze({ from: e.from, to: Object.freeze([...e.to]) }))) }
       : {}),
     reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
     ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),

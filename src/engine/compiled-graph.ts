@@ -100,10 +100,11 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * const { state, trace, steps } = await graph.invoke(initial, { maxSteps: 30 });
    * ```
    */
+  // The Command overload first: a Command's type is inferred from the first overload's parameter, and kept.
+  invoke(input: Command<unknown, S, string>, options: ThreadRunOptions): Promise<ThreadRunResult<S, N>>;
   invoke(input: S | null, options: ThreadRunOptions): Promise<ThreadRunResult<S, N>>;
   invoke(input: S, options?: RunOptions): Promise<RunResult<S, N>>;
-  invoke(input: Command<unknown, S>, options: ThreadRunOptions): Promise<ThreadRunResult<S, N>>;
-  invoke(input: S | null | Command<unknown, S>, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
+  invoke(input: S | null | Command<unknown, S, string>, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
     if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S, N>>;
     if (this.#threads !== noThreadSettings) return Promise.reject(threadRequired("invoke", this.#threads));
     return invokeRun(this.#executable, input, options) as Promise<RunResult<S, N>>;
@@ -168,11 +169,11 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * ```
    */
   stream<M extends StreamMode | readonly StreamMode[] = "updates">(
-    input: S | null,
+    input: Command<unknown, S, string>,
     options: ThreadStreamOptions<M>,
   ): AsyncIterable<StreamYield<S, M, N>>;
   stream<M extends StreamMode | readonly StreamMode[] = "updates">(
-    input: Command<unknown, S>,
+    input: S | null,
     options: ThreadStreamOptions<M>,
   ): AsyncIterable<StreamYield<S, M, N>>;
   stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S, N>>;
@@ -180,7 +181,10 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
   stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;
   stream(input: S, options: StreamOptions<"messages">): AsyncIterable<MessageStreamEvent>;
   stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S, N>>;
-  stream(input: S | null | Command<unknown, S>, options?: StreamOptions<StreamMode | readonly StreamMode[]>): AsyncIterable<unknown> {
+  stream(
+    input: S | null | Command<unknown, S, string>,
+    options?: StreamOptions<StreamMode | readonly StreamMode[]>,
+  ): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options, this.#threads);
   }
 }

@@ -44,6 +44,8 @@ export interface ExecutableGraph {
   readonly nodes: ReadonlyMap<string, NodeFunction<unknown>>;
   readonly transitions: ReadonlyMap<string, Transition>;
   readonly joins: readonly JoinTable[];
+  /** Where each node that declared `ends` may go with a `Command` goto (END included when declared). */
+  readonly ends: ReadonlyMap<string, ReadonlySet<string>>;
   /** Each node's position in declaration order: the order updates merge in within a superstep. */
   readonly order: ReadonlyMap<string, number>;
   readonly reducers: ReducerTable;

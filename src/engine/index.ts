@@ -10,7 +10,7 @@ export {
   type ThreadCompileOptions,
   type ThreadStreamOptions,
 } from "./compiled-graph.js";
-export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodePolicy, type RetryPolicy } from "./policies.js";
+export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodeOptions, type NodePolicy, type RetryPolicy } from "./policies.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
 export type { NodeContext, RouterContext } from "./context.js";
@@ -41,7 +41,7 @@ export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, L
 export { mergeUpdate } from "./merge.js";
 export { Send } from "./send.js";
 export { MessageDelta } from "./message-delta.js";
-export { Command, defineInterrupt, interrupt } from "./interrupt.js";
+export { Command, defineInterrupt, interrupt, type AnyCommand } from "./interrupt.js";
 export type { InterruptDefinition, ResumeSchema } from "./interrupt.js";
 export { InterruptError, INTERRUPT_ERROR_CODES } from "./interrupt-scope.js";
 export type { InterruptErrorCode } from "./interrupt-scope.js";

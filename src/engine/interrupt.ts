@@ -8,33 +8,15 @@
 import { describeValue } from "../_describe.js";
 import { currentInterruptFrame, InterruptError } from "./interrupt-scope.js";
 import { NodePaused } from "./node-paused.js";
+import { Command, type AnyCommand } from "./command.js";
 import { findNonJson } from "./threads/json-check.js";
 import type { JsonValue } from "./threads/checkpointer.js";
 
-/**
- * What resuming a thread takes: the answer(s) to its pending interrupts (`resume`: one value while one
- * interrupt is pending, else a map from interrupt id to value), an update merged through the reducers
- * first, and `goto`: the nodes to run next instead of the pending ones.
- *
- * @example
- * ```ts
- * await graph.invoke(new Command({ resume: { approved: true } }), { threadId: "order-42", checkpointer });
- * await graph.invoke(new Command({ resume: { [first.id]: "yes", [second.id]: "no" } }), { threadId: "t2", checkpointer });
- * ```
- */
-export class Command<Resume = unknown, S extends object = Record<string, unknown>> {
-  readonly resume: Resume | undefined;
-  readonly update: Partial<S> | undefined;
-  readonly goto: readonly string[] | undefined;
-  constructor(options: { readonly resume?: Resume; readonly update?: Partial<S>; readonly goto?: string | readonly string[] }) {
-    this.resume = options.resume;
-    this.update = options.update;
-    this.goto = options.goto === undefined ? undefined : typeof options.goto === "string" ? [options.goto] : [...options.goto];
-  }
-}
+// The class lives in command.ts, so the kernel reads it without loading the interrupt machinery; re-exported for the files that import it from here.
+export { Command, type AnyCommand };
 
 /** Whether an input is a {@link Command}. */
-export function isCommand(value: unknown): value is Command {
+export function isCommand(value: unknown): value is AnyCommand {
   return value instanceof Command;
 }
 

@@ -79,6 +79,20 @@ export interface NodePolicy<S = never> {
   readonly cache?: CachePolicy<S>;
 }
 
+/**
+ * What `addNode`'s third argument takes: the node's policies, and `ends`, the nodes (or `END`) its
+ * `Command` may `goto` (LangGraph's `ends`). A goto outside them does not compile, and fails at run time
+ * with `UNDECLARED_GOTO`.
+ *
+ * @example
+ * ```ts
+ * builder.addNode("triage", (s) => new Command({ goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"], timeout: 5_000 });
+ * ```
+ */
+export interface NodeOptions<S = never, Ends extends readonly string[] = readonly string[]> extends NodePolicy<S> {
+  readonly ends?: Ends;
+}
+
 /** A retry policy with its defaults filled in. */
 export interface ResolvedRetry {
   readonly maxAttempts: number;

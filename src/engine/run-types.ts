@@ -51,6 +51,8 @@ export interface Step<S, N extends string = string> {
   readonly state: S;
   /** The route key the router returned after this node: a list when it returned several keys or Sends. */
   readonly route?: string | readonly string[];
+  /** The nodes this node's `Command` goto added to the next superstep (one per Send), when it returned one. */
+  readonly goto?: readonly string[];
 }
 
 /** The merged state after one superstep (`streamMode: "values"`); the stream's first one is the input state, superstep 0. */

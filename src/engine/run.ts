@@ -13,6 +13,7 @@ import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
 import { detachedStep, type StepRecord } from "./step-record.js";
+import { gotoOf, withoutGoto } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun, type ObservedSettings } from "./observed-run.js";
@@ -224,11 +225,17 @@ export class Run {
       this.#state = committed.state;
       for (const task of tasks) this.#trace.push(task.node);
       this.#supersteps += 1;
-      return andThen(this.#route(tasks.map((task) => task.node)), (advanced) => {
-        this.#take(advanced);
-        observed?.superstepEnd(undefined);
-        return tasks.map((task, index) => ({ node: task.node, update: updates[index] as State, route: advanced.keys[index] }));
-      });
+      return andThen(
+        this.#route(
+          tasks.map((task) => task.node),
+          updates,
+        ),
+        (advanced) => {
+          this.#take(advanced);
+          observed?.superstepEnd(undefined);
+          return tasks.map((task, index) => stepRecord(task.node, updates[index] as State, advanced.keys[index]));
+        },
+      );
     });
   }
 
@@ -415,13 +422,16 @@ export class Run {
    * The routers of a superstep's sources, one after another in declaration order (an async one
    * continues the rest once it settles), then the kernel's `advance`.
    */
-  #route(sources: readonly string[]): MaybePromise<Advance> {
+  #route(sources: readonly string[], updates?: readonly State[]): MaybePromise<Advance> {
     const arrivals: Arrival[] = [];
     const from = (start: number): MaybePromise<Advance> => {
       for (let index = start; index < sources.length; index++) {
         const source = sources[index] as string;
-        if (this.#graph.transitions.get(source)?.kind === "join") {
-          arrivals.push({ source, successors: undefined });
+        const goto = gotoOf(updates?.[index]);
+        const transition = this.#graph.transitions.get(source);
+        // A join's source waits for the join; a node whose only rule is its ends goes where its Command says.
+        if (transition?.kind === "join" || (transition === undefined && this.#graph.ends.has(source))) {
+          arrivals.push({ source, successors: undefined, goto });
           continue;
         }
         let pending: MaybePromise<Successors>;
@@ -438,7 +448,7 @@ export class Run {
         if (isThenable(pending)) {
           return this.#unlessAborted(source, pending).then(
             (successors) => {
-              arrivals.push({ source, successors });
+              arrivals.push({ source, successors, goto });
               return from(index + 1);
             },
             (error: unknown) => {
@@ -446,7 +456,7 @@ export class Run {
             },
           );
         }
-        arrivals.push({ source, successors: pending });
+        arrivals.push({ source, successors: pending, goto });
       }
       return advance(this.#graph, this.#joins, arrivals);
     };
@@ -485,5 +495,12 @@ export class Run {
 
 /** What a failed superstep's error carries of the writes kept: detached copies, in task order. */
 function pendingWritesOf(writes: readonly TaskWrite[]): PendingWrite[] {
-  return writes.map((write) => ({ node: write.node, update: cloneState(write.update) }));
+  return writes.map((write) => ({ node: write.node, update: cloneState(withoutGoto(write.update)) }));
+}
+
+/** A step as the run records it: the node's update without its Command goto, which the record names apart. */
+function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
+  const goto = gotoOf(update);
+  if (goto === undefined) return { node, update, route };
+  return { node, update: withoutGoto(update), route, goto: goto.map((task) => task.node) };
 }

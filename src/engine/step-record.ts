@@ -14,6 +14,8 @@ export interface StepRecord {
   readonly node: string;
   readonly update: State;
   readonly route: string | string[] | undefined;
+  /** The nodes the node's `Command` goto added to the next superstep, when it returned one. */
+  readonly goto?: readonly string[];
 }
 
 /** A step whose `update` and `state` are copied on first read. */
@@ -22,7 +24,7 @@ export function detachedStep(record: StepRecord, committedState: State): Step<St
 }
 
 function lazyStep(record: StepRecord, stateOf: () => State): Step<State> {
-  const { node, route } = record;
+  const { node, route, goto } = record;
   let update: State | undefined;
   let state: State | undefined;
   return {
@@ -40,6 +42,7 @@ function lazyStep(record: StepRecord, stateOf: () => State): Step<State> {
       state = value;
     },
     ...(route === undefined ? {} : { route: typeof route === "string" ? route : [...route] }),
+    ...(goto === undefined ? {} : { goto: [...goto] }),
   };
 }
 

@@ -10,6 +10,7 @@ import type { NodeContext, RouterContext } from "./context.js";
 import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
 import { Send } from "./send.js";
+import { commandOutput, GOTO, isNodeCommand } from "./command-goto.js";
 
 /** A state as the engine handles it. */
 export type State = Record<string, unknown>;
@@ -33,6 +34,8 @@ export interface RouteTaken {
   readonly from: string;
   readonly key: string;
   readonly to: string;
+  /** Set when a node's `Command` goto took it (its key is then the destination): not a router's choice. */
+  readonly goto?: true;
 }
 
 /** What comes next after a source: the destination, and the route key when the rule is conditional. */
@@ -78,7 +81,10 @@ function nodeFailed(node: string, error: unknown): StepFailure {
   return new StepFailure("NODE_FAILED", `node ${quote(node)} threw: ${messageOf(error)}`, { cause: error });
 }
 
-function acceptUpdate(graph: ExecutableGraph, node: string, output: unknown): State {
+function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): State {
+  const output = isNodeCommand(returned)
+    ? commandOutput(graph, node, returned, (code, message) => new StepFailure(code, message))
+    : returned;
   if (output === undefined) return {};
   if (!isPlainObject(output)) {
     throw new StepFailure(
@@ -86,7 +92,16 @@ function acceptUpdate(graph: ExecutableGraph, node: string, output: unknown): St
       `node "${node}" returned ${describeValue(output)}; a node returns a plain object of changed fields, or undefined for no change.`,
     );
   }
-  const invalid = Object.keys(output).filter((key) => key === "__proto__" || (graph.fields !== undefined && !graph.fields.has(key)));
+  const fromCommand = output !== returned;
+  if (!fromCommand && Object.hasOwn(output, GOTO)) {
+    throw new StepFailure(
+      "INVALID_UPDATE",
+      `node "${node}" returned the field "${GOTO}", which is reserved for a Command's goto. Return new Command({ update, goto }) instead.`,
+    );
+  }
+  const invalid = Object.keys(output).filter(
+    (key) => key === "__proto__" || (key === GOTO ? !fromCommand : graph.fields !== undefined && !graph.fields.has(key)),
+  );
   if (invalid.length > 0 || Object.getOwnPropertySymbols(output).length > 0) {
     const named = invalid.length > 0 ? invalid.join(", ") : "symbol keys";
     throw new StepFailure(

@@ -17,6 +17,7 @@ import type { ExecutableGraph } from "./executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { NodePaused } from "./node-paused.js";
 import type { ResolvedRetry } from "./policies.js";
+import { gotoRoutes, withoutGoto } from "./command-goto.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 
 /**
@@ -137,7 +138,8 @@ export function commit(graph: ExecutableGraph, state: State, tasks: readonly Tas
   let next = state;
   const writers = tasks.length > 1 ? new Map<string, string>() : undefined;
   for (const [index, task] of tasks.entries()) {
-    const update = updates[index] as State;
+    // A node's Command goto travels with its update; it is advance's to schedule, not a field to merge.
+    const update = withoutGoto(updates[index] as State);
     if (writers !== undefined) {
       const conflict = parallelWriteFailure(graph, task.node, update, writers);
       if (conflict !== undefined) return { ok: false, node: task.node, failure: conflict };
@@ -151,10 +153,14 @@ export function commit(graph: ExecutableGraph, state: State, tasks: readonly Tas
   return { ok: true, state: next };
 }
 
-/** A source that ran, and what its rule leads to (`undefined` for a join's source: the join decides). */
+/**
+ * A source that ran, and what its rule leads to (`undefined` for a join's source: the join decides),
+ * plus the tasks its `Command` goto added, which run whatever its rule says.
+ */
 export interface Arrival {
   readonly source: string;
   readonly successors: Successors | undefined;
+  readonly goto?: readonly Task[] | undefined;
 }
 
 /** What {@link advance} decided: the next superstep's tasks, the joins' arrivals, and the routes taken. */
@@ -187,19 +193,25 @@ export function advance(
   const routes: RouteTaken[] = [];
   const keys: (string | string[] | undefined)[] = [];
   let nextJoins = joins as (readonly string[])[];
-  for (const { source, successors } of arrivals) {
+  for (const { source, successors, goto } of arrivals) {
     if (successors === undefined) {
       keys.push(undefined);
       const transition = graph.transitions.get(source);
-      if (transition?.kind !== "join") continue;
-      if (nextJoins === joins) nextJoins = [...joins];
-      nextJoins[transition.join] = arrive(graph, transition.join, nextJoins[transition.join] ?? [], source, tasks);
-      continue;
+      if (transition?.kind === "join") {
+        if (nextJoins === joins) nextJoins = [...joins];
+        nextJoins[transition.join] = arrive(graph, transition.join, nextJoins[transition.join] ?? [], source, tasks);
+      }
+    } else {
+      tasks.push(...successors.tasks);
+      routes.push(...successors.routes);
+      const taken = successors.routes.map((route) => route.key);
+      keys.push(successors.routes.length > 0 || successors.list ? (successors.list ? taken : (taken[0] as string)) : undefined);
     }
-    tasks.push(...successors.tasks);
-    routes.push(...successors.routes);
-    const taken = successors.routes.map((route) => route.key);
-    keys.push(successors.routes.length > 0 || successors.list ? (successors.list ? taken : (taken[0] as string)) : undefined);
+    // LangGraph's rule: a Command goto adds destinations; the source's edge, route or join still applies.
+    if (goto !== undefined) {
+      tasks.push(...goto);
+      routes.push(...gotoRoutes(source, goto));
+    }
   }
   return { tasks: schedule(graph, tasks), joins: nextJoins, routes, keys };
 }
@@ -273,7 +285,15 @@ export function reportedFailure(settled: readonly (Settled | undefined)[]): numb
 export type RetryDecision = { readonly retry: true; readonly delay: number } | { readonly retry: false };
 
 /** Failures that are never retried: the run's own refusals, not the node's bad luck. */
-const NOT_RETRIED = new Set(["ABORTED", "INVALID_UPDATE", "CONCURRENT_WRITE", "INVALID_INPUT", "UNKNOWN_ROUTE_KEY", "STEP_LIMIT"]);
+const NOT_RETRIED = new Set([
+  "ABORTED",
+  "INVALID_UPDATE",
+  "CONCURRENT_WRITE",
+  "INVALID_INPUT",
+  "UNKNOWN_ROUTE_KEY",
+  "UNDECLARED_GOTO",
+  "STEP_LIMIT",
+]);
 
 /**
  * Whether a failed attempt is tried again, and after how long. Never without a retry policy, after

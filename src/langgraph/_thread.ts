@@ -16,7 +16,7 @@ import {
   type State,
   type ThreadSettings,
 } from "../engine/_kernel.js";
-import type { Command, Interrupt, JsonValue, PendingInterrupt } from "../engine/index.js";
+import type { AnyCommand, Interrupt, JsonValue, PendingInterrupt } from "../engine/index.js";
 import type { LangGraphModule } from "./_load.js";
 import type { RunRecorder } from "./_recorder.js";
 import { LangGraphInteropError } from "./errors.js";
@@ -104,7 +104,7 @@ async function pendingInterrupts(
  * interrupt ids, the update, the `goto`. The mini engine's checks run first, so a resume that does not
  * fit the pending interrupts, an undeclared update field or an unknown `goto` fails with its error.
  */
-export async function langGraphCommand(thread: LangGraphThread, command: Command, api: string, before: RunSoFar): Promise<unknown> {
+export async function langGraphCommand(thread: LangGraphThread, command: AnyCommand, api: string, before: RunSoFar): Promise<unknown> {
   const snapshot = await latestSnapshot(thread);
   if (snapshot === undefined) throw nothingToResume(api, thread.threadId);
   const pending = await pendingInterrupts(thread, snapshot, before.supersteps + 1);
@@ -118,7 +118,11 @@ export async function langGraphCommand(thread: LangGraphThread, command: Command
     params.update = command.update as State;
   }
   if (command.goto !== undefined) {
-    checkGoto(api, thread.executable, command.goto);
+    checkGoto(
+      api,
+      thread.executable,
+      command.goto.map((target) => (typeof target === "string" ? target : target.node)),
+    );
     if (snapshot.next.length > 0) {
       throw new LangGraphInteropError(
         "LANGGRAPH_COMMAND_GOTO",
@@ -126,7 +130,7 @@ export async function langGraphCommand(thread: LangGraphThread, command: Command
           `beside them, while the mini engine runs it instead of them, so it cannot be mapped. Resume the pending tasks first, or run the thread on the mini engine.`,
       );
     }
-    params.goto = [...command.goto];
+    params.goto = command.goto.map((target) => (typeof target === "string" ? target : target.node));
   }
   return new thread.lg.Command(params);
 }

@@ -123,13 +123,13 @@ export type LangGraphThreadResult<S> = Omit<RunResult<S>, "routes"> & {
  */
 export function runOnLangGraph<S extends object>(
   graph: CompiledGraph<S>,
-  input: S | null | Command<unknown, S>,
+  input: S | null | Command<unknown, S, string>,
   options: LangGraphThreadOptions,
 ): Promise<LangGraphThreadResult<S>>;
 export function runOnLangGraph<S extends object>(graph: CompiledGraph<S>, input: S, options?: LangGraphRunOptions): Promise<RunResult<S>>;
 export async function runOnLangGraph<S extends object>(
   graph: CompiledGraph<S>,
-  input: S | null | Command<unknown, S>,
+  input: S | null | Command<unknown, S, string>,
   options?: LangGraphRunOptions | LangGraphThreadOptions,
 ): Promise<RunResult<S> | LangGraphThreadResult<S>> {
   if (options !== undefined && "threadId" in options) return runThread(graph, input, options);
@@ -154,7 +154,7 @@ function plainStart(graph: CompiledGraph<object>, input: unknown): RunStart {
 
 async function runThread<S extends object>(
   graph: CompiledGraph<S>,
-  input: S | null | Command<unknown, S>,
+  input: S | null | Command<unknown, S, string>,
   options: LangGraphThreadOptions,
 ): Promise<LangGraphThreadResult<S>> {
   const api = "invoke";

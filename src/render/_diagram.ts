@@ -18,6 +18,8 @@ export interface ExercisedTransition {
   readonly from: string;
   readonly to: string;
   readonly key?: string;
+  /** A node's `Command` goto took it (a run's route with `goto: true`): the pair `from → to` of its ends. */
+  readonly goto?: boolean;
 }
 
 /**
@@ -34,9 +36,10 @@ export interface DiagramNode {
 
 /**
  * `edge` a fixed edge, `route` a route key, `send` a key of a route that may fan out (a list of
- * destinations or `Send`s), `fanOut` a branch of a fan-out, `joinIn`/`joinOut` into and out of a join.
+ * destinations or `Send`s), `fanOut` a branch of a fan-out, `joinIn`/`joinOut` into and out of a join,
+ * `goto` a destination of a node's `Command` (its `ends`; drawn dashed, as LangGraph draws them).
  */
-export type DiagramLinkKind = "edge" | "route" | "send" | "fanOut" | "joinIn" | "joinOut";
+export type DiagramLinkKind = "edge" | "route" | "send" | "fanOut" | "joinIn" | "joinOut" | "goto";
 
 export interface DiagramLink {
   readonly from: string;
@@ -139,6 +142,7 @@ function pendingLinks(spec: GraphSpec): PendingLink[] {
       links.push({ source: route.from, from: route.from, to, kind: route.sends === true ? "send" : "route", key });
     }
   }
+  for (const ends of spec.ends ?? []) for (const to of ends.to) links.push({ source: ends.from, from: ends.from, to, kind: "goto" });
   return links;
 }
 
@@ -149,9 +153,20 @@ function exercisedOf(spec: GraphSpec, coverage: DiagramCoverage, api: string): (
   const routeTo = new Map(
     spec.routes.flatMap((route) => Object.entries(route.paths).map(([key, to]) => [pairKey(route.from, key), to] as const)),
   );
+  const gotoPairs = new Set((spec.ends ?? []).flatMap((ends) => ends.to.map((to) => pairKey(ends.from, to))));
   const takenPairs = new Set<string>();
   const takenKeys = new Set<string>();
+  const takenGotos = new Set<string>();
   for (const transition of list) {
+    if (transition.goto === true) {
+      if (!gotoPairs.has(pairKey(transition.from, transition.to))) {
+        throw new InvalidOptionError(
+          `${api}: the coverage names the goto ${displayName(transition.from)} → ${displayName(transition.to)}, which the ends of ${displayName(transition.from)} do not declare; pass the coverage of this graph's runs.`,
+        );
+      }
+      takenGotos.add(pairKey(transition.from, transition.to));
+      continue;
+    }
     const known =
       transition.key === undefined
         ? pairs.has(pairKey(transition.from, transition.to))
@@ -166,6 +181,7 @@ function exercisedOf(spec: GraphSpec, coverage: DiagramCoverage, api: string): (
     else takenKeys.add(pairKey(transition.from, transition.key));
   }
   return (link) => {
+    if (link.kind === "goto") return takenGotos.has(pairKey(link.from, link.to));
     if (link.kind === "route" || link.kind === "send")
       return takenKeys.has(pairKey(link.from, link.key ?? "")) || takenPairs.has(pairKey(link.from, link.to));
     return takenPairs.has(pairKey(link.from, link.to));

@@ -86,5 +86,6 @@ function linkAttributes(link: DiagramLink): Attribute[] {
   if (link.label !== undefined) attrs.push(["label", link.label]);
   if (link.missed) attrs.push(["style", "dashed"], ["color", "#d62728"], ["fontcolor", "#d62728"], ["class", "missed"]);
   else if (link.kind === "fanOut" || link.kind === "send") attrs.push(["style", "bold"]);
+  else if (link.kind === "goto") attrs.push(["style", "dashed"]);
   return attrs;
 }

@@ -21,8 +21,9 @@ const MISSED_STYLE = "stroke:#d62728,stroke-width:2px,color:#d62728";
 /**
  * Draws a compiled graph (or its spec) as a Mermaid `flowchart`: START a circle, END a double circle,
  * fixed edges plain arrows, route keys labelled arrows, fan-outs thick arrows (their branches run
- * together), routes that may fan out (a list of destinations, or `Send`) thick labelled arrows, and
- * each join a junction the joined nodes lead into. Ids are generated; every name is a quoted label.
+ * together), routes that may fan out (a list of destinations, or `Send`) thick labelled arrows, a
+ * node's `Command` ends dashed arrows (as LangGraph draws them), and each join a junction the joined
+ * nodes lead into. Ids are generated; every name is a quoted label.
  *
  * @throws InvalidOptionError when `coverage` names a transition the graph does not declare.
  * @example
@@ -74,7 +75,7 @@ function shape(node: DiagramNode): string {
 function arrow(link: DiagramLink): string {
   const label = link.label === undefined ? "" : `|"${mermaidText(link.label)}"|`;
   // Mermaid has no thick dashed arrow: a missed link is dashed whatever its kind, and its colour says why.
-  if (link.missed) return `-.->${label}`;
+  if (link.missed || link.kind === "goto") return `-.->${label}`;
   const parallel = link.kind === "fanOut" || link.kind === "send";
   return `${parallel ? "==>" : "-->"}${label}`;
 }

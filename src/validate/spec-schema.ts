@@ -99,6 +99,7 @@ const specShape: Check = objectWith({
   },
   fanOuts: { check: listOf(objectWith({ from: { check: string }, to: { check: stringList } })), optional: true },
   joins: { check: listOf(objectWith({ from: { check: stringList }, to: { check: string } })), optional: true },
+  ends: { check: listOf(objectWith({ from: { check: string }, to: { check: stringList } })), optional: true },
   reducers: { check: listOf(objectWith({ field: { check: string }, reducer: { check: string } })), optional: true },
   fields: { check: stringList, optional: true },
   subgraphs: { check: (value, path, problems) => subgraphs(value, path, problems), optional: true },

@@ -127,6 +127,28 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     }
   }
 
+  // A node's ends are not its one rule: it may have an edge or a route too (the Command adds to it), or
+  // none, when it always leaves with a goto.
+  const commanding = new Set<string>();
+  for (const ends of spec.ends ?? []) {
+    const where = () => `addNode(${quote(ends.from)}, fn, { ends: [${quoteList(ends.to)}] })`;
+    if (commanding.has(ends.from)) {
+      report("DUPLICATE_RULE", ends.from, `${where()}: ${quote(ends.from)} declares its ends twice. Declare them once, in one list.`);
+    }
+    commanding.add(ends.from);
+    checkList(ends.to, ends.from, where, "destination", report);
+    if (ends.from === START) {
+      report(
+        "INVALID_ENDPOINT",
+        ends.from,
+        `${where()}: START has no node function, so it cannot return a Command. Declare ends on a node.`,
+      );
+      continue;
+    }
+    const sourceOk = checkSource(ends.from, where);
+    for (const to of ends.to) if (checkDestination(to, where) && sourceOk) addEdge(ends.from, to);
+  }
+
   for (const [source, count] of rulesBySource) {
     if (count > 1) {
       report(
@@ -141,7 +163,7 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     report("MISSING_START_EDGE", START, `There is no edge from START. Add addEdge(START, "<first node>").`);
   }
   for (const node of declared) {
-    if (!rulesBySource.has(node)) {
+    if (!rulesBySource.has(node) && !commanding.has(node)) {
       report(
         "NO_OUTGOING_RULE",
         node,
@@ -159,7 +181,7 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
   const predecessors = reverse(successors);
   const reachesEnd = reachableFrom(END, predecessors);
   for (const node of declared) {
-    if (rulesBySource.has(node) && !reachesEnd.has(node)) {
+    if ((rulesBySource.has(node) || commanding.has(node)) && !reachesEnd.has(node)) {
       report(
         "NO_PATH_TO_END",
         node,

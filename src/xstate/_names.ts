@@ -43,9 +43,17 @@ export function stateIds(spec: GraphSpec, machineId: string, added: readonly str
   return ids;
 }
 
-/** Whether a spec declares a rule that can start several nodes at once: a fan-out, a join, or a list path map. */
+/**
+ * Whether a spec declares a rule that can start several nodes at once: a fan-out, a join, a list path
+ * map, or a node's `ends` (its Command's goto adds to its own edge, and may name several nodes or Sends).
+ */
 export function isParallelSpec(spec: GraphSpec): boolean {
-  return (spec.fanOuts?.length ?? 0) > 0 || (spec.joins?.length ?? 0) > 0 || spec.routes.some((route) => route.sends === true);
+  return (
+    (spec.fanOuts?.length ?? 0) > 0 ||
+    (spec.joins?.length ?? 0) > 0 ||
+    (spec.ends?.length ?? 0) > 0 ||
+    spec.routes.some((route) => route.sends === true)
+  );
 }
 
 /**
@@ -57,13 +65,14 @@ export function checkSequential(spec: GraphSpec, api: string, { allowListRoutes 
   const parallel = [
     ...(spec.fanOuts ?? []).map((f) => f.from),
     ...(spec.joins ?? []).flatMap((j) => j.from),
+    ...(spec.ends ?? []).map((e) => e.from),
     ...(allowListRoutes ? [] : spec.routes.filter((r) => r.sends === true).map((r) => r.from)),
   ];
   if (parallel.length > 0) {
     throw new XStateExportError(
       "UNSUPPORTED_GRAPH",
       `${api}: this machine has one state per node and runs one node at a time, and these sources can start several at once (a fan-out, a join, ` +
-        `or a router with a list path map): ${[...new Set(parallel)].map((n) => JSON.stringify(n)).join(", ")}. ` +
+        `a router with a list path map, or a node's Command ends): ${[...new Set(parallel)].map((n) => JSON.stringify(n)).join(", ")}. ` +
         (api === "toCoverageModel"
           ? `Plan this graph with coveragePlan(graph), which plans runs superstep by superstep.`
           : `Use layout "supersteps" (the default for such graphs), which runs them superstep by superstep.`),

@@ -64,7 +64,9 @@ export function isWalkOf(spec: GraphSpec, path: CoveragePath): boolean {
     const declared =
       t.kind === "edge"
         ? spec.edges.some((e) => e.from === t.from && e.to === t.to)
-        : spec.routes.some((r) => r.from === t.from && r.paths[t.key] === t.to);
+        : t.kind === "goto"
+          ? (spec.ends ?? []).some((e) => e.from === t.from && e.to.includes(t.to))
+          : spec.routes.some((r) => r.from === t.from && r.paths[t.key] === t.to);
     if (!declared) return false;
     at = t.to;
   }

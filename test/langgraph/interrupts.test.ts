@@ -40,7 +40,7 @@ interface Flow {
 }
 
 
-type Input<S extends object> = S | null | Command<unknown, S>;
+type Input<S extends object> = S | null | Command<unknown, S, string>;
 
 /**
  * Runs the same sequence of calls on a thread of each engine; `next` picks each call's input from the
@@ -347,7 +347,7 @@ describe("Command goto on LangGraph.js", () => {
     const run = await onBothEngines(reviewGraph, { log: [], n: 0 }, [
       () => new Command({ resume: "1" }),
       () => new Command({ resume: "2" }),
-      () => new Command<unknown, Flow>({ goto: "done", update: { n: 9 } }),
+      () => new Command<unknown, Flow, "done">({ goto: "done", update: { n: 9 } }),
     ]);
     expect(run.langGraph).toEqual(run.mini);
     expect(run.last).toMatchObject({ status: "done", state: { n: 9 } });

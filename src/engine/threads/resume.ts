@@ -8,7 +8,8 @@ import { InvalidOptionError, InvalidUpdateError } from "../../errors.js";
 import { isPlainObject, cloneState } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { InterruptError } from "../interrupt-scope.js";
-import type { Command } from "../interrupt.js";
+import type { AnyCommand } from "../interrupt.js";
+import { gotoTask } from "../command-goto.js";
 import { commit, schedule, type RunSnapshot } from "../superstep.js";
 import type { State } from "../step.js";
 import { executionError } from "../run-checks.js";
@@ -24,7 +25,13 @@ export interface CommandStart {
 }
 
 /** Applies `command` to the checkpoint it resumes. Throws `InterruptError`, `InvalidUpdateError` or `InvalidOptionError`. */
-export function commandStart(api: string, graph: ExecutableGraph, from: Checkpoint, snapshot: RunSnapshot, command: Command): CommandStart {
+export function commandStart(
+  api: string,
+  graph: ExecutableGraph,
+  from: Checkpoint,
+  snapshot: RunSnapshot,
+  command: AnyCommand,
+): CommandStart {
   const pending = from.interrupts ?? [];
   let resumes: Readonly<Record<string, JsonValue>> = from.resumes ?? {};
   if (command.resume !== undefined) {
@@ -35,12 +42,14 @@ export function commandStart(api: string, graph: ExecutableGraph, from: Checkpoi
   let start = snapshot;
   if (command.update !== undefined) start = { ...start, state: updated(api, graph, from, command.update) };
   if (command.goto === undefined) return { snapshot: start, resumes, interrupts: pending, changed: command.update !== undefined };
-  checkGoto(api, graph, command.goto);
-  // goto replaces the pending tasks, and with them their interrupts and the answers given to them.
-  const tasks = schedule(
+  const targets = command.goto.map(gotoTask);
+  checkGoto(
+    api,
     graph,
-    command.goto.map((node) => ({ node, sent: false })),
+    targets.map((task) => task.node),
   );
+  // goto replaces the pending tasks, and with them their interrupts and the answers given to them.
+  const tasks = schedule(graph, targets);
   return { snapshot: { ...start, tasks }, resumes: {}, interrupts: [], changed: true };
 }
 

@@ -1,0 +1,41 @@
+/** `Command`: what resumes a thread, and what a node may return to go somewhere. */
+import type { Send } from "./send.js";
+
+/**
+ * LangGraph's `Command`, in two places. Resuming a thread: the answer(s) to its pending interrupts
+ * (`resume`: one value while one interrupt is pending, else a map from interrupt id to value), an
+ * update merged through the reducers first, and `goto`: the nodes to run next instead of the pending
+ * ones. Returned by a node: its `update` merges like any node's update, and `goto` (a node name, a list
+ * of them, or `Send`s) adds those nodes to the next superstep, on top of the node's own edge or route.
+ * A node may `goto` only the nodes it declares in `addNode(name, fn, { ends: [...] })`: `Goto` is what
+ * the compiler checks against them.
+ *
+ * @example
+ * ```ts
+ * await graph.invoke(new Command({ resume: { approved: true } }), { threadId: "order-42", checkpointer });
+ * await graph.invoke(new Command({ resume: { [first.id]: "yes", [second.id]: "no" } }), { threadId: "t2", checkpointer });
+ * builder.addNode("triage", (s) => new Command({ update: { seen: true }, goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"] });
+ * ```
+ */
+export class Command<Resume = unknown, S extends object = Record<string, unknown>, const Goto extends string = never> {
+  readonly resume: Resume | undefined;
+  readonly update: Partial<S> | undefined;
+  /** The destinations, as a list: names and `Send`s in the order given. */
+  readonly goto: readonly (Goto | Send<Goto>)[] | undefined;
+  constructor(options: {
+    readonly resume?: Resume;
+    // NoInfer: `S` comes from where the Command goes (a node's return type, `invoke`), so an unknown field is an excess property.
+    readonly update?: NoInfer<Partial<S>>;
+    readonly goto?: Goto | Send<Goto> | readonly (Goto | Send<Goto>)[];
+  }) {
+    this.resume = options.resume;
+    this.update = options.update;
+    const { goto } = options;
+    this.goto =
+      goto === undefined ? undefined : Array.isArray(goto) ? [...(goto as readonly (Goto | Send<Goto>)[])] : [goto as Goto | Send<Goto>];
+  }
+}
+
+/** A Command of any state and any destinations, as the engine handles one. */
+export type AnyCommand = Command<unknown, Record<string, unknown>, string>;
+

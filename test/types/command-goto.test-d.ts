@@ -1,0 +1,157 @@
+/**
+ * A node's `Command`: its goto names only the node's declared `ends` (a compile error otherwise), its
+ * update only fields of the state, and the type-level topology checks follow the ends' edges.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import { append, bindSpec, Command, defineGraph, END, Send, START, StateGraph, type CompiledGraph } from "../../src/index.js";
+
+interface Ticket {
+  urgent: boolean;
+  log: string[];
+}
+const base = () => new StateGraph<Ticket>({ reducers: { log: append } });
+
+describe("a node's Command goto", () => {
+  it("compiles for a goto to a declared end: a name, a list, a Send, END", () => {
+    const graph = base()
+      .addNode("triage", (s) => new Command({ update: { log: ["triage"] }, goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"] })
+      .addNode("page", () => new Command({ goto: ["queue", new Send("queue", { urgent: true, log: [] })] }), { ends: ["queue"] })
+      .addNode("queue", () => new Command({ goto: END }), { ends: [END], timeout: 1_000 })
+      .addEdge(START, "triage")
+      .compile();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Ticket, "triage" | "page" | "queue">>();
+  });
+
+  it("an async node, a node that returns a Command or a plain update, a Command with an update only", () => {
+    base()
+      .addNode("a", async (s) => (s.urgent ? new Command({ goto: "b" }) : { log: ["calm"] }), { ends: ["b"] })
+      .addNode("b", () => new Command({ update: { urgent: false } }))
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .addEdge("b", END)
+      .compile();
+  });
+
+  it("does not compile for a goto outside the node's ends", () => {
+    base()
+      // @ts-expect-error - "page" is not one of triage's ends
+      .addNode("triage", () => new Command({ goto: "page" }), { ends: ["queue"] });
+    base()
+      // @ts-expect-error - a node without ends may not goto anywhere
+      .addNode("triage", () => new Command({ goto: "queue" }));
+    base()
+      // @ts-expect-error - a Send to a node outside the ends
+      .addNode("triage", () => new Command({ goto: new Send("page", {}) }), { ends: ["queue"] });
+  });
+
+  it("does not compile for an update with a field the state lacks, or a resume", () => {
+    base().addNode(
+      "triage",
+      // @ts-expect-error - "priority" is not a field of Ticket
+      () => new Command({ update: { priority: 1 }, goto: "queue" }),
+      { ends: ["queue"] },
+    );
+    // @ts-expect-error - resume answers an interrupt; a node's Command does not take one
+    base().addNode("triage", () => new Command({ resume: "yes" }));
+  });
+});
+
+describe("the type-level topology sees the ends", () => {
+  it("a node reached only through ends is reachable, and a node whose only rule is its ends leaves", () => {
+    const ok = base()
+      .addNode("a", () => new Command({ goto: "b" }), { ends: ["b"] })
+      .addNode("b", () => undefined)
+      .addEdge(START, "a")
+      .addEdge("b", END);
+    ok.compile();
+    // A node with ends may still have its own edge (the Command adds to it).
+    base()
+      .addNode("a", () => new Command({ goto: "b" }), { ends: ["b"] })
+      .addNode("b", () => undefined)
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .addEdge("b", END)
+      .compile();
+  });
+
+  it("without the ends, the same graph does not compile", () => {
+    const without = base()
+      .addNode("a", () => undefined)
+      .addNode("b", () => undefined)
+      .addEdge(START, "a")
+      .addEdge("b", END);
+    // @ts-expect-error - "a" has no outgoing edge and "b" is not reachable from START
+    without.compile();
+  });
+
+  it("ends naming an undeclared node, or leading only into a closed cycle, do not compile", () => {
+    const ghost = base()
+      .addNode("a", () => undefined, { ends: ["ghost"] })
+      .addEdge(START, "a")
+      .addEdge("a", END);
+    // @ts-expect-error - "ghost" is not a node
+    ghost.compile();
+    const closed = base()
+      .addNode("a", () => new Command({ goto: "b" }), { ends: ["b"] })
+      .addNode("b", () => new Command({ goto: "a" }), { ends: ["a"] })
+      .addEdge(START, "a");
+    // @ts-expect-error - neither "a" nor "b" can reach END
+    closed.compile();
+  });
+});
+
+describe("defineGraph and bindSpec declare ends", () => {
+  const define = defineGraph<Ticket>();
+
+  it("defineGraph: a goto to a declared end compiles, and the ends make their targets reachable", () => {
+    const graph = define({
+      reducers: { log: append },
+      nodes: { triage: (s) => new Command({ goto: s.urgent ? "page" : END }), page: () => ({ log: ["page"] }) },
+      edges: [
+        [START, "triage"],
+        ["page", END],
+      ],
+      ends: { triage: ["page", END] },
+    });
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Ticket>>();
+  });
+
+  it("defineGraph: a goto outside the ends does not compile, nor ends of an undeclared node", () => {
+    define({
+      // @ts-expect-error - "page" is not one of triage's ends
+      nodes: { triage: () => new Command({ goto: "page" }), page: () => undefined },
+      edges: [
+        [START, "triage"],
+        ["triage", END],
+        ["page", END],
+      ],
+      ends: { triage: [END] },
+    });
+    define({
+      nodes: { triage: () => undefined },
+      edges: [
+        [START, "triage"],
+        ["triage", END],
+      ],
+      // @ts-expect-error - "ghost" is not a node
+      ends: { ghost: [END] },
+    });
+  });
+
+  it("bindSpec: the spec's ends bound to a node whose goto they list; a goto they do not list does not compile", () => {
+    const spec = {
+      nodes: ["triage", "page"],
+      edges: [
+        { from: START, to: "triage" },
+        { from: "page", to: END },
+      ],
+      routes: [],
+      ends: [{ from: "triage", to: ["page", END] }],
+    } as const;
+    bindSpec(spec, { nodes: { triage: (s: Ticket) => new Command({ goto: s.urgent ? "page" : END }), page: (_: Ticket) => undefined } });
+    bindSpec(spec, {
+      // @ts-expect-error - "queue" is not in the spec's ends for triage
+      nodes: { triage: (_: Ticket) => new Command({ goto: "queue" }), page: (_: Ticket) => undefined },
+    });
+  });
+});
