@@ -15,7 +15,11 @@ const flag = (name: string): number | undefined => {
   return value === undefined ? undefined : Number(value);
 };
 
-console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(" / ")}`);
+console.log(
+  `load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")}`,
+);
 const workload = await checkpointedWorkload();
 let timed;
 try {
@@ -47,4 +51,8 @@ for (const name of [CHECKPOINTED.sqlite, CHECKPOINTED.sqliteAsync]) {
   const ratio = ratioOf(timed, name, CHECKPOINTED.plain);
   console.log(`${name} ÷ the run without: ${ratio ? ratioSpread(ratio) : "not measured"} (target ≤ 4×)`);
 }
-console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(" / ")}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")}`,
+);

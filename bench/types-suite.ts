@@ -164,7 +164,9 @@ function findBoundary(
     throw new Error(`findBoundary: the search does not report the orphan at N=${lo}; nothing to bisect.`);
   if (probe(hi).outcome === "orphan reported") {
     // The whole range is covered: show the top of it on every compiler and form.
-    const rows = forms.flatMap((form) => compilers.map((compiler) => check({ form, nodes: hi, typeLevelTopology: true, orphan: true }, compiler)));
+    const rows = forms.flatMap((form) =>
+      compilers.map((compiler) => check({ form, nodes: hi, typeLevelTopology: true, orphan: true }, compiler)),
+    );
     return { largest: hi, rows, coversRange: true };
   }
   while (hi - lo > 1) {
@@ -180,8 +182,20 @@ function findBoundary(
 
 /** Check-time budgets by size and compiler (issue 9 at N=200, issue 18 at N=500). */
 const BUDGETS: ReadonlyMap<number, ReadonlyMap<string, number>> = new Map([
-  [200, new Map([["TS 7", 1.5], ["TS 6", 6]])],
-  [500, new Map([["TS 7", 2], ["TS 6", 8]])],
+  [
+    200,
+    new Map([
+      ["TS 7", 1.5],
+      ["TS 6", 6],
+    ]),
+  ],
+  [
+    500,
+    new Map([
+      ["TS 7", 2],
+      ["TS 6", 8],
+    ]),
+  ],
 ]);
 
 function targetsOf(rows: readonly TypeRow[], compilers: readonly Compiler[], boundary: Boundary | undefined): TypesTarget[] {

@@ -165,7 +165,22 @@ export type {
   DotOptions,
 } from "./render/index.js";
 // Threaded runs: the types only; the stores (SQLite, memory) live in typed-state-graph/persistence.
-export type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWithSubgraphs, CheckpointWrite, ListOptions, SubgraphTask } from "./engine/index.js";
-export type { GetStateOptions, Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./engine/index.js";
+export type {
+  Checkpoint,
+  Checkpointer,
+  CheckpointMetadata,
+  CheckpointWithSubgraphs,
+  CheckpointWrite,
+  ListOptions,
+  SubgraphTask,
+} from "./engine/index.js";
+export type {
+  GetStateOptions,
+  Interrupt,
+  ThreadReadOptions,
+  ThreadRunOptions,
+  ThreadRunResult,
+  UpdateStateOptions,
+} from "./engine/index.js";
 export type { Durability } from "./engine/index.js";
 export type { StateGraphConstructor } from "./builder/types.js";

@@ -109,7 +109,11 @@ async function langGraphOnPostgres(
       steps: STEPS,
       baseline,
       run: async () =>
-        (await exported.invoke(input, { recursionLimit: MAX_STEPS, durability, configurable: { thread_id: nextThread() } } as never)) as ReportState,
+        (await exported.invoke(input, {
+          recursionLimit: MAX_STEPS,
+          durability,
+          configurable: { thread_id: nextThread() },
+        } as never)) as ReportState,
     });
     return [
       mode(CHECKPOINTED.langGraphPostgres, CHECKPOINTED.postgres, "sync"),

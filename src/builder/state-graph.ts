@@ -261,7 +261,9 @@ function checkOptions(options: unknown): void {
 function checkOrderedMerge(orderedMerge: unknown, reducers: Readonly<Record<string, unknown>> | undefined): void {
   if (orderedMerge === undefined) return;
   if (!Array.isArray(orderedMerge) || orderedMerge.some((f) => typeof f !== "string")) {
-    throw new InvalidOptionError(`new StateGraph: orderedMerge must be an array of field names, e.g. ["events"]; got ${describeValue(orderedMerge)}.`);
+    throw new InvalidOptionError(
+      `new StateGraph: orderedMerge must be an array of field names, e.g. ["events"]; got ${describeValue(orderedMerge)}.`,
+    );
   }
   for (const field of orderedMerge as string[]) {
     if (reducers === undefined || !Object.hasOwn(reducers, field) || reducers[field] === undefined) {

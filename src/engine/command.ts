@@ -38,4 +38,3 @@ export class Command<Resume = unknown, S extends object = Record<string, unknown
 
 /** A Command of any state and any destinations, as the engine handles one. */
 export type AnyCommand = Command<unknown, Record<string, unknown>, string>;
-

@@ -64,7 +64,14 @@ export type {
   PendingInterrupt,
   SubgraphTask,
 } from "./threads/checkpointer.js";
-export type { GetStateOptions, Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "./threads/threads.js";
+export type {
+  GetStateOptions,
+  Interrupt,
+  ThreadReadOptions,
+  ThreadRunOptions,
+  ThreadRunResult,
+  UpdateStateOptions,
+} from "./threads/threads.js";
 export type { Durability } from "./threads/durability.js";
 export {
   PersistenceError,

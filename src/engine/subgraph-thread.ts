@@ -57,7 +57,8 @@ export function subgraphScope(frame: TaskFrame | undefined): SubgraphScope | und
   if (host.pending.some((interrupt) => interrupt.ns === undefined && interrupt.id.startsWith(legacy))) return undefined;
   const ns = pausedNamespace(host.pending, idPrefix) ?? freshNamespace(frame.node, host.checkpointId, frame.position);
   const resumes: Record<string, JsonValue> = {};
-  for (const [id, value] of Object.entries(host.resumes)) if (id.startsWith(idPrefix)) resumes[id.slice(idPrefix.length)] = value as JsonValue;
+  for (const [id, value] of Object.entries(host.resumes))
+    if (id.startsWith(idPrefix)) resumes[id.slice(idPrefix.length)] = value as JsonValue;
   const threadId = childThreadId(home.threadId, ns);
   // Once the parent's superstep commits, the child's checkpoints are not needed: the thread removes them.
   host.children.add(threadId);
@@ -67,5 +68,7 @@ export function subgraphScope(frame: TaskFrame | undefined): SubgraphScope | und
 /** Pauses the parent's task for its child's interrupts: each id prefixed with the task's, its namespace added. */
 export function pauseForChild(scope: SubgraphScope, interrupts: readonly PendingInterrupt[]): never {
   const { frame, ns } = scope;
-  return frame.raise(interrupts.map((interrupt) => ({ ...interrupt, id: frame.idPrefix + interrupt.id, ns: [ns, ...(interrupt.ns ?? [])] })));
+  return frame.raise(
+    interrupts.map((interrupt) => ({ ...interrupt, id: frame.idPrefix + interrupt.id, ns: [ns, ...(interrupt.ns ?? [])] })),
+  );
 }

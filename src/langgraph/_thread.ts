@@ -205,10 +205,12 @@ export async function threadEnd(
 ): Promise<ThreadEnd> {
   const snapshot = await latestSnapshot(thread);
   if (snapshot === undefined) throw nothingToResume("invoke", thread.threadId);
-  const names = new Map(snapshot.tasks.flatMap((task) => {
-    const name = recorder.recorded(task.id)?.interruptName;
-    return name === undefined ? [] : [[task.id, name] as const];
-  }));
+  const names = new Map(
+    snapshot.tasks.flatMap((task) => {
+      const name = recorder.recorded(task.id)?.interruptName;
+      return name === undefined ? [] : [[task.id, name] as const];
+    }),
+  );
   const pending = await pendingInterrupts(thread, snapshot, run.supersteps + 1, names);
   const next = [...new Set(scheduledTasks(thread.executable, snapshot).map(({ node }) => node))];
   const checkpointId = String(snapshot.config.configurable?.["checkpoint_id"] ?? "");

@@ -55,6 +55,7 @@ export interface ToLangGraphOptions {
  * @throws LangGraphInteropError `LANGGRAPH_FIELDS_REQUIRED` when the graph was built without the
  * `fields` option; `LANGGRAPH_FIELD_NAME` for a field named after an `Object.prototype` member
  * (`toString`, `constructor`…); `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
+ * `LANGGRAPH_NODE_COMMAND` for a graph whose nodes declare `ends` (node-returned `Command({ goto })` is not mapped yet);
  * `LANGGRAPH_CHECKPOINTER_REQUIRED` for a graph compiled with `interruptBefore`/`interruptAfter` exported
  * without `options.checkpointer` (LangGraph.js would run straight through them);
  * `LANGGRAPH_NOT_INSTALLED` when `@langchain/langgraph` is missing. It never falls back to the mini engine.
@@ -87,6 +88,15 @@ function checkCheckpointer(threads: ThreadSettings, options: ToLangGraphOptions)
 /** Checks what LangGraph.js needs before loading it, so a spec problem is reported even without the peer. */
 function exportableFields(spec: GraphSpec): readonly string[] {
   const { fields } = spec;
+  const commanding = (spec.ends ?? []).map((end) => end.from);
+  if (commanding.length > 0) {
+    // Refused rather than exported half-way: the wrapped node would hand LangGraph.js the goto as a state key.
+    throw new LangGraphInteropError(
+      "LANGGRAPH_NODE_COMMAND",
+      `toLangGraph: ${quoteList(commanding)} declare${commanding.length > 1 ? "" : "s"} ends (a node returning new Command({ goto })), ` +
+        `which the LangGraph.js export does not map yet. Run the graph on the mini engine, or route with an edge or addConditionalEdges instead of a goto.`,
+    );
+  }
   if (fields === undefined) {
     throw new LangGraphInteropError(
       "LANGGRAPH_FIELDS_REQUIRED",

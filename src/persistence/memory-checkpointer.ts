@@ -7,7 +7,15 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError } from "../engine/index.js";
-import { checkListOptions, checkPrune, checkWrites, isUnderThread, keptByPrune, mergeWrites, writesTargetMissing } from "../engine/index.js";
+import {
+  checkListOptions,
+  checkPrune,
+  checkWrites,
+  isUnderThread,
+  keptByPrune,
+  mergeWrites,
+  writesTargetMissing,
+} from "../engine/index.js";
 import { assemble } from "./sqlite/chain.js";
 import { deltaOf, rebuild, type TraceAndRoutes, type TraceDelta } from "./trace-delta.js";
 
@@ -151,10 +159,7 @@ export class MemoryCheckpointer implements Checkpointer {
     const entries = this.#threads.get(threadId)?.checkpoints ?? [];
     const bytes = entries.reduce(
       (sum, entry) =>
-        sum +
-        entry.json.length +
-        JSON.stringify([entry.delta.trace, entry.delta.routes]).length +
-        (entry.writes?.length ?? 0),
+        sum + entry.json.length + JSON.stringify([entry.delta.trace, entry.delta.routes]).length + (entry.writes?.length ?? 0),
       0,
     );
     return { checkpoints: entries.length, bytes };
@@ -176,7 +181,8 @@ function listsOf(thread: StoredThread, entry: StoredCheckpoint): TraceAndRoutes 
   // A chain in memory is never damaged: rebuild cannot refuse it.
   let lists: TraceAndRoutes;
   if (recent?.entry === entry) lists = recent.lists;
-  else if (recent !== undefined && entry.delta.parent === recent.entry) lists = rebuild([{ ...entry.delta, parent: null }], recent.lists) as TraceAndRoutes;
+  else if (recent !== undefined && entry.delta.parent === recent.entry)
+    lists = rebuild([{ ...entry.delta, parent: null }], recent.lists) as TraceAndRoutes;
   else if (recent !== undefined && isCutOf(recent.entry, entry)) {
     lists = { trace: recent.lists.trace.slice(0, entry.lengths[0]), routes: recent.lists.routes.slice(0, entry.lengths[1]) };
   } else {

@@ -6,7 +6,15 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import { checkListOptions, checkPrune, checkSaveChain, checkWrites, isUnderThread, NAMESPACE_SEPARATOR, writesTargetMissing } from "../engine/index.js";
+import {
+  checkListOptions,
+  checkPrune,
+  checkSaveChain,
+  checkWrites,
+  isUnderThread,
+  NAMESPACE_SEPARATOR,
+  writesTargetMissing,
+} from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
 import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
 import { checksumOf, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";

@@ -10,29 +10,34 @@ const SEP = "\u001f";
 const counts = (runs: Map<string, number>) => Object.fromEntries([...runs].sort(([a], [b]) => a.localeCompare(b)));
 
 describe("interrupts inside subgraphs resume inside the child", () => {
-  it.each([2, 3])("depth %i: the parent pauses with the child's interrupt, and a resume runs no completed superstep again", async (depth) => {
-    const runs = new Map<string, number>();
-    const graph = nestedGraph(depth, runs);
-    const checkpointer = new MemoryCheckpointer();
-    const paused = await graph.invoke(nestedInput, { threadId: "t", checkpointer });
-    expect(paused.status).toBe("interrupted");
-    if (paused.status !== "interrupted") return;
-    const [pending, ...others] = paused.interrupt.interrupts ?? [];
-    expect(others).toEqual([]);
-    const path = Array.from({ length: depth - 1 }, (_, index) => `${index + 1}.sub:2:0/`).join("");
-    expect(pending).toMatchObject({ id: `${path}${depth}.ask:2:0:0`, node: `${depth}.ask`, value: { question: `${depth}.ask` } });
-    expect(pending?.ns).toHaveLength(depth - 1);
-    expect(paused.next).toEqual(["1.sub"]);
+  it.each([2, 3])(
+    "depth %i: the parent pauses with the child's interrupt, and a resume runs no completed superstep again",
+    async (depth) => {
+      const runs = new Map<string, number>();
+      const graph = nestedGraph(depth, runs);
+      const checkpointer = new MemoryCheckpointer();
+      const paused = await graph.invoke(nestedInput, { threadId: "t", checkpointer });
+      expect(paused.status).toBe("interrupted");
+      if (paused.status !== "interrupted") return;
+      const [pending, ...others] = paused.interrupt.interrupts ?? [];
+      expect(others).toEqual([]);
+      const path = Array.from({ length: depth - 1 }, (_, index) => `${index + 1}.sub:2:0/`).join("");
+      expect(pending).toMatchObject({ id: `${path}${depth}.ask:2:0:0`, node: `${depth}.ask`, value: { question: `${depth}.ask` } });
+      expect(pending?.ns).toHaveLength(depth - 1);
+      expect(paused.next).toEqual(["1.sub"]);
 
-    const done = await graph.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer });
-    expect(done.status).toBe("done");
-    const as = Array.from({ length: depth }, (_, index) => `${index + 1}.a`);
-    const bs = Array.from({ length: depth }, (_, index) => `${depth - index}.b`);
-    expect(done.state).toEqual({ log: [...as, `${depth}.ask`, ...bs], answers: [`${depth}.ask=yes`] });
-    expect(done.trace).toEqual(["1.a", "1.sub", "1.b"]);
-    // Every node ran once; the interrupting one a second time, on resume.
-    expect(counts(runs)).toEqual(Object.fromEntries([...as, ...bs, `${depth}.ask`].sort().map((name) => [name, name.endsWith("ask") ? 2 : 1])));
-  });
+      const done = await graph.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer });
+      expect(done.status).toBe("done");
+      const as = Array.from({ length: depth }, (_, index) => `${index + 1}.a`);
+      const bs = Array.from({ length: depth }, (_, index) => `${depth - index}.b`);
+      expect(done.state).toEqual({ log: [...as, `${depth}.ask`, ...bs], answers: [`${depth}.ask=yes`] });
+      expect(done.trace).toEqual(["1.a", "1.sub", "1.b"]);
+      // Every node ran once; the interrupting one a second time, on resume.
+      expect(counts(runs)).toEqual(
+        Object.fromEntries([...as, ...bs, `${depth}.ask`].sort().map((name) => [name, name.endsWith("ask") ? 2 : 1])),
+      );
+    },
+  );
 
   it("a resume without an answer pauses inside the child again, running nothing else", async () => {
     const runs = new Map<string, number>();
@@ -68,7 +73,9 @@ describe("interrupts inside subgraphs resume inside the child", () => {
     const graph = nestedGraph(2, new Map(), "parallel");
     const checkpointer = new MemoryCheckpointer();
     await graph.invoke(nestedInput, { threadId: "t", checkpointer });
-    await expect(graph.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer })).rejects.toMatchObject({ code: "AMBIGUOUS_RESUME" });
+    await expect(graph.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer })).rejects.toMatchObject({
+      code: "AMBIGUOUS_RESUME",
+    });
     await expect(
       graph.invoke(new Command({ resume: { "1.sub:2:0/2.z:2:0:0": "no" } }), { threadId: "t", checkpointer }),
     ).rejects.toMatchObject({ code: "UNKNOWN_INTERRUPT" });
@@ -83,9 +90,11 @@ describe("interrupts inside subgraphs resume inside the child", () => {
       .compile();
     const parent = new StateGraph<Item>({ reducers: { notes: append } })
       .addNode("research", child)
-      .addConditionalEdges(START, () => [new Send("research", { topic: "cats", notes: [] }), new Send("research", { topic: "dogs", notes: [] })], [
-        "research",
-      ])
+      .addConditionalEdges(
+        START,
+        () => [new Send("research", { topic: "cats", notes: [] }), new Send("research", { topic: "dogs", notes: [] })],
+        ["research"],
+      )
       .addEdge("research", END)
       .compile();
     const checkpointer = new MemoryCheckpointer();
@@ -116,7 +125,11 @@ describe("interrupts inside subgraphs resume inside the child", () => {
       .addEdge("one", "two")
       .addEdge("two", END)
       .compile();
-    const parent = new StateGraph<Count>({ reducers: { log: append } }).addNode("sub", child).addEdge(START, "sub").addEdge("sub", END).compile();
+    const parent = new StateGraph<Count>({ reducers: { log: append } })
+      .addNode("sub", child)
+      .addEdge(START, "sub")
+      .addEdge("sub", END)
+      .compile();
     const checkpointer = new MemoryCheckpointer();
     await expect(parent.invoke({ log: [] }, { threadId: "t", checkpointer })).rejects.toMatchObject({ code: "NODE_FAILED" });
     fail = false;
@@ -190,14 +203,22 @@ describe("getState(threadId, { subgraphs: true })", () => {
 describe("refusals", () => {
   it("a thread id with the namespace separator is an InvalidOptionError", async () => {
     const graph = nestedGraph(1, new Map());
-    await expect(graph.invoke(nestedInput, { threadId: `a${SEP}b`, checkpointer: new MemoryCheckpointer() })).rejects.toThrow(InvalidOptionError);
+    await expect(graph.invoke(nestedInput, { threadId: `a${SEP}b`, checkpointer: new MemoryCheckpointer() })).rejects.toThrow(
+      InvalidOptionError,
+    );
   });
 
   it("a child compiled with interruptBefore is refused inside a threaded run (it would never pause there)", async () => {
     type T = { n: number };
-    const child = new StateGraph<T>().addNode("x", () => ({ n: 1 })).addEdge(START, "x").addEdge("x", END).compile({ interruptBefore: ["x"] });
+    const child = new StateGraph<T>()
+      .addNode("x", () => ({ n: 1 }))
+      .addEdge(START, "x")
+      .addEdge("x", END)
+      .compile({ interruptBefore: ["x"] });
     const parent = new StateGraph<T>().addNode("sub", child).addEdge(START, "sub").addEdge("sub", END).compile();
-    const failure = await parent.invoke({ n: 0 }, { threadId: "t", checkpointer: new MemoryCheckpointer() }).catch((error: unknown) => error);
+    const failure = await parent
+      .invoke({ n: 0 }, { threadId: "t", checkpointer: new MemoryCheckpointer() })
+      .catch((error: unknown) => error);
     expect((failure as { cause?: unknown }).cause).toBeInstanceOf(InvalidOptionError);
     expect(String((failure as { cause?: Error }).cause?.message)).toMatch(/^subgraph: the child graph was compiled with interruptBefore/);
   });
@@ -225,7 +246,12 @@ describe("docs/persistence.md: Interrupts inside subgraphs", () => {
     const paused = await trip.invoke({ log: [] }, { threadId: "trip-1", checkpointer: saver });
     if (paused.status !== "interrupted") throw new Error("expected a pause");
     expect(paused.interrupt.interrupts).toEqual([
-      { id: "book:2:0/approve:2:0:0", node: "approve", ns: [expect.stringMatching(/^book:.+:0$/)], value: { question: "Book flight LY 123?" } },
+      {
+        id: "book:2:0/approve:2:0:0",
+        node: "approve",
+        ns: [expect.stringMatching(/^book:.+:0$/)],
+        value: { question: "Book flight LY 123?" },
+      },
     ]);
     const view = await trip.getState("trip-1", { checkpointer: saver, subgraphs: true });
     expect(view?.tasks[0]?.state?.next).toEqual(["approve"]);

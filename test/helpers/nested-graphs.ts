@@ -35,7 +35,12 @@ function asking(runs: Map<string, number>, name: string): () => Partial<Nested> 
   });
 }
 
-function levelGraph(level: number, runs: Map<string, number>, inner: CompiledGraph<Nested> | undefined, mode: Asking): CompiledGraph<Nested> {
+function levelGraph(
+  level: number,
+  runs: Map<string, number>,
+  inner: CompiledGraph<Nested> | undefined,
+  mode: Asking,
+): CompiledGraph<Nested> {
   const a = `${level}.a`;
   const b = `${level}.b`;
   const middle = inner !== undefined ? [`${level}.sub`] : mode === "one" ? [`${level}.ask`] : [`${level}.x`, `${level}.y`];
@@ -48,7 +53,12 @@ function levelGraph(level: number, runs: Map<string, number>, inner: CompiledGra
     nodes: [a, ...middle, b],
     edges: [
       { from: START, to: a },
-      ...(middle.length === 1 ? [{ from: a, to: middle[0] as string }, { from: middle[0] as string, to: b }] : []),
+      ...(middle.length === 1
+        ? [
+            { from: a, to: middle[0] as string },
+            { from: middle[0] as string, to: b },
+          ]
+        : []),
       { from: b, to: END },
     ],
     ...(middle.length > 1 ? { fanOuts: [{ from: a, to: middle }], joins: [{ from: middle, to: b }] } : {}),

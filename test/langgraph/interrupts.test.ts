@@ -39,7 +39,6 @@ interface Flow {
   n: number;
 }
 
-
 type Input<S extends object> = S | null | Command<unknown, S, string>;
 
 /**
@@ -117,13 +116,22 @@ function parallelGraph() {
 
 describe("in-node interrupt() on LangGraph.js and on the mini engine", () => {
   it("pauses with the same payload, resumes with one value, and the node runs again from its start on both", async () => {
-    const run = await onBothEngines(reviewGraph, { log: [], n: 1 }, [() => new Command({ resume: "yes" }), () => new Command({ resume: "sure" })]);
+    const run = await onBothEngines(reviewGraph, { log: [], n: 1 }, [
+      () => new Command({ resume: "yes" }),
+      () => new Command({ resume: "sure" }),
+    ]);
     expect(run.langGraph).toEqual(run.mini);
     expect(run.mini[0]).toMatchObject({
       status: "interrupted",
-      interrupt: { when: "during", nodes: ["review"], interrupts: [{ id: "review:2:0:0", node: "review", value: { question: "first?", n: 1 } }] },
+      interrupt: {
+        when: "during",
+        nodes: ["review"],
+        interrupts: [{ id: "review:2:0:0", node: "review", value: { question: "first?", n: 1 } }],
+      },
     });
-    expect(run.mini[1]).toMatchObject({ interrupt: { interrupts: [{ id: "review:2:0:1", value: { question: "second?", first: "yes" } }] } });
+    expect(run.mini[1]).toMatchObject({
+      interrupt: { interrupts: [{ id: "review:2:0:1", value: { question: "second?", first: "yes" } }] },
+    });
     expect(run.last).toMatchObject({ status: "done", state: { log: ["a", "review=yes,sure", "done@1"] } });
     // Three runs of the node on each engine: paused, paused again at its second call, finished.
     expect(run.langGraphRuns).toEqual(["review", "review", "review"]);
@@ -154,7 +162,10 @@ describe("in-node interrupt() on LangGraph.js and on the mini engine", () => {
   it("a resume with an update: the update is merged first and the re-run node reads it, on both", async () => {
     const run = await onBothEngines(parallelGraph, { log: [], n: 0 }, [
       (last) =>
-        new Command<unknown, Flow>({ resume: Object.fromEntries(idsOf(last).map((id) => [id, id.slice(0, 1)])), update: { n: 7, log: ["edited"] } }),
+        new Command<unknown, Flow>({
+          resume: Object.fromEntries(idsOf(last).map((id) => [id, id.slice(0, 1)])),
+          update: { n: 7, log: ["edited"] },
+        }),
     ]);
     expect(run.langGraph).toEqual(run.mini);
     expect(run.last).toMatchObject({ status: "done", state: { n: 7, log: ["plan", "edited", "left=l@7", "right=r", "join:4"] } });
@@ -166,7 +177,8 @@ describe("in-node interrupt() on LangGraph.js and on the mini engine", () => {
       const capture = (input: Input<Flow>) =>
         run(input).then(
           () => errors.push("resolved"),
-          (error: { name: string; code: string; message: string }) => errors.push({ name: error.name, code: error.code, message: error.message }),
+          (error: { name: string; code: string; message: string }) =>
+            errors.push({ name: error.name, code: error.code, message: error.message }),
         );
       await capture(new Command({ resume: "early" })); // the thread does not exist yet
       await run({ log: [], n: 0 });
@@ -311,14 +323,19 @@ describe("interruptBefore and interruptAfter on LangGraph.js and on the mini eng
     await mini.invoke({ log: [], n: 0 }, { threadId: "t", checkpointer });
     await runOnLangGraph(lang, { log: [], n: 0 }, { threadId: "t", checkpointer: saver });
     const miniError = await mini.invoke(new Command({ resume: 1 }), { threadId: "t", checkpointer }).catch((e: Error) => e.message);
-    const langError = await runOnLangGraph(lang, new Command({ resume: 1 }), { threadId: "t", checkpointer: saver }).catch((e: Error) => e.message);
+    const langError = await runOnLangGraph(lang, new Command({ resume: 1 }), { threadId: "t", checkpointer: saver }).catch(
+      (e: Error) => e.message,
+    );
     expect(langError).toEqual(miniError);
   });
 
   it("a graph with interrupts is refused without a thread (runOnLangGraph, streamOnLangGraph) and without a checkpointer (toLangGraph)", async () => {
     const { graph } = gated({ interruptBefore: ["review"] })();
     const mini = await graph.invoke({ log: [], n: 0 }).catch((e: unknown) => e);
-    await expect(runOnLangGraph(graph, { log: [], n: 0 })).rejects.toMatchObject({ name: (mini as Error).name, message: (mini as Error).message });
+    await expect(runOnLangGraph(graph, { log: [], n: 0 })).rejects.toMatchObject({
+      name: (mini as Error).name,
+      message: (mini as Error).message,
+    });
     await expect(toLangGraph(graph)).rejects.toMatchObject({
       name: "LangGraphInteropError",
       code: "LANGGRAPH_CHECKPOINTER_REQUIRED",
@@ -327,7 +344,9 @@ describe("interruptBefore and interruptAfter on LangGraph.js and on the mini eng
   });
 
   it("the export passes interruptBefore/interruptAfter to LangGraph's compile", async () => {
-    const lg = await toLangGraph(gated({ interruptBefore: ["review"], interruptAfter: ["a"] })().graph, { checkpointer: new MemorySaver() });
+    const lg = await toLangGraph(gated({ interruptBefore: ["review"], interruptAfter: ["a"] })().graph, {
+      checkpointer: new MemorySaver(),
+    });
     expect(lg.interruptBefore).toEqual(["review"]);
     expect(lg.interruptAfter).toEqual(["a"]);
   });

@@ -298,26 +298,30 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a sub
     ["inside the subgraph, after its interrupt was answered", "start c2", [1, 2, 1, 2, 2, 1, 1]],
     ["while the answered subgraph node runs", "start ask#2", [1, 2, 1, 3, 1, 1, 1]],
     ["while the answered top-level node runs", "start top#2", [1, 3, 1, 2, 1, 1, 1]],
-  ])("killed %s: the resume runs only what was in flight, no committed step again", async (_, at, starts) => {
-    const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
-    expect(expected).toMatchObject({ resumed: false, status: "done", trace: ["p1", "top", "sub", "p2"] });
-    const db = join(dir, "crash.sqlite");
-    const log = join(dir, "crash.log");
-    const [line, nth] = at.split("#") as [string, string | undefined];
-    const { child, exit } = startAsking(db, log, 150);
-    await waitFor(() => count(logLines(log), line) >= Number(nth ?? 1));
-    child.kill("SIGKILL");
-    expect((await exit).signal).toBe("SIGKILL");
-    expect(inspect(db, "t").integrity).toBe("ok");
+  ])(
+    "killed %s: the resume runs only what was in flight, no committed step again",
+    async (_, at, starts) => {
+      const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
+      expect(expected).toMatchObject({ resumed: false, status: "done", trace: ["p1", "top", "sub", "p2"] });
+      const db = join(dir, "crash.sqlite");
+      const log = join(dir, "crash.log");
+      const [line, nth] = at.split("#") as [string, string | undefined];
+      const { child, exit } = startAsking(db, log, 150);
+      await waitFor(() => count(logLines(log), line) >= Number(nth ?? 1));
+      child.kill("SIGKILL");
+      expect((await exit).signal).toBe("SIGKILL");
+      expect(inspect(db, "t").integrity).toBe("ok");
 
-    const resumed = await askingToEnd(db, log, 5);
-    expect(resumed.resumed).toBe(true);
-    expect([resumed.state, resumed.trace]).toEqual([expected.state, expected.trace]);
-    const lines = logLines(log);
-    expect(ASKING_NODES.map((node) => count(lines, `start ${node}`))).toEqual(starts);
-    expect(committedWrites(db)).toEqual([[], ["p1"], ["top"], ["sub"], ["p2"]]);
-    expect(childRows(db)).toBe(0);
-  }, 60_000);
+      const resumed = await askingToEnd(db, log, 5);
+      expect(resumed.resumed).toBe(true);
+      expect([resumed.state, resumed.trace]).toEqual([expected.state, expected.trace]);
+      const lines = logLines(log);
+      expect(ASKING_NODES.map((node) => count(lines, `start ${node}`))).toEqual(starts);
+      expect(committedWrites(db)).toEqual([[], ["p1"], ["top"], ["sub"], ["p2"]]);
+      expect(childRows(db)).toBe(0);
+    },
+    60_000,
+  );
 
   it("survives repeated kills at arbitrary moments (pauses, answers, the child's checkpoints): the final state is an uninterrupted run's", async () => {
     const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
@@ -326,8 +330,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a sub
     // A few fixed delays in npm test (each node takes ~3 ms); TSG_CRASH_KILLS=200 for the long version.
     const kills = Number(process.env.TSG_CRASH_KILLS ?? 0);
     const killAfterMs = kills > 0 ? longDelays(kills) : [1, 9, 4, 16, 2, 25];
-    const outcome =
-      (await killRepeatedly(killAfterMs, db, log, () => startAsking(db, log, 3))) ?? (await askingToEnd(db, log, 3));
+    const outcome = (await killRepeatedly(killAfterMs, db, log, () => startAsking(db, log, 3))) ?? (await askingToEnd(db, log, 3));
     expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
     expect(committedWrites(db)).toEqual([[], ["p1"], ["top"], ["sub"], ["p2"]]);
     // A kill between the parent's commit and the removal of its child's thread leaves that thread behind:

@@ -48,7 +48,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a thread's history says, without ids and times. */
 const shapeOf = (history: readonly Checkpoint[]) =>
-  history.map((c) => ({ step: c.step, state: c.state, next: c.next, trace: c.trace, source: c.metadata.source, writes: c.metadata.writes }));
+  history.map((c) => ({
+    step: c.step,
+    state: c.state,
+    next: c.next,
+    trace: c.trace,
+    source: c.metadata.source,
+    writes: c.metadata.writes,
+  }));
 
 const counter = () =>
   new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
@@ -100,7 +107,8 @@ describe.each(stores)("durability on %s", (_name, open) => {
       .addEdge("fast", END)
       .compile();
     const chunks: unknown[] = [];
-    for await (const chunk of graph.stream({ n: 1 }, { threadId: "s", checkpointer, durability: "async", streamMode: "values" })) chunks.push(chunk);
+    for await (const chunk of graph.stream({ n: 1 }, { threadId: "s", checkpointer, durability: "async", streamMode: "values" }))
+      chunks.push(chunk);
     expect(chunks.at(-1)).toMatchObject({ state: { n: 4 } });
     expect((await store.list("s")).map((c) => c.step)).toEqual([2, 1, 0]);
     expect((await store.latest("s"))?.state).toEqual({ n: 4 });

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { MemoryCheckpointer, type Checkpoint } from "../../src/persistence/index.js";
 import { tickerGraph as ticker } from "../helpers/graphs.js";
 
-
 async function perCheckpoint(length: number): Promise<number> {
   const checkpointer = new MemoryCheckpointer();
   await ticker(length).invoke({ n: 0 }, { threadId: "t", checkpointer, maxSteps: 20_000, recursionLimit: 20_000 });

@@ -18,7 +18,6 @@ afterEach(() => remove());
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 
-
 /** The bytes each stored row of the thread takes (body and delta), oldest first. */
 function rowBytes(file: string, thread: string): number[] {
   const db = rawConnection(file, "readonly");

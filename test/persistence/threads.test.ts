@@ -1,7 +1,17 @@
 /** Threaded runs: a checkpoint per superstep, resume, interrupts, getState/updateState, history and forks. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { append, sum, END, GraphExecutionError, GraphValidationError, InvalidOptionError, START, StateGraph, type CompiledGraph } from "../../src/index.js";
+import {
+  append,
+  sum,
+  END,
+  GraphExecutionError,
+  GraphValidationError,
+  InvalidOptionError,
+  START,
+  StateGraph,
+  type CompiledGraph,
+} from "../../src/index.js";
 import { CheckpointConflictError, MemoryCheckpointer, type Checkpoint } from "../../src/persistence/index.js";
 import { counterGraph, counterInput, type CounterState } from "../helpers/graphs.js";
 import { openSqlite, parallelGraph, parallelInput, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";

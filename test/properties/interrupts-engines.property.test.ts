@@ -109,7 +109,6 @@ function definitionWith(p: InterruptPlan, ask: (payload: { node: string; call: n
   return { ...definition, nodes };
 }
 
-
 function failureOf(error: unknown) {
   if (!(error instanceof GraphExecutionError)) throw error;
   return { failed: error.code, node: error.node, state: error.state, trace: [...error.trace] };
@@ -176,10 +175,10 @@ describe("interrupted random graphs: the mini engine, XState and LangGraph.js ag
       const checkpointer = new MemoryCheckpointer();
       const saver = new MemorySaver();
       const maxSteps = p.plan.maxSteps;
-      const onMini = await runToEnd(p, (input) =>
-        mini.invoke(input as State, { threadId: "t", checkpointer, maxSteps }),
+      const onMini = await runToEnd(p, (input) => mini.invoke(input as State, { threadId: "t", checkpointer, maxSteps }));
+      const onLangGraph = await runToEnd(p, (input) =>
+        runOnLangGraph(lang, input as State, { threadId: "t", checkpointer: saver, maxSteps }),
       );
-      const onLangGraph = await runToEnd(p, (input) => runOnLangGraph(lang, input as State, { threadId: "t", checkpointer: saver, maxSteps }));
       expect(onLangGraph.calls).toEqual(onMini.calls);
 
       // XState: the twin ends where the interrupted runs ended; the graph itself is refused, never run through.
@@ -197,7 +196,10 @@ describe("interrupted random graphs: the mini engine, XState and LangGraph.js ag
     const seen = new Map<string, number>();
     const count = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
     for (const p of fc.sample(interruptPlan, { numRuns: 150, seed: 42 })) {
-      const graph = compileGraph<State>(definitionWith(p, interrupt), { interruptBefore: p.interruptBefore, interruptAfter: p.interruptAfter });
+      const graph = compileGraph<State>(definitionWith(p, interrupt), {
+        interruptBefore: p.interruptBefore,
+        interruptAfter: p.interruptAfter,
+      });
       const checkpointer = new MemoryCheckpointer();
       const { calls, answered } = await runToEnd(p, (input) =>
         graph.invoke(input as State, { threadId: "t", checkpointer, maxSteps: p.plan.maxSteps }),

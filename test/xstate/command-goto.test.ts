@@ -50,6 +50,8 @@ describe("a Command goto on XState", () => {
     expect(() => toMachine(edgeless, { layout: "nodes" })).toThrow(XStateExportError);
     expect(() => toMachine(edgeless, { layout: "nodes" })).toThrow(/a node's Command ends\): "triage"/);
     expect(() => toCoverageModel(edgeless)).toThrow(expect.objectContaining({ code: "UNSUPPORTED_GRAPH", names: ["triage"] }));
-    await expect(runOnXState(edgeless, { urgent: true, log: [] }, { layout: "nodes" })).rejects.toMatchObject({ code: "UNSUPPORTED_GRAPH" });
+    await expect(runOnXState(edgeless, { urgent: true, log: [] }, { layout: "nodes" })).rejects.toMatchObject({
+      code: "UNSUPPORTED_GRAPH",
+    });
   });
 });

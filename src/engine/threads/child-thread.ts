@@ -19,7 +19,12 @@ export type ChildOutcome =
 const childSettings: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };
 
 /** Runs the child on its thread (from START, or from where it stands there) to END or to its interrupts. */
-export async function runChildThread(graph: ExecutableGraph, input: unknown, scope: SubgraphScope, options: RunOptions): Promise<ChildOutcome> {
+export async function runChildThread(
+  graph: ExecutableGraph,
+  input: unknown,
+  scope: SubgraphScope,
+  options: RunOptions,
+): Promise<ChildOutcome> {
   const thread = await ThreadRun.open(
     graph,
     childSettings,

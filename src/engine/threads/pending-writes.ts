@@ -43,7 +43,11 @@ export class WriteKeeper {
     const { task, node, update } = write;
     // A store that fails (at once or later) kept nothing: the task runs again on resume.
     const store = () => this.#checkpointer.putWrites(this.#threadId, checkpointId, [{ task, node, update }]);
-    this.#stores.push(this.#ready().then(store).catch(() => undefined));
+    this.#stores.push(
+      this.#ready()
+        .then(store)
+        .catch(() => undefined),
+    );
   };
 
   /**

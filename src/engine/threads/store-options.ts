@@ -100,7 +100,8 @@ export function checkWrites(api: string, writes: unknown): readonly CheckpointWr
 export function checkSaveChain(api: string, checkpoints: unknown): readonly Checkpoint[] {
   const invalid = (problem: string) =>
     new InvalidOptionError(`${api}: ${problem}. Pass one thread's checkpoints in order, each one's parentId the id of the one before it.`);
-  if (!Array.isArray(checkpoints) || checkpoints.length === 0) throw invalid(`the checkpoints must be a non-empty list; got ${described(checkpoints)}`);
+  if (!Array.isArray(checkpoints) || checkpoints.length === 0)
+    throw invalid(`the checkpoints must be a non-empty list; got ${described(checkpoints)}`);
   const chain = checkpoints as readonly Checkpoint[];
   chain.forEach((checkpoint, index) => {
     if (!isPlainObject(checkpoint)) throw invalid(`checkpoints[${index}] must be a checkpoint; got ${described(checkpoint)}`);

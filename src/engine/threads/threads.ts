@@ -394,7 +394,11 @@ export async function getThreadState(
  * where the task keeps it: the namespace its interrupts name, or the one its superstep gives a fresh
  * task (a child stopped by a failure or a crash).
  */
-async function withSubgraphStates(graph: ExecutableGraph, checkpointer: Checkpointer, checkpoint: Checkpoint): Promise<CheckpointWithSubgraphs> {
+async function withSubgraphStates(
+  graph: ExecutableGraph,
+  checkpointer: Checkpointer,
+  checkpoint: Checkpoint,
+): Promise<CheckpointWithSubgraphs> {
   const tasks = await Promise.all(
     checkpoint.tasks.map(async (task, index): Promise<SubgraphTask> => {
       const child = subgraphOf(graph.nodes.get(task.node));
@@ -518,7 +522,9 @@ export class ThreadWriter {
 function answered(from: Checkpoint, resumes: Readonly<Record<string, JsonValue>> | undefined): Record<string, JsonValue> {
   const pending = from.interrupts ?? [];
   if (resumes === undefined || pending.length === 0) return {};
-  return Object.fromEntries(pending.flatMap((interrupt) => (Object.hasOwn(resumes, interrupt.id) ? [[interrupt.id, resumes[interrupt.id] as JsonValue]] : [])));
+  return Object.fromEntries(
+    pending.flatMap((interrupt) => (Object.hasOwn(resumes, interrupt.id) ? [[interrupt.id, resumes[interrupt.id] as JsonValue]] : [])),
+  );
 }
 
 function resultOf(run: Run, steps: Step<State>[], writer: ThreadWriter, interrupt: Interrupt | undefined): ThreadRunResult<State> {
