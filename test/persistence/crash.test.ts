@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildForChildProcesses } from "./_build.js";
 import { onDriver, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
+
+// Why these suites may skip: TSG_SQLITE_DRIVER=better-sqlite3 selects the optional native driver, which
+// only .ci/run compiles (about 5 minutes); without it installed, the default libsql run covers them.
 const FIXTURE = join(import.meta.dirname, "fixtures/crash-run.mjs");
 const PARALLEL_FIXTURE = join(import.meta.dirname, "fixtures/crash-parallel.mjs");
 const NODES = ["a", "b", "c", "d", "e", "f", "g", "h"];
