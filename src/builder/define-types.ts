@@ -12,7 +12,7 @@ import type { Awaitable, CompileOptions, NodeReturn, ReducersFor } from "./types
 import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
 import type { FieldList } from "./field-list.js";
-import type { Demand, Quoted, TypeLevelError } from "./messages.js";
+import type { Demand, NodeResultCheck, Quoted, TypeLevelError } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
 /** The nodes object: name → node function of the state (and, optionally, its {@link NodeContext}). */
@@ -31,7 +31,7 @@ export type CheckedNodes<S extends object, Nodes, Ends = {}> = {
     ? `defineGraph: ${Quoted<K>} is reserved; choose another node name`
     : K extends ""
       ? "defineGraph: a node name cannot be empty"
-      : (state: S, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K>>;
+      : NodeResultCheck<"defineGraph", K, UpdateOf<Nodes[K]>> & ((state: S, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K>>);
 };
 
 /** Where node `K`'s Command may go: its entry of `ends`. */

@@ -38,3 +38,33 @@ export type IsBlank<T extends string> = T extends "" ? true : T extends `${" " |
 export type Repeated<List extends readonly unknown[], Seen = never> = List extends readonly [infer Head, ...infer Tail]
   ? (Head extends Seen ? Head : never) | Repeated<Tail, Seen | Head>
   : never;
+
+/** What a node's result cannot be: an update is an object of state fields, never a primitive or a list. */
+type NotAnUpdate = string | number | boolean | bigint | symbol | null | readonly unknown[];
+
+/** How a message names a result that is not an update. */
+type Described<R> = R extends string
+  ? "a string"
+  : R extends number
+    ? "a number"
+    : R extends boolean
+      ? "a boolean"
+      : R extends bigint
+        ? "a bigint"
+        : R extends symbol
+          ? "a symbol"
+          : R extends null
+            ? "null"
+            : "an array";
+
+/**
+ * The check of a node's (awaited) result: a {@link Demand} naming the node and what it returns when
+ * that can be a primitive or an array, else `unknown`. Without it the compiler explains the mismatch
+ * with the methods of `String` or `Number` (it reads the result against the update's mapped type).
+ * A result typed `any` is not checked, as elsewhere.
+ */
+export type NodeResultCheck<Api extends string, Name, R> = 0 extends 1 & R
+  ? unknown
+  : [Extract<R, NotAnUpdate>] extends [never]
+    ? unknown
+    : Demand<`${Api}: node ${Quoted<Name>} ${[Exclude<R, NotAnUpdate>] extends [never] ? "returns" : "can return"} ${Described<Extract<R, NotAnUpdate>>}; a node returns a partial state (an object of the fields it writes${Extract<R, readonly unknown[]> extends never ? "" : ", e.g. { items: [...] } for a list field"}), a Command, or nothing`>;

@@ -7,7 +7,7 @@ import { describeValue, quote } from "../_describe.js";
 import type { RouterContext } from "../engine/index.js";
 import { invalidArgument } from "../errors.js";
 import type { Send } from "../engine/index.js";
-import type { NoUnreturnedKeys, RouteError, RouterOf, WideKeys, WidePathMapMessage } from "./types.js";
+import type { PathMapKeys, RouteError, RouterOf, WideKeys, WidePathMapMessage } from "./types.js";
 
 type Quoted<X> = `"${X & string}"`;
 
@@ -37,9 +37,9 @@ export function route<S, K extends string, const D extends readonly K[]>(
 ): [Exclude<K, D[number]>] extends [never]
   ? RouteDeclaration<S, { readonly [X in D[number]]: X }>
   : RouteError<`route: the router can return ${Quoted<Exclude<K, D[number]>>}, which the destination list lacks; add it`>;
-export function route<S, K extends string, const P extends { readonly [X in K]: string }>(
+export function route<S, K extends string, const P extends { readonly [key: string]: string }>(
   router: RouterOf<S, K | readonly K[]>,
-  pathMap: P & NoUnreturnedKeys<P, K, "route">,
+  pathMap: P & PathMapKeys<P, K, "route">,
 ): string extends K
   ? RouteError<`route: the router returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
   : [WideKeys<P>] extends [never]

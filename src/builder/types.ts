@@ -14,7 +14,7 @@ import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, RouteConflicts, WithWrites } from "./parallel-writes.js";
-import type { Demand, IsBlank, IsLiteral, IsUnion, Quoted, Repeated, TypeLevelError } from "./messages.js";
+import type { Demand, IsBlank, IsLiteral, IsUnion, NodeResultCheck, Quoted, Repeated, TypeLevelError } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
 
 export type { MaxTypeLevelDepth } from "./reach.js";
@@ -136,14 +136,31 @@ export type NodeReturn<U, S extends object, G extends string = never> =
  * What `addNode` takes: a node function or a compiled graph of the same state. One signature over
  * both, not two overloads: with overloads TypeScript first checks an inline node against the
  * compiled-graph overload, which gives it no contextual return type, and keeps its widened result
- * (`"running"` becomes `string`) for the function overload too. {@link ParentState} is there for
+ * (`"running"` becomes `string`) for the function overload too. `Check` is what the node's inferred
+ * type must also be ({@link NodeCheck}): first in the intersection, so that its message
+ * is the one reported, and second among the parameters, so that the error's first line shows it too.
+ * {@link ParentState} is there for
  * `subgraph(child, { input: (s) => … })`: a nested generic call cannot infer its types from a
  * parameter typed by `I`, which is not known yet, so the brand hands it the state.
  */
-export type NodeArgument<S extends object, I, U, F = unknown, G extends string = never> =
-  | CompiledGraph<S>
+export type NodeArgument<S extends object, Check, I, U, F = unknown, G extends string = never> =
+  | (Check & CompiledGraph<S>)
   | ParentState<S>
-  | (F & ((state: I, context: NodeContext) => NodeReturn<U, S, G>));
+  | (Check & F & ((state: I, context: NodeContext) => NodeReturn<U, S, G>));
+
+/**
+ * The checks of a node that read its type after inference: a compiled graph's state, a node
+ * function's result. Behind `NoInfer`, and first in the intersections of {@link NodeArgument}, so the
+ * compiler reports the message rather than its own reading of the mismatch (a graph's `invoke`
+ * signatures, the update's mapped type against `String`'s methods).
+ */
+export type NodeCheck<F, Name extends string, S extends object> = F extends CompiledGraph<object, string>
+  ? [F] extends [CompiledGraph<S, string>]
+    ? unknown
+    : Demand<`addNode: node ${Quoted<Name>} is a graph compiled for another state; map between the states with subgraph(graph, { input: (s) => childInput, output: (c) => update })`>
+  : F extends (...args: never[]) => infer R
+    ? NodeResultCheck<"addNode", Name, Awaited<R>>
+    : unknown;
 
 /** The edges a node's `ends` add (none without ends): the compiler's reachability search follows them. */
 export type EndsEdges<Name extends string, Ends extends readonly string[]> = [Ends[number]] extends [never]
@@ -153,21 +170,39 @@ export type EndsEdges<Name extends string, Ends extends readonly string[]> = [En
 /** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
 export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
 
-/** A path map: every key the router can return, mapped to a declared node or END. */
-export type PathMapFor<K extends string, N extends string> = { readonly [P in K]: N | End };
+/**
+ * A path map: route keys mapped to declared nodes or END. Which keys is {@link PathMapKeys}' check,
+ * not this type's: a constraint `{ [P in K]: … }` made the compiler report a key the router never
+ * returns as an excess property, with a "Did you mean" that renamed the path map's key after the
+ * router's spelling, also when the misspelling was the router's.
+ */
+export type PathMapOf<N extends string> = { readonly [key: string]: N | End };
 
 /**
- * Path-map keys the router can never return, and the empty key, as {@link Demand}s. `${K}`: a string
- * enum's members read as their values, the keys a path map is written with.
+ * The path map's keys checked against the router's, as {@link Demand}s: a key the router can return
+ * that the map lacks, a key it never returns, the empty key. A key of each kind at once is most often
+ * one misspelling, and the message says which key the router may have meant. `${K}` and
+ * `${keyof P}`: a string enum's members read as their values, the keys a path map is written with
+ * (also as computed keys, `{ [Route.Go]: … }`). A router typed `string` is
+ * reported on the result instead (its keys cannot be checked).
  */
-export type NoUnreturnedKeys<P, K extends string, Api extends string = "addConditionalEdges"> = Demand<
-  | (Exclude<keyof P, `${K}`> extends infer X
-      ? X extends string
-        ? `${Api}: the router never returns ${Quoted<X>}; remove the key from the path map, or return it from the router`
-        : never
-      : never)
+export type PathMapKeys<P, K extends string, Api extends string = "addConditionalEdges"> = Demand<
+  | (string extends K ? never : KeyMismatches<Exclude<`${K}`, `${keyof P & string}`>, Exclude<keyof P, `${K}`> & string, Api>)
   | ("" extends keyof P ? `${Api}: a route key cannot be empty; name the route` : never)
 >;
+
+/** The messages for the router's keys the path map lacks (`Missing`) and its keys the router never returns (`Unreturned`). */
+type KeyMismatches<Missing extends string, Unreturned extends string, Api extends string> = [Unreturned] extends [never]
+  ? Missing extends unknown
+    ? `${Api}: the router can return ${Quoted<Missing>}, which the path map lacks; add it to the path map with its destination, or do not return it`
+    : never
+  : [Missing] extends [never]
+    ? Unreturned extends unknown
+      ? `${Api}: the router never returns ${Quoted<Unreturned>}; remove the key from the path map, or return it from the router`
+      : never
+    : Missing extends unknown
+      ? `${Api}: the router can return ${Quoted<Missing>}, which the path map lacks; did the router mean ${Quoted<Unreturned>}, a key of the path map it never returns? Fix the router's return, or add ${Quoted<Missing>} to the path map`
+      : never;
 
 /**
  * The path-map keys whose value type is a union of destinations (`Record<"go" | "stop", "b" | END>`):
@@ -358,7 +393,7 @@ export interface StateGraph<
    */
   addNode<const Name extends string, F, U = {}, In = S, const Ends extends readonly string[] = readonly []>(
     name: CheckedNodeName<Name, N>,
-    node: NodeArgument<S, In, U, F, Ends[number]>,
+    node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, U, F, Ends[number]>,
     options?: NodeOptions<In, Ends>,
   ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
 
@@ -402,10 +437,10 @@ export interface StateGraph<
   ): [ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>] extends [never]
     ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I, W>
     : RouteError<ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>>;
-  addConditionalEdges<const From extends N | Start, K extends string, const P extends PathMapFor<K, N>>(
+  addConditionalEdges<const From extends N | Start, K extends string, const P extends PathMapOf<N>>(
     from: From & NoInfer<OneRulePerSource<From, R, "addConditionalEdges">>,
     router: RouterOf<S, K | readonly K[]>,
-    pathMap: P & NoInfer<NoUnreturnedKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">>,
+    pathMap: P & NoInfer<PathMapKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">>,
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
     : [WideKeys<P>] extends [never]
