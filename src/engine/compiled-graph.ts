@@ -131,12 +131,17 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * as a new checkpoint; resuming continues from there. What runs next is what follows `asNode`, its
    * router reading the updated state. Without `asNode` the update counts as the node that ran last, whose
    * routes are computed again (a stale `Send` is dropped); `asNode: END` (with `null`) cancels the pending work.
+   * Given a paused subgraph's thread (`tasks[i].state.threadId` of `getState(threadId, { subgraphs: true })`),
+   * it edits the child, checked by the child's fields, reducers and nodes: call it on the child's own
+   * graph for the child's types, or on the top-level graph, which finds the child (LangGraph's way).
    *
    * @example
    * ```ts
    * await graph.updateState("order-42", { draft: edited, review: null }, { asNode: "revise_draft", checkpointer });
    * await graph.invoke(null, { threadId: "order-42", checkpointer }); // check_draft runs next
    * await graph.updateState("order-43", null, { asNode: END, checkpointer }); // order-43 has nothing left to run
+   * const child = (await trip.getState("trip-1", { checkpointer, subgraphs: true }))?.tasks[0]?.state;
+   * await booking.updateState(child!.threadId, { flight: "LY 456" }, { checkpointer }); // the resume continues inside "book"
    * ```
    */
   updateState(threadId: string, update: null, options: UpdateStateOptions<N> & { readonly asNode: End }): Promise<Checkpoint<S>>;

@@ -7,7 +7,7 @@
  * run on the thread) starts its child afresh, while a resumed or crashed one finds the same namespace.
  */
 import type { TaskFrame } from "./interrupt-scope.js";
-import type { Checkpointer, JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
+import type { Checkpoint, Checkpointer, JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
 
 /** Between a thread id and the namespace of a subgraph's thread under it (a control character: no user thread id contains it). */
 export const NAMESPACE_SEPARATOR = "\u001f";
@@ -36,6 +36,21 @@ export function childThreadId(parent: string, ns: string): string {
 /** A fresh subgraph task's namespace: its node, the checkpoint its superstep started from, its position. */
 export function freshNamespace(node: string, checkpointId: string, task: number): string {
   return `${node}:${checkpointId}:${task}`;
+}
+
+/** The node of a namespace (`node:checkpointId:task`), or `undefined` for a string that is not one. */
+export function namespaceNode(ns: string): string | undefined {
+  return /^(.+):[^:]+:\d+$/.exec(ns)?.[1];
+}
+
+/**
+ * Where the `index`th task of `checkpoint`, a task of `node`, keeps its child's thread (when `node`
+ * runs a subgraph): the namespace its interrupts name, or the one its superstep gives a fresh task (a
+ * child stopped by a failure or a crash). What `getState` reads and a resume continues.
+ */
+export function taskNamespace(checkpoint: Pick<Checkpoint, "id" | "supersteps" | "interrupts">, node: string, index: number): string {
+  const prefix = `${node}:${checkpoint.supersteps + 1}:${index}/`;
+  return pausedNamespace(checkpoint.interrupts ?? [], prefix) ?? freshNamespace(node, checkpoint.id, index);
 }
 
 /**

@@ -225,7 +225,7 @@ describe("refusals", () => {
 });
 
 describe("docs/persistence.md: Interrupts inside subgraphs", () => {
-  it("the trip example pauses inside the child, shows its state, and resumes without searching again", async () => {
+  it("the trip example pauses inside the child, shows its state, resumes without searching again, and edits the child", async () => {
     type Trip = { log: string[] };
     let searches = 0;
     const booking = new StateGraph<Trip>({ reducers: { log: append } })
@@ -259,5 +259,14 @@ describe("docs/persistence.md: Interrupts inside subgraphs", () => {
     const done = await trip.invoke(new Command({ resume: "yes" }), { threadId: "trip-1", checkpointer: saver });
     expect(done.state.log).toEqual(["planned", "searched flights", "approved: yes"]);
     expect(searches).toBe(1);
+
+    // "Editing a paused subgraph": the child's own graph edits its checkpoint; the resume continues there.
+    await trip.invoke({ log: [] }, { threadId: "trip-2", checkpointer: saver });
+    const child = (await trip.getState("trip-2", { checkpointer: saver, subgraphs: true }))?.tasks[0]?.state;
+    expect(child?.threadId.startsWith(`trip-2${SEP}book:`)).toBe(true);
+    if (child !== undefined) await booking.updateState(child.threadId, { log: ["picked LY 456"] }, { checkpointer: saver });
+    const edited = await trip.invoke(new Command({ resume: "yes" }), { threadId: "trip-2", checkpointer: saver });
+    expect(edited.state.log).toEqual(["planned", "searched flights", "picked LY 456", "approved: yes"]);
+    expect(searches).toBe(2);
   });
 });

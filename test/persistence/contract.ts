@@ -305,6 +305,23 @@ export function describeCheckpointerContract<C extends Checkpointer>(
         expect(await store.latest(`nested\u001f${ns[0]}`)).toBeUndefined();
         expect(await store.latest(`nested\u001f${ns[0]}\u001f${ns[1]}`)).toBeUndefined();
       });
+
+      it("an edit of the innermost paused child is its thread's latest; the resume continues from it, and both levels go", async () => {
+        const runs = new Map<string, number>();
+        const graph = nestedGraph(3, runs);
+        await graph.invoke(nestedInput, { threadId: "edited", checkpointer: store });
+        const innermost = (await graph.getState("edited", { checkpointer: store, subgraphs: true }))?.tasks[0]?.state?.tasks[0]?.state;
+        const threadId = innermost?.threadId as string;
+        const edit = await graph.updateState(threadId, { answers: ["by hand"] }, { checkpointer: store });
+        expect(await store.latest(threadId)).toEqual(edit);
+        expect(edit).toMatchObject({ parentId: innermost?.id, subgraphUpdate: { log: ["3.a"], answers: ["by hand"] } });
+        expect(edit.interrupts?.map((pending) => pending.id)).toEqual(["3.ask:2:0:0"]);
+        const done = await graph.invoke(new Command({ resume: "yes" }), { threadId: "edited", checkpointer: store });
+        expect(done.state.answers).toEqual(["by hand", "3.ask=yes"]);
+        expect([runs.get("1.a"), runs.get("2.a"), runs.get("3.a"), runs.get("3.ask")]).toEqual([1, 1, 1, 2]);
+        expect(await store.latest(threadId)).toBeUndefined();
+        await expect(graph.updateState(threadId, { answers: [] }, { checkpointer: store })).rejects.toMatchObject({ code: "SUBGRAPH_NOT_FOUND" });
+      });
     });
 
     describe("pending writes (putWrites)", () => {

@@ -7,7 +7,7 @@
  * InvalidUpdateErrors.
  */
 import { describe, expect, it } from "vitest";
-import { append, END, InvalidUpdateError, Send, START, StateGraph } from "../../src/index.js";
+import { append, Command, END, interrupt, InvalidUpdateError, Send, START, StateGraph } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { counterGraph, counterInput } from "../helpers/graphs.js";
 import { parallelGraph, parallelInput } from "./_helpers.js";
@@ -155,5 +155,51 @@ describe("updateState refuses a bad update with InvalidUpdateError (docs/concept
     expect(error).toBeInstanceOf(InvalidUpdateError);
     expect(error).toMatchObject({ code: "INVALID_UPDATE", message: expect.stringMatching(message) });
     expect(await checkpointer.list("t1")).toHaveLength(2);
+  });
+});
+
+describe("updateState on a thread paused at interrupt(): the interrupts of the tasks it keeps stay pending", () => {
+  type Review = { draft: string; verdicts: string[] };
+  /** START → {x, y} → END; each asks, then writes its verdict on the draft. */
+  function reviewGraph() {
+    const runs = { x: 0, y: 0 };
+    const ask = (node: "x" | "y") => (s: Review) => {
+      runs[node]++;
+      return { verdicts: [`${node} on ${s.draft}: ${interrupt<string>(node)}`] };
+    };
+    const graph = new StateGraph<Review>({ reducers: { verdicts: append }, fields: ["draft", "verdicts"] })
+      .addNode("x", ask("x"))
+      .addNode("y", ask("y"))
+      .addEdge(START, ["x", "y"])
+      .addEdge(["x", "y"], END)
+      .compile();
+    return { graph, runs };
+  }
+  const reviewInput: Review = { draft: "v1", verdicts: [] };
+
+  it("an edit that keeps the paused tasks keeps their interrupts and the answers given so far", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const { graph, runs } = reviewGraph();
+    await graph.invoke(reviewInput, { threadId: "t1", checkpointer });
+    await graph.invoke(new Command({ resume: { "x:1:0:0": "ok" } }), { threadId: "t1", checkpointer });
+    const edited = await graph.updateState("t1", { draft: "v2" }, { checkpointer });
+    expect(edited.interrupts?.map((pending) => pending.id)).toEqual(["y:1:1:0"]);
+    expect(edited.resumes).toEqual({ "x:1:0:0": "ok" });
+    // x's finished write was made from v1: it is not kept, and x runs again on v2 with its answer.
+    expect(edited.pendingWrites).toBeUndefined();
+    const done = await graph.invoke(new Command({ resume: "fine" }), { threadId: "t1", checkpointer });
+    expect(done.state.verdicts).toEqual(["x on v2: ok", "y on v2: fine"]);
+    expect(runs).toEqual({ x: 3, y: 3 });
+  });
+
+  it("an edit that replaces the tasks drops their interrupts: a resume value is NO_PENDING_INTERRUPT", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const { graph } = reviewGraph();
+    await graph.invoke(reviewInput, { threadId: "t1", checkpointer });
+    const cancelled = await graph.updateState("t1", null, { asNode: END, checkpointer });
+    expect(cancelled.interrupts).toBeUndefined();
+    await expect(graph.invoke(new Command({ resume: "ok" }), { threadId: "t1", checkpointer })).rejects.toMatchObject({
+      code: "NO_PENDING_INTERRUPT",
+    });
   });
 });

@@ -95,7 +95,10 @@ export interface Checkpoint<S extends object = Record<string, unknown>> extends 
    * reuses them, as LangGraph's replay does.
    */
   readonly pendingWrites?: readonly CheckpointWrite[];
-  /** The `interrupt()` calls the run paused at, waiting for a resume (`source: "interrupt"` only). */
+  /**
+   * The `interrupt()` calls the run paused at, waiting for a resume: on a paused superstep's checkpoint
+   * (`source: "interrupt"`), and on an `update` of it that left the paused tasks as they were.
+   */
   readonly interrupts?: readonly PendingInterrupt[];
   /** Resume values given so far for this superstep's interrupts, by id: a partial resume keeps them for the rest. */
   readonly resumes?: Readonly<Record<string, JsonValue>>;

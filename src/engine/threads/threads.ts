@@ -32,7 +32,7 @@ import { isCommand } from "../interrupt.js";
 import { commandStart } from "./resume.js";
 import type { ReducerTable } from "../merge.js";
 import { foldUpdates } from "../subgraph-output.js";
-import { childThreadId, freshNamespace, NAMESPACE_SEPARATOR, pausedNamespace } from "../subgraph-thread.js";
+import { childThreadId, NAMESPACE_SEPARATOR, taskNamespace } from "../subgraph-thread.js";
 import { subgraphOf } from "../subgraph-specs.js";
 import { CheckpointSaves, checkDurability, type Durability } from "./durability.js";
 
@@ -107,7 +107,7 @@ export interface UpdateStateOptions<N extends string = string> extends ThreadRea
   /**
    * Apply the update as if this node had returned it: what runs next is what follows this node, its
    * router reading the updated state. `END` cancels the pending work. Default: the node that ran last
-   * (required when the last superstep ran several).
+   * (required when the last superstep ran several). On a subgraph's thread, a node of the child.
    */
   readonly asNode?: N | End;
   /** Update this (older) checkpoint instead of the latest, forking a new branch. */
@@ -403,9 +403,7 @@ async function withSubgraphStates(
     checkpoint.tasks.map(async (task, index): Promise<SubgraphTask> => {
       const child = subgraphOf(graph.nodes.get(task.node));
       if (child === undefined) return task;
-      const prefix = `${task.node}:${checkpoint.supersteps + 1}:${index}/`;
-      const ns = pausedNamespace(checkpoint.interrupts ?? [], prefix) ?? freshNamespace(task.node, checkpoint.id, index);
-      const state = await checkpointer.latest(childThreadId(checkpoint.threadId, ns));
+      const state = await checkpointer.latest(childThreadId(checkpoint.threadId, taskNamespace(checkpoint, task.node, index)));
       return state === undefined ? task : { ...task, state: await withSubgraphStates(child, checkpointer, state) };
     }),
   );
@@ -423,7 +421,7 @@ export async function getThreadHistory(
 }
 
 /** What a checkpoint of a paused superstep carries: its pending interrupts, the answers given so far, and the writes of its tasks that finished. */
-interface ThreadPause {
+export interface ThreadPause {
   readonly interrupts: readonly PendingInterrupt[];
   readonly resumes: Readonly<Record<string, JsonValue>>;
   readonly writes: readonly CheckpointWrite[];

@@ -7,18 +7,31 @@
  *   only its input), and that node's routes are computed again: a stale `Send` is dropped, so a tool
  *   runs on the edited arguments, not on the ones its router saw;
  * - when the last superstep ran several nodes, which one the update comes from is ambiguous: `asNode`
- *   is required (`AMBIGUOUS_UPDATE`).
+ *   is required (`AMBIGUOUS_UPDATE`);
+ * - the interrupts of the paused tasks the update leaves as they were stay pending (`stillPending`).
+ * On a subgraph's thread (`child-update.ts`) the update edits the paused child, by the child's rules.
  */
 import { InvalidOptionError, InvalidUpdateError } from "../../errors.js";
 import { END, START } from "../../spec.js";
 import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { Run } from "../run.js";
-import { describeValue, type State } from "../step.js";
+import { describeValue, type State, type Task } from "../step.js";
 import type { RunSnapshot } from "../superstep.js";
+import { foldUpdates } from "../subgraph-output.js";
+import { jsonEqual } from "../json-equal.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";
+import { childTarget, isSubgraphThread } from "./child-update.js";
 import { checkJson } from "./json-check.js";
-import { checkThreadOptions, snapshotOf, startingPoint, ThreadWriter, type ThreadSettings, type UpdateStateOptions } from "./threads.js";
+import {
+  checkThreadOptions,
+  snapshotOf,
+  startingPoint,
+  ThreadWriter,
+  type ThreadPause,
+  type ThreadSettings,
+  type UpdateStateOptions,
+} from "./threads.js";
 import { CheckpointSaves } from "./durability.js";
 
 /** How an update is applied: which node it counts as, and what becomes of the next tasks. */
@@ -43,25 +56,47 @@ export async function updateThreadState(
   update: unknown,
   options: UpdateStateOptions = {},
 ): Promise<Checkpoint> {
-  const { checkpointer } = checkThreadOptions("updateState", settings, { ...options, threadId });
+  const { checkpointer } = checkThreadOptions("updateState", settings, { ...options, threadId }, true);
+  const child = isSubgraphThread(threadId) ? await childTarget(graph, checkpointer, threadId) : undefined;
+  const target = child?.graph ?? graph;
+  const of = child === undefined ? "" : ` of subgraph "${child.path}"`;
   const { asNode } = options;
-  if (asNode !== undefined && asNode !== END && !graph.nodes.has(asNode)) {
+  if (asNode !== undefined && asNode !== END && !target.nodes.has(asNode)) {
     throw new InvalidOptionError(
-      `updateState: asNode "${String(asNode)}" is not a node of this graph; use one of ${[...graph.nodes.keys()].join(", ")}, or END to cancel the pending work.`,
+      `updateState: asNode "${String(asNode)}" is not a node${of === "" ? " of this graph" : of}; use one of ${[...target.nodes.keys()].join(", ")}, or END to cancel the pending work.`,
     );
   }
   const latest = await checkpointer.latest(threadId);
   const from = await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId);
-  const values = checkUpdate(graph, update, asNode, from);
+  const values = checkUpdate(target, update, asNode, from, of);
   checkJson(values, "update", "updateState");
-  const plan = await planUpdate(graph, checkpointer, from, asNode);
-  const snapshot = snapshotOf("updateState", graph, from);
-  const run = Run.restore(graph, restoredFor(plan, snapshot), { threadId, api: "updateState" });
+  const plan = await planUpdate(target, checkpointer, from, asNode, of);
+  const snapshot = snapshotOf("updateState", target, from);
+  const run = Run.restore(target, restoredFor(plan, snapshot), { threadId, api: "updateState" });
   const routed = plan.kind === "reroute" || plan.kind === "asNode" ? plan.node : undefined;
   await run.commitAs(routed, values);
   const writer = new ThreadWriter(new CheckpointSaves(checkpointer, "sync"), threadId, latest?.id ?? null, from, from.metadata.user);
+  // A child's update is part of what it hands its parent, as if the node it counts as had written it.
+  if (child !== undefined) writer.subgraphUpdate = foldUpdates(target.reducers, from.subgraphUpdate ?? {}, [{ update: values }]);
   const writes = plan.kind === "keep" ? plan.writes : routed === undefined || routed === START ? [] : [routed];
-  return writer.write(run, "update", writes);
+  return writer.write(run, "update", writes, undefined, stillPending(from, run.pending ?? []));
+}
+
+/**
+ * What the update keeps of a paused superstep: the pending interrupts of the tasks it leaves as they
+ * were (same node, same input, same position: the same task runs again in the same superstep, so its
+ * interrupt ids stay valid and a `Command({ resume })` still answers them), with the answers given to
+ * them so far. Not the finished siblings' writes: they were computed from the state before the edit,
+ * so those tasks run again on the edited one.
+ */
+function stillPending(from: Checkpoint, tasks: readonly Task[]): ThreadPause {
+  const prefixes = tasks.flatMap((task, index) =>
+    jsonEqual(task, from.tasks[index]) ? [`${task.node}:${from.supersteps + 1}:${index}`] : [],
+  );
+  const kept = (id: string) => prefixes.some((prefix) => id.startsWith(`${prefix}:`) || id.startsWith(`${prefix}/`));
+  const interrupts = (from.interrupts ?? []).filter((pending) => kept(pending.id));
+  const resumes = Object.fromEntries(Object.entries(from.resumes ?? {}).filter(([id]) => kept(id)));
+  return { interrupts, resumes, writes: [] };
 }
 
 /** The snapshot the update is committed onto: without the pending work, or without the routes to compute again. */
@@ -76,10 +111,11 @@ async function planUpdate(
   checkpointer: Checkpointer,
   checkpoint: Checkpoint,
   asNode: string | undefined,
+  of: string,
 ): Promise<UpdatePlan> {
   if (asNode === END) return { kind: "cancel" };
   const last = lastNodes(checkpoint);
-  const node = asNode ?? onlyNode(checkpoint, last);
+  const node = asNode ?? onlyNode(checkpoint, last, of);
   if (node === undefined) return { kind: "keep", writes: [] };
   if (!(last.length === 1 && last[0] === node)) return { kind: "asNode", node };
   // Only a router reads the state; re-arriving at a join that already fired would count the source twice.
@@ -94,10 +130,10 @@ function lastNodes(checkpoint: Checkpoint): readonly string[] {
 }
 
 /** The node an update without `asNode` counts as: the one that ran last; several are ambiguous. */
-function onlyNode(checkpoint: Checkpoint, last: readonly string[]): string | undefined {
+function onlyNode(checkpoint: Checkpoint, last: readonly string[], of: string): string | undefined {
   if (last.length <= 1) return last[0];
   throw new InvalidUpdateError(
-    `updateState: the last superstep ran several nodes (${last.join(", ")}), so which one the update comes from is ambiguous. ` +
+    `updateState: the last superstep${of} ran several nodes (${last.join(", ")}), so which one the update comes from is ambiguous. ` +
       `Pass { asNode } naming one of them, or END to cancel the pending work.`,
     { node: last[0] as string, state: cloneState(checkpoint.state), trace: [...checkpoint.trace] },
     "AMBIGUOUS_UPDATE",
@@ -119,7 +155,7 @@ async function routesBefore(checkpointer: Checkpointer, checkpoint: Checkpoint, 
 }
 
 /** The update, checked: a plain object of declared fields (`null` only with `asNode: END`). */
-function checkUpdate(graph: ExecutableGraph, update: unknown, asNode: string | undefined, checkpoint: Checkpoint): State {
+function checkUpdate(graph: ExecutableGraph, update: unknown, asNode: string | undefined, checkpoint: Checkpoint, of: string): State {
   if (update === null && asNode === END) return {};
   const context = { node: asNode ?? "updateState", state: cloneState(checkpoint.state), trace: [...checkpoint.trace] };
   if (!isPlainObject(update)) {
@@ -132,7 +168,7 @@ function checkUpdate(graph: ExecutableGraph, update: unknown, asNode: string | u
   const undeclared = Object.keys(update).filter((key) => key === "__proto__" || (graph.fields !== undefined && !graph.fields.has(key)));
   if (undeclared.length > 0) {
     throw new InvalidUpdateError(
-      `updateState: the update has fields the state does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
+      `updateState: the update has fields the state${of} does not declare: ${undeclared.join(", ")}. Update only declared fields${of === "" ? "" : " (the child's own)"}.`,
       context,
     );
   }
