@@ -8,7 +8,7 @@ import { invalidArgument } from "../errors.js";
 import type { CompiledGraph, NodeOptions, NodePolicy } from "../engine/index.js";
 import { nodeOptions } from "./node-options.js";
 import type { CompileOptions } from "./types.js";
-import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTable } from "./define-types.js";
+import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTableConstraint } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
 import { StateGraph } from "./state-graph.js";
 
@@ -43,13 +43,14 @@ export function looseBuilder(options: { reducers?: unknown; fields?: unknown; or
  */
 export function defineGraph<S extends object>() {
   return function define<
-    const Nodes extends NodeTable<S>,
+    const Nodes extends NodeTableConstraint<S, Inputs>,
     const Edges extends readonly unknown[],
     const Routes = {},
     const O extends DefineOptions = {},
     const Ends = {},
+    Inputs = {},
   >(
-    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends>,
+    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends, Inputs>,
     options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
   ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O, Ends> {
     if (

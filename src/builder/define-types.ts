@@ -8,15 +8,40 @@ import type { NodeContext } from "../engine/index.js";
 import type { Command, Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
-import type { Awaitable, CompileOptions, NodeReturn, ReducersFor } from "./types.js";
+import type { Awaitable, CompileOptions, ListRouteProblems, NodeReturn, ReducersFor, StateReaderMessages } from "./types.js";
 import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
 import type { FieldList } from "./field-list.js";
 import type { Demand, NodeResultCheck, Quoted, TypeLevelError } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
-/** The nodes object: name → node function of the state (and, optionally, its {@link NodeContext}). */
-export type NodeTable<S> = { readonly [name: string]: (state: S, context: NodeContext) => unknown };
+/**
+ * The nodes object: name → node function of the state (and, optionally, its {@link NodeContext}), or
+ * of its own input for a node that `Send` targets. `Inputs` is each node's parameter type, inferred
+ * through this mapped type: a node that annotates its parameter gives that type; one that does not
+ * (or takes none) gives `unknown`, and reads the state. `Inputs` is apart from the node types:
+ * the unannotated nodes' parameters are typed from it, which fixes it before their results are
+ * inferred, so it must not hold their results.
+ */
+export type NodeTable<S, Inputs> = { readonly [K in keyof Inputs]: (input: NodeInput<Inputs, K, S>, context: NodeContext) => unknown };
+
+/**
+ * The constraint of the nodes object. While `Inputs` holds nothing (every node is unannotated, so
+ * the first pass of inference learns no parameter type), each node reads the state: the constraint
+ * then types their parameters, as a table of the node inputs could not.
+ */
+export type NodeTableConstraint<S, Inputs> = [keyof Inputs] extends [never]
+  ? { readonly [name: string]: (state: S, context: NodeContext) => unknown }
+  : NodeTable<S, Inputs>;
+
+/** The input node `K` reads: its parameter's annotated type, else the state. */
+export type NodeInput<Inputs, K, S> = K extends keyof Inputs ? (unknown extends Inputs[K] ? S : Inputs[K]) : S;
+
+/**
+ * The nodes whose parameter is annotated, with its type: the builder's record of node inputs (see
+ * `WithInput` in `types.ts`), so the builder's Send and edge checks read it unchanged.
+ */
+export type DeclaredInputs<Inputs> = { readonly [K in keyof Inputs as unknown extends Inputs[K] ? never : K]: Inputs[K] };
 
 /** The update type a node function returns (what its Promise resolves to, without `void` or a `Command`). */
 export type UpdateOf<F> = F extends (...args: never[]) => infer R
@@ -26,12 +51,13 @@ export type UpdateOf<F> = F extends (...args: never[]) => infer R
 /**
  * Each node checked: a usable name, and a partial update of the state.
  */
-export type CheckedNodes<S extends object, Nodes, Ends = {}> = {
+export type CheckedNodes<S extends object, Nodes, Ends = {}, Inputs = {}> = {
   readonly [K in keyof Nodes]: K extends Start | End
     ? `defineGraph: ${Quoted<K>} is reserved; choose another node name`
     : K extends ""
       ? "defineGraph: a node name cannot be empty"
-      : NodeResultCheck<"defineGraph", K, UpdateOf<Nodes[K]>> & ((state: S, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K>>);
+      : NodeResultCheck<"defineGraph", K, UpdateOf<Nodes[K]>> &
+          ((state: NodeInput<Inputs, K, S>, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K>>);
 };
 
 /** Where node `K`'s Command may go: its entry of `ends`. */
@@ -99,35 +125,67 @@ type RepeatedSources<List extends unknown[], Seen = never, Out = never> = List e
 
 type DuplicateRules<Edges, Routes> = RepeatedSources<EdgeSourceList<Edges>> | Extract<EdgeSourceList<Edges>[number], keyof Routes>;
 
-/** The problems of the graph as a whole, reported on `edges`: no START edge, a source with two rules, or too deep to search. */
-export type EdgesTopologyCheck<Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
-  ? unknown
-  : [
-        | (Extract<DeclarationRules<never, Edges, Routes>, GraphWideRules> extends infer P extends string
-            ? P extends unknown
-              ? `defineGraph: ${P}`
-              : never
-            : never)
-        | (DuplicateRules<Edges, Routes> extends infer D extends string
-            ? D extends unknown
-              ? `defineGraph: ${Quoted<D>} has more than one rule (two edges, or an edge and a route); give each source one rule, or fan out with a list`
-              : never
-            : never),
-      ] extends [infer P]
-    ? [P] extends [never]
-      ? unknown
-      : TypeLevelError<P>
-    : unknown;
+/** The problems of the graph as a whole: no START edge, a source with two rules, or too deep to search. */
+type EdgesTopologyProblems<Edges, Routes, O> = O extends { readonly typeLevelTopology: false }
+  ? never
+  :
+      | (Extract<DeclarationRules<never, Edges, Routes>, GraphWideRules> extends infer P extends string
+          ? P extends unknown
+            ? `defineGraph: ${P}`
+            : never
+          : never)
+      | (DuplicateRules<Edges, Routes> extends infer D extends string
+          ? D extends unknown
+            ? `defineGraph: ${Quoted<D>} has more than one rule (two edges, or an edge and a route); give each source one rule, or fan out with a list`
+            : never
+          : never);
+
+/** The destinations of `edges`: each gets the state, so none may be a node that takes its own input (`I`: see {@link DeclaredInputs}). */
+type EdgeProblems<Edges, S, I> = [keyof I] extends [never]
+  ? never
+  : StateReaderMessages<EdgePairs<Edges> extends readonly [unknown, infer To] ? To : never, S, I, "defineGraph">;
+
+/**
+ * The problems reported on `edges`: those of the graph as a whole (see {@link EdgesTopologyProblems})
+ * and those of its edges (see {@link EdgeProblems}), as one error, whose text lists them.
+ */
+export type EdgesCheck<Edges, Routes, O, S = never, I = {}> = [EdgesTopologyProblems<Edges, Routes, O> | EdgeProblems<Edges, S, I>] extends [
+  infer P,
+]
+  ? [P] extends [never]
+    ? unknown
+    : TypeLevelError<P>
+  : unknown;
 
 /** One entry of `edges`: `[from, to]`, with a list on the right for a fan-out or on the left for a join. */
 export type EdgeDeclaration<N extends string> = readonly [from: N | Start | readonly N[], to: N | End | readonly (N | End)[]];
 
-/** Each route checked: its source is a declared node (or START) and its destinations are declared. */
-export type CheckedRoutes<S, N extends string, Routes> = {
+/**
+ * Each route checked: its source is a declared node (or START), its destinations are declared, and
+ * each gets what it reads (see {@link RouteProblems}).
+ */
+export type CheckedRoutes<S, N extends string, Routes, I = {}> = {
   readonly [F in keyof Routes]: F extends N | Start
-    ? RouteDeclaration<S, Readonly<Record<string, N | End>>>
+    ? RouteDeclaration<S, Readonly<Record<string, N | End>>> & RouteCheck<RouteProblems<F, Routes[F], S, I>>
     : `defineGraph: the route source ${Quoted<F>} is not a declared node; add it to \`nodes\` or fix the name`;
 };
+
+type RouteCheck<Problems> = [Problems] extends [never] ? unknown : TypeLevelError<Problems>;
+
+/**
+ * The problems of route `R` from `F`, as the builder finds them: a path map's destinations get the
+ * state, so none may take its own input; a list-form route (its destinations a written list) names
+ * such a node only through a `Send`, and sends each target its input (see `ListRouteProblems`).
+ */
+type RouteProblems<F, R, S, I> = R extends RouteDeclaration<never, infer P, infer Out, infer D>
+  ? number extends D["length"]
+    ? [keyof I] extends [never]
+      ? never
+      : StateReaderMessages<P[keyof P], S, I, "defineGraph">
+    : ListRouteProblems<F, Out, D[number], S, I> extends infer Message extends string
+      ? `defineGraph: ${Message}`
+      : never
+  : never;
 
 /** The `[from, to]` pairs of `edges`, flattened for the reachability search. */
 export type EdgePairs<Edges> = Edges extends readonly (infer E)[]
@@ -147,18 +205,20 @@ export type RuleSources<Edges, Routes> =
   | (keyof Routes & string);
 
 /** The declarative definition `defineGraph` takes. */
-export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, Ends = {}> {
+export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, Ends = {}, Inputs = {}> {
   /** Field → reducer, as in `new StateGraph<S>({ reducers })`. */
   readonly reducers?: ReducersFor<S>;
   /** Every state field, as in `new StateGraph<S>({ fields })` (checked the same way: every field, each once). */
   readonly fields?: FieldList<S>;
   /** Reducer fields whose declaration-order merge is intended, as in `new StateGraph<S>({ orderedMerge })`. */
   readonly orderedMerge?: readonly (keyof S & string)[];
-  readonly nodes: Nodes & CheckedNodes<S, Nodes, Ends>;
-  readonly edges: Edges & readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] & EdgesTopologyCheck<Edges, Routes, O>;
-  readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes>;
-  /** Retry, timeout and cache policies by node, as `addNode(name, fn, policy)` takes them. */
-  readonly policies?: { readonly [Name in keyof Nodes]?: NodePolicy<S> };
+  readonly nodes: Nodes & NodeTable<S, Inputs> & CheckedNodes<S, Nodes, Ends, Inputs>;
+  readonly edges: Edges &
+    readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] &
+    EdgesCheck<Edges, Routes, O, S, DeclaredInputs<NoInfer<Inputs>>>;
+  readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes, DeclaredInputs<NoInfer<Inputs>>>;
+  /** Retry, timeout and cache policies by node, as `addNode(name, fn, policy)` takes them (a cache key reads the node's input). */
+  readonly policies?: { readonly [Name in keyof Nodes]?: NodePolicy<NodeInput<NoInfer<Inputs>, Name, S>> };
   /** Where each node's `Command` may go, by node, as `addNode(name, fn, { ends })` takes them. */
   readonly ends?: Ends & CheckedEnds<NoInfer<keyof Nodes & string>, Ends>;
 }

@@ -7,16 +7,31 @@ import { describeValue, quote } from "../_describe.js";
 import type { RouterContext } from "../engine/index.js";
 import { invalidArgument } from "../errors.js";
 import type { Send } from "../engine/index.js";
-import type { PathMapKeys, RouteError, RouterOf, WideKeys, WidePathMapMessage } from "./types.js";
+import type { Awaitable, PathMapKeys, RouteError, RouterOf, WideKeys, WidePathMapMessage } from "./types.js";
 
 type Quoted<X> = `"${X & string}"`;
 
-/** A conditional edge as a value: its router, its path map and whether it is a list (Send) form. */
-export interface RouteDeclaration<S, P extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> {
-  readonly router: (state: S, context: RouterContext) => unknown;
+/**
+ * A conditional edge as a value: its router, its path map and whether it is a list (Send) form. A
+ * list-form route also keeps what its router returns (`Out`: names and `Send`s, with their payloads)
+ * and its destination list (`D`), so `defineGraph` checks each `Send` against its target's input and
+ * the destinations that start together.
+ */
+export interface RouteDeclaration<
+  S,
+  P extends Readonly<Record<string, string>> = Readonly<Record<string, string>>,
+  Out = unknown,
+  D extends readonly string[] = readonly string[],
+> {
+  readonly router: (state: S, context: RouterContext) => Awaitable<Out>;
   readonly paths: P;
   readonly sends: boolean;
+  /** Where the route may lead: a list-form route's destination list as written, or a path map's destinations. */
+  readonly destinations: D;
 }
+
+/** What a router function returns, once awaited. */
+type ReturnOf<F> = F extends (...args: never[]) => infer Out ? Awaited<Out> : never;
 
 /**
  * Declares a conditional edge for `defineGraph`: the router returns a key of the path map (or several).
@@ -31,11 +46,11 @@ export interface RouteDeclaration<S, P extends Readonly<Record<string, string>> 
  * });
  * ```
  */
-export function route<S, K extends string, const D extends readonly K[]>(
-  router: RouterOf<S, K | readonly (K | Send<K>)[]>,
+export function route<S, K extends string, const D extends readonly K[], F = unknown>(
+  router: F & RouterOf<S, K | readonly (K | Send<K>)[]>,
   destinations: D,
 ): [Exclude<K, D[number]>] extends [never]
-  ? RouteDeclaration<S, { readonly [X in D[number]]: X }>
+  ? RouteDeclaration<S, { readonly [X in D[number]]: X }, ReturnOf<F>, D>
   : RouteError<`route: the router can return ${Quoted<Exclude<K, D[number]>>}, which the destination list lacks; add it`>;
 export function route<S, K extends string, const P extends { readonly [key: string]: string }>(
   router: RouterOf<S, K | readonly K[]>,
@@ -57,7 +72,17 @@ export function route(router: RouteDeclaration<never>["router"], paths: object):
     throw invalidArgument(`route: the destination list must hold node names (strings); got ${quote(paths)}.`);
   }
   const declaration: RouteDeclaration<never> = Array.isArray(paths)
-    ? { router, paths: Object.fromEntries(Array.from(paths as readonly string[], (name) => [name, name])), sends: true }
-    : { router, paths: { ...(paths as Readonly<Record<string, string>>) }, sends: false };
+    ? {
+        router,
+        paths: Object.fromEntries(Array.from(paths as readonly string[], (name) => [name, name])),
+        sends: true,
+        destinations: [...(paths as readonly string[])],
+      }
+    : {
+        router,
+        paths: { ...(paths as Readonly<Record<string, string>>) },
+        sends: false,
+        destinations: [...new Set(Object.values(paths as Readonly<Record<string, string>>))],
+      };
   return declaration;
 }

@@ -319,7 +319,8 @@ export type ReadsTheState<To, S, I, Api extends string> = [OwnInputNodes<S, I>] 
   ? unknown
   : Demand<StateReaderMessages<Members<To>, S, I, Api>>;
 
-type StateReaderMessages<To, S, I, Api extends string> = To extends OwnInputNodes<S, I> & string
+/** For each of `To` that takes its own input (in `I`), the message: it would get the state. */
+export type StateReaderMessages<To, S, I, Api extends string> = To extends OwnInputNodes<S, I> & string
   ? `${Api}: node ${Quoted<To>} takes its own input, not the state; reach it with Send from a router, or type its parameter as the state`
   : never;
 
