@@ -7,7 +7,7 @@ import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
 import type { CompiledGraph, NodeOptions, NodePolicy } from "../engine/index.js";
 import { nodeOptions } from "./node-options.js";
-import type { CompileOptions } from "./types.js";
+import type { CompileOptions, ReducersFor } from "./types.js";
 import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTableConstraint } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
 import { StateGraph } from "./state-graph.js";
@@ -49,8 +49,9 @@ export function defineGraph<S extends object>() {
     const O extends DefineOptions = {},
     const Ends = {},
     Inputs = {},
+    Reducers extends ReducersFor<S> = {},
   >(
-    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends, Inputs>,
+    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends, Inputs, Reducers>,
     options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
   ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O, Ends> {
     if (

@@ -12,6 +12,7 @@ import type { Awaitable, CompileOptions, ListRouteProblems, NodeReturn, Reducers
 import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
 import type { FieldList } from "./field-list.js";
+import type { FanOutConflicts, RouteConflicts, TableWrites } from "./parallel-writes.js";
 import type { Demand, NodeResultCheck, Quoted, TypeLevelError } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
@@ -146,10 +147,26 @@ type EdgeProblems<Edges, S, I> = [keyof I] extends [never]
   : StateReaderMessages<EdgePairs<Edges> extends readonly [unknown, infer To] ? To : never, S, I, "defineGraph">;
 
 /**
- * The problems reported on `edges`: those of the graph as a whole (see {@link EdgesTopologyProblems})
- * and those of its edges (see {@link EdgeProblems}), as one error, whose text lists them.
+ * The fan-outs of `edges` two of whose targets surely write a field without a reducer (not in
+ * `Reduced`), by the builder's rule (see `parallel-writes.ts`). The sources of a join are not
+ * reported: they may arrive in different supersteps.
  */
-export type EdgesCheck<Edges, Routes, O, S = never, I = {}> = [EdgesTopologyProblems<Edges, Routes, O> | EdgeProblems<Edges, S, I>] extends [
+type FanOutProblems<Edges, Nodes, S, Reduced> = Edges extends readonly (infer E)[]
+  ? E extends readonly [unknown, infer To extends readonly string[]]
+    ? FanOutConflicts<To, TableWrites<Nodes, To[number], S, Reduced>> extends infer Message extends string
+      ? `defineGraph: ${Message}`
+      : never
+    : never
+  : never;
+
+/**
+ * The problems reported on `edges`: those of the graph as a whole (see {@link EdgesTopologyProblems})
+ * and those of its edges (see {@link EdgeProblems}, {@link FanOutProblems}), as one error, whose text
+ * lists them.
+ */
+export type EdgesCheck<Edges, Routes, O, S = never, I = {}, Nodes = {}, Reduced = never> = [
+  EdgesTopologyProblems<Edges, Routes, O> | EdgeProblems<Edges, S, I> | FanOutProblems<Edges, Nodes, S, Reduced>,
+] extends [
   infer P,
 ]
   ? [P] extends [never]
@@ -164,9 +181,9 @@ export type EdgeDeclaration<N extends string> = readonly [from: N | Start | read
  * Each route checked: its source is a declared node (or START), its destinations are declared, and
  * each gets what it reads (see {@link RouteProblems}).
  */
-export type CheckedRoutes<S, N extends string, Routes, I = {}> = {
+export type CheckedRoutes<S, N extends string, Routes, I = {}, Nodes = {}, Reduced = never> = {
   readonly [F in keyof Routes]: F extends N | Start
-    ? RouteDeclaration<S, Readonly<Record<string, N | End>>> & RouteCheck<RouteProblems<F, Routes[F], S, I>>
+    ? RouteDeclaration<S, Readonly<Record<string, N | End>>> & RouteCheck<RouteProblems<F, Routes[F], S, I, Nodes, Reduced>>
     : `defineGraph: the route source ${Quoted<F>} is not a declared node; add it to \`nodes\` or fix the name`;
 };
 
@@ -175,14 +192,17 @@ type RouteCheck<Problems> = [Problems] extends [never] ? unknown : TypeLevelErro
 /**
  * The problems of route `R` from `F`, as the builder finds them: a path map's destinations get the
  * state, so none may take its own input; a list-form route (its destinations a written list) names
- * such a node only through a `Send`, and sends each target its input (see `ListRouteProblems`).
+ * such a node only through a `Send`, sends each target its input (see `ListRouteProblems`), and
+ * cannot start together two nodes that surely write a field without a reducer (see `RouteConflicts`).
  */
-type RouteProblems<F, R, S, I> = R extends RouteDeclaration<never, infer P, infer Out, infer D>
+type RouteProblems<F, R, S, I, Nodes, Reduced> = R extends RouteDeclaration<never, infer P, infer Out, infer D>
   ? number extends D["length"]
     ? [keyof I] extends [never]
       ? never
       : StateReaderMessages<P[keyof P], S, I, "defineGraph">
-    : ListRouteProblems<F, Out, D[number], S, I> extends infer Message extends string
+    :
+        | ListRouteProblems<F, Out, D[number], S, I>
+        | RouteConflicts<F, Out, D, TableWrites<Nodes, D[number], S, Reduced>> extends infer Message extends string
       ? `defineGraph: ${Message}`
       : never
   : never;
@@ -204,10 +224,24 @@ export type RuleSources<Edges, Routes> =
   | (EdgePairs<Edges> extends readonly [infer F, unknown] ? F & string : never)
   | (keyof Routes & string);
 
+/**
+ * Every key of `reducers` is a field of the state. `reducers` is inferred (so the compiler knows which
+ * fields have a reducer), which skips the excess-property check a literal of `ReducersFor<S>` would get.
+ */
+type ReducerFieldsCheck<Reducers, S> = [Exclude<keyof Reducers, keyof S>] extends [never]
+  ? unknown
+  : Demand<
+      Exclude<keyof Reducers, keyof S> extends infer X
+        ? X extends string
+          ? `defineGraph: reducers names ${Quoted<X>}, which is not a field of the state; give reducers only to declared fields`
+          : never
+        : never
+    >;
+
 /** The declarative definition `defineGraph` takes. */
-export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, Ends = {}, Inputs = {}> {
-  /** Field → reducer, as in `new StateGraph<S>({ reducers })`. */
-  readonly reducers?: ReducersFor<S>;
+export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, Ends = {}, Inputs = {}, Reducers = ReducersFor<S>> {
+  /** Field → reducer, as in `new StateGraph<S>({ reducers })`: the fields it names may be written by parallel nodes. */
+  readonly reducers?: Reducers & ReducerFieldsCheck<Reducers, S>;
   /** Every state field, as in `new StateGraph<S>({ fields })` (checked the same way: every field, each once). */
   readonly fields?: FieldList<S>;
   /** Reducer fields whose declaration-order merge is intended, as in `new StateGraph<S>({ orderedMerge })`. */
@@ -215,8 +249,9 @@ export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, End
   readonly nodes: Nodes & NodeTable<S, Inputs> & CheckedNodes<S, Nodes, Ends, Inputs>;
   readonly edges: Edges &
     readonly EdgeDeclaration<NoInfer<keyof Nodes & string>>[] &
-    EdgesCheck<Edges, Routes, O, S, DeclaredInputs<NoInfer<Inputs>>>;
-  readonly routes?: Routes & CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes, DeclaredInputs<NoInfer<Inputs>>>;
+    EdgesCheck<Edges, Routes, O, S, DeclaredInputs<NoInfer<Inputs>>, NoInfer<Nodes>, NoInfer<keyof Reducers>>;
+  readonly routes?: Routes &
+    CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes, DeclaredInputs<NoInfer<Inputs>>, NoInfer<Nodes>, NoInfer<keyof Reducers>>;
   /** Retry, timeout and cache policies by node, as `addNode(name, fn, policy)` takes them (a cache key reads the node's input). */
   readonly policies?: { readonly [Name in keyof Nodes]?: NodePolicy<NodeInput<NoInfer<Inputs>, Name, S>> };
   /** Where each node's `Command` may go, by node, as `addNode(name, fn, { ends })` takes them. */

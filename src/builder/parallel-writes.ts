@@ -2,7 +2,8 @@
  * Parallel-write conflicts at the type level (issue 18 §3). Two nodes that the graph itself starts in
  * one superstep and that both surely write a field without a reducer fail the merge at run time
  * (`InvalidUpdateError`); the builder knows each node's update type, so it reports them when the edge
- * or route that starts them is declared. Only what is sure is reported: a field a node writes on some
+ * or route that starts them is declared, and `defineGraph` on its `edges` and `routes`, by the same
+ * rule (written once, here). Only what is sure is reported: a field a node writes on some
  * paths only, the sources of a join (they may arrive in different supersteps), a subgraph's writes and
  * the builders whose reducers' fields are unknown stay silent, and the run-time check remains.
  */
@@ -41,6 +42,15 @@ export type WithWrites<W, Name extends string, F, S> = unknown extends W
     ? W
     : W | `${Name}\u0000${SureWrites<F, S>}`;
 
+/**
+ * The writes record of the nodes `Names` of a node table (`defineGraph`'s `nodes`), without the
+ * fields in `Reduced` (those that have a reducer). Only the nodes a fan-out or a list-form route
+ * starts are read, so a graph without them costs nothing here.
+ */
+export type TableWrites<Nodes, Names, S, Reduced = never> = Names extends keyof Nodes & string
+  ? `${Names}\u0000${Exclude<SureWrites<Nodes[Names], S>, Reduced>}`
+  : never;
+
 type WritesOf<W, Node> = W extends `${Node & string}\u0000${infer Field}` ? Field : never;
 
 /** Each ordered pair of `List` (a tuple) that `Together` allows, with the fields both write, as `[x, y, field]`. */
@@ -62,17 +72,21 @@ type ConflictingPairs<List, W, Together = unknown> = List extends readonly [infe
 
 type FixOf<Field> = `give ${Quoted<Field>} a reducer (reducers: { ${Field & string}: … }), or write it from one of them`;
 
+/** A fan-out's conflicts, as messages (without the API's name): two of its targets (a tuple) that surely write one field without a reducer. */
+export type FanOutConflicts<To, W> =
+  ConflictingPairs<To, W> extends infer Pair
+    ? Pair extends readonly [infer X, infer Y, infer Field]
+      ? `${Quoted<X>} and ${Quoted<Y>} run in one superstep (a fan-out) and both write ${Quoted<Field>}, which has no reducer; ${FixOf<Field>}`
+      : never
+    : never;
+
 /** A fan-out's targets (a tuple): two that surely write one field without a reducer are a {@link Demand} with the message. */
 export type NoParallelConflicts<To, W> = unknown extends W
   ? unknown
   : To extends readonly unknown[]
-    ? [ConflictingPairs<To, W>] extends [never]
+    ? [FanOutConflicts<To, W>] extends [never]
       ? unknown
-      : Demand<
-          ConflictingPairs<To, W> extends readonly [infer X, infer Y, infer Field]
-            ? `addEdge: ${Quoted<X>} and ${Quoted<Y>} run in one superstep (a fan-out) and both write ${Quoted<Field>}, which has no reducer; ${FixOf<Field>}`
-            : never
-        >
+      : Demand<`addEdge: ${FanOutConflicts<To, W>}`>
     : unknown;
 
 /** The node a router's choice starts: the name itself, or a `Send`'s target. */
