@@ -3,7 +3,8 @@
  * - the bytes each checkpoint adds to the file (row body + trace delta) at thread lengths 10, 1k, 2k and
  *   10k, on a loop whose state keeps one size (target: flat within 1.5× from 10 to 10k);
  * - listing a 2k-checkpoint history on a fresh connection (target: < 50 ms), and reading every entry's trace;
- * - the sequential report run with a SqliteCheckpointer ÷ the run without (target: ≤ 4×).
+ * - the sequential report run with a SqliteCheckpointer ÷ the run without, in both durability modes (target:
+ *   ≤ 4×), and the floor under them: the same rows written by the SQLite binding alone.
  *
  * Run: npx tsc -p bench/tsconfig.json && node bench/dist/bench/checkpoints.js (part of npm run bench).
  * TSG_SQLITE_DRIVER=better-sqlite3 for the other driver.
@@ -83,27 +84,67 @@ lines.push(
     `then reading every entry's trace (2M entries in all): ${median(readAllTimes).toFixed(1)} ms more.`,
 );
 
-// The report run, plain and SQLite-checkpointed, alternated so both see the same machine load.
+// The report run, plain and SQLite-checkpointed in both durability modes, and the floor under a
+// checkpoint per superstep: the same run's 7 rows written by libsql alone, no code of ours, with a
+// BEGIN IMMEDIATE / INSERT / COMMIT each (what sync needs at least) or all in one transaction (async).
+// All alternated, so each sees the same machine load.
 const graph = buildReportGraph();
 const input = initialReportState();
 const report = new SqliteCheckpointer(join(dir, "report.sqlite"), { driver });
-const plain: number[] = [];
-const checkpointed: number[] = [];
+await graph.invoke(input, { threadId: "sample", checkpointer: report, maxSteps: 30 });
+const floorFile = join(dir, "floor.sqlite");
+new SqliteCheckpointer(floorFile, { driver }).close(); // the same tables and indexes
+const bare = sqliteDriver(driver).open(floorFile, { mode: "readwrite", busyTimeoutMs: 5000 });
+bare.pragma("journal_mode = WAL");
+bare.pragma("synchronous = NORMAL");
+const columns = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
+type Row = [string, string, string | null, number, string, string, string, string, string];
+const sampleRows = sqliteDriver(driver)
+  .open(join(dir, "report.sqlite"), { mode: "readonly", busyTimeoutMs: 5000 })
+  .prepare<[], Record<string, unknown>>(`SELECT ${columns} FROM tsg_checkpoints WHERE thread_id = 'sample' ORDER BY seq`)
+  .all()
+  .map((row) => columns.split(", ").map((column) => row[column]) as Row);
+const insert = bare.prepare<Row>(`INSERT INTO tsg_checkpoints (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 let threadId = 0;
+const bareRun = (oneTransaction: boolean) => {
+  const thread = `b${threadId++}`;
+  if (oneTransaction) bare.exec("BEGIN IMMEDIATE");
+  for (const [, ...rest] of sampleRows) {
+    if (!oneTransaction) bare.exec("BEGIN IMMEDIATE");
+    insert.run(thread, ...rest);
+    if (!oneTransaction) bare.exec("COMMIT");
+  }
+  if (oneTransaction) bare.exec("COMMIT");
+};
+const contenders = {
+  plain: () => graph.invoke(input, { maxSteps: 30 }),
+  sync: () => graph.invoke(input, { threadId: `r${threadId++}`, checkpointer: report, maxSteps: 30 }),
+  async: () => graph.invoke(input, { threadId: `r${threadId++}`, checkpointer: report, maxSteps: 30, durability: "async" }),
+  floorSync: async () => bareRun(false),
+  floorAsync: async () => bareRun(true),
+};
+const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, [] as number[]])) as Record<keyof typeof contenders, number[]>;
 for (let round = 0; round < 600; round++) {
-  let start = performance.now();
-  await graph.invoke(input, { maxSteps: 30 });
-  plain.push(performance.now() - start);
-  start = performance.now();
-  await graph.invoke(input, { threadId: `r${threadId++}`, checkpointer: report, maxSteps: 30 });
-  checkpointed.push(performance.now() - start);
+  for (const [name, run] of Object.entries(contenders) as [keyof typeof contenders, () => Promise<unknown>][]) {
+    const start = performance.now();
+    await run();
+    times[name].push(performance.now() - start);
+  }
 }
 report.close();
-const [p, c] = [median(plain.slice(100)), median(checkpointed.slice(100))];
+bare.close();
+const us = (name: keyof typeof contenders) => median(times[name].slice(100)) * 1000;
+const [p, sync, async, floorSync, floorAsync] = [us("plain"), us("sync"), us("async"), us("floorSync"), us("floorAsync")];
+const ratio = (value: number) => `${(value / p).toFixed(1)}×`;
 lines.push(
   "",
-  `The report run (6 supersteps, 7 checkpoints), median of 500 after 100 warm-up: ${(p * 1000).toFixed(0)} µs plain, ` +
-    `${(c * 1000).toFixed(0)} µs with SqliteCheckpointer (NORMAL): **${(c / p).toFixed(1)}×**.`,
+  `The report run (6 supersteps, 7 checkpoints), median of 500 after 100 warm-up: ${p.toFixed(0)} µs plain; ` +
+    `with SqliteCheckpointer (NORMAL) ${sync.toFixed(0)} µs in durability sync (**${ratio(sync)}**), ` +
+    `${async.toFixed(0)} µs in async (**${ratio(async)}**).`,
+  "",
+  `The floor, the same 7 rows written by ${driver} alone (no code of ours): a BEGIN IMMEDIATE / INSERT / COMMIT each, ` +
+    `${floorSync.toFixed(0)} µs (${ratio(floorSync)} the plain run, so sync cannot go below ${ratio(p + floorSync)}); ` +
+    `all in one transaction, ${floorAsync.toFixed(0)} µs (${ratio(floorAsync)}: async's floor ${ratio(p + floorAsync)}).`,
 );
 console.log(lines.join("\n"));
 rmSync(dir, { recursive: true, force: true });

@@ -17,8 +17,8 @@ import {
 } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
 import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
-import { checksumOf, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
-import { assemble, bodyOf, type ChainRow, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
+import { crc32Of, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
+import { assemble, bodyOf, type ChainRow, chainRows, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
 import { pruneThreads } from "./sqlite/prune.js";
 import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
 import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
@@ -68,7 +68,7 @@ interface Statements {
   };
   /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
   readonly writes?: {
-    readonly insert: SqliteStatement<[string, string, string | null, number, string, string, string, string, string]>;
+    readonly insert: SqliteStatement<CheckpointRow>;
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
     readonly lastSeq: SqliteStatement<[], { seq: number }>;
@@ -125,6 +125,7 @@ export class SqliteCheckpointer implements Checkpointer {
     // A read-only file of schema 1 cannot be migrated: its rows have no checksum to check.
     const checksum = opened.version >= 2 ? "checksum" : "NULL AS checksum";
     const delta = opened.version >= 4 ? "delta, delta_checksum" : "NULL AS delta, NULL AS delta_checksum";
+    // The columns and their order chainRows reads (sqlite/chain.ts).
     const row = `seq, thread_id, id, parent_id, body, ${checksum}, ${delta}`;
     const links = `seq, thread_id, id, parent_id, ${opened.version >= 4 ? "CASE WHEN delta IS NULL THEN body END AS body" : "body"}, ${checksum}, ${delta}`;
     const write = "checkpoint_seq, body, checksum";
@@ -148,13 +149,12 @@ export class SqliteCheckpointer implements Checkpointer {
           ? {}
           : {
               writes: {
-                insert: connection.prepare(
-                  "INSERT INTO tsg_checkpoints (thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                ),
+                insert: connection.prepare(`INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
                 insertWrite: connection.prepare(
                   "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
                 ),
-                // A plain insert, then this: libsql's .get() of an INSERT … RETURNING measured about a fifth slower (CPU time).
+                // For a driver whose run() does not return the new rowid (the built-in ones do). libsql's .get() of an
+                // INSERT … RETURNING measured about a fifth slower (CPU time) than a plain insert.
                 lastSeq: connection.prepare("SELECT last_insert_rowid() AS seq"),
                 seqOf: connection.prepare("SELECT seq FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1"),
                 // The thread, and its subgraphs' threads (`thread␟namespace`: the range after the separator, U+001F, before U+0020).
@@ -210,6 +210,8 @@ export class SqliteCheckpointer implements Checkpointer {
     try {
       // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the inserts are one atomic step, across processes too.
       const saved = immediate(this.#connection, () => {
+        // Read, then a plain insert: an INSERT … SELECT carrying this check measured slower than the two
+        // statements (it reads the table it writes, so SQLite stages the row in an ephemeral table).
         const current = this.#statements.latestId.get(threadId);
         const currentId = current?.id ?? null;
         if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
@@ -227,18 +229,18 @@ export class SqliteCheckpointer implements Checkpointer {
                 ? lists
                 : this.#parentLists(threadId, parent, parentId as string);
           const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
-          writes.insert.run(
+          const row: CheckpointRow = [
             threadId,
             checkpoint.id,
             parentId,
             checkpoint.step,
             checkpoint.createdAt,
             body,
-            checksumOf(body),
+            crc32Of(body),
             delta,
-            checksumOf(delta),
-          );
-          const seq = writes.lastSeq.get()?.seq ?? -1;
+            crc32Of(delta),
+          ];
+          const seq = insertedRowid(writes.insert.run(...row)) ?? writes.lastSeq.get()?.seq ?? -1;
           if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, seq, pendingWrites);
           head = { seq, id: checkpoint.id };
           lists = checkpoint;
@@ -272,10 +274,10 @@ export class SqliteCheckpointer implements Checkpointer {
     const statements = this.#statements;
     const { rows, ancestors, writeRows } = this.#run("list", "reading the database", () =>
       reading(this.#connection, () => {
-        const rows = statements.list.all(threadId, limit ?? -1);
+        const rows = chainRows(statements.list, threadId, limit ?? -1);
         const oldest = rows.at(-1)?.seq;
         // With a limit, the rows before the oldest listed may hold the start of the listed ones' traces.
-        const ancestors = limit === undefined || oldest === undefined ? [] : statements.chain.all(threadId, oldest);
+        const ancestors = limit === undefined || oldest === undefined ? [] : chainRows(statements.chain, threadId, oldest);
         return { rows, ancestors, writeRows: statements.pending?.ofThread.all(threadId) ?? [] };
       }),
     );
@@ -338,7 +340,7 @@ export class SqliteCheckpointer implements Checkpointer {
   #insertWrites(writes: NonNullable<Statements["writes"]>, threadId: string, seq: number, pendingWrites: readonly CheckpointWrite[]): void {
     for (const { task, node, update } of pendingWrites) {
       const body = JSON.stringify({ task, node, update });
-      writes.insertWrite.run(seq, task, threadId, body, checksumOf(body));
+      writes.insertWrite.run(seq, task, threadId, body, crc32Of(body));
     }
   }
 
@@ -347,16 +349,20 @@ export class SqliteCheckpointer implements Checkpointer {
     const api = `SqliteCheckpointer.${method}`;
     const statements = this.#statements;
     const found = this.#run(method, "reading the database", () =>
-      reading(this.#connection, () => {
-        const row = select();
-        if (row === undefined) return undefined;
-        const link = linksOf(api, this.file, row);
-        const known = this.#known(row.thread_id, link, row.parent_id);
-        // The parents are read only when the delta continues one this object does not hold already.
-        const needsChain = link.kind === "delta" && link.delta.parent !== null && known === undefined;
-        const chain = needsChain ? statements.chain.all(row.thread_id, row.seq) : [];
-        return { row, link, known, chain, writeRows: statements.pending?.ofCheckpoint.all(row.seq) ?? [] };
-      }),
+      // No such checkpoint (a new thread: every run's first read) is one statement; a row found is read
+      // again with its parents and writes inside one snapshot.
+      select() === undefined
+        ? undefined
+        : reading(this.#connection, () => {
+            const row = select();
+            if (row === undefined) return undefined;
+            const link = linksOf(api, this.file, row);
+            const known = this.#known(row.thread_id, link, row.parent_id);
+            // The parents are read only when the delta continues one this object does not hold already.
+            const needsChain = link.kind === "delta" && link.delta.parent !== null && known === undefined;
+            const chain = needsChain ? chainRows(statements.chain, row.thread_id, row.seq) : [];
+            return { row, link, known, chain, writeRows: statements.pending?.ofCheckpoint.all(row.seq) ?? [] };
+          }),
     );
     if (found === undefined) return undefined;
     const { row, link, known, chain, writeRows } = found;
@@ -384,7 +390,7 @@ export class SqliteCheckpointer implements Checkpointer {
     if (recent !== undefined && recent.seq === seq && recent.id === id) return recent.lists;
     const api = "SqliteCheckpointer.save";
     try {
-      const rows = this.#statements.chain.all(threadId, seq + 1);
+      const rows = chainRows(this.#statements.chain, threadId, seq + 1);
       const bySeq = new Map<number, ChainRow>(rows.map((r) => [r.seq, r]));
       return listsOf(api, this.file, seq, bySeq, (r) => linksOf(api, this.file, r));
     } catch (error) {
@@ -450,6 +456,19 @@ export class SqliteCheckpointer implements Checkpointer {
     }
   }
 }
+
+/** The values of a new tsg_checkpoints row, in the insert statements' order. */
+type CheckpointRow = [string, string, string | null, number, string, string, string, string, string];
+
+/** The rowid an INSERT's `run()` reports (`{ lastInsertRowid }`, both built-in drivers), when the driver reports one. */
+function insertedRowid(result: unknown): number | undefined {
+  const rowid = typeof result === "object" && result !== null ? (result as { lastInsertRowid?: unknown }).lastInsertRowid : undefined;
+  if (typeof rowid === "number") return rowid;
+  return typeof rowid === "bigint" ? Number(rowid) : undefined;
+}
+
+/** The columns a save inserts, in {@link CheckpointRow}'s order. */
+const INSERTED = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
 
 /** How many threads' most recent lists a checkpointer keeps at hand. */
 const RECENT_THREADS = 64;

@@ -79,22 +79,30 @@ export function rebuild(
   return { trace, routes };
 }
 
-/** Whether `value` is a stored delta: `{ parent, trace: [keep, names], routes: [keep, routes] }`. */
-export function isTraceDelta(value: unknown): value is TraceDelta<unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const { trace, routes } = value as { trace?: unknown; routes?: unknown };
-  const part = (entry: unknown, item: (x: unknown) => boolean) =>
+/** `[keep, added]`: a count of kept entries, then the added entries, each passing `item`. */
+function isPart(entry: unknown, item: (x: unknown) => boolean): boolean {
+  return (
     Array.isArray(entry) &&
     entry.length === 2 &&
     Number.isSafeInteger(entry[0]) &&
     (entry[0] as number) >= 0 &&
     Array.isArray(entry[1]) &&
-    (entry[1] as unknown[]).every(item);
-  const isRoute = (x: unknown) =>
-    typeof x === "object" &&
-    x !== null &&
-    typeof (x as CheckpointRoute).from === "string" &&
-    typeof (x as CheckpointRoute).key === "string" &&
-    typeof (x as CheckpointRoute).to === "string";
-  return "parent" in value && part(trace, (x) => typeof x === "string") && part(routes, isRoute);
+    (entry[1] as unknown[]).every(item)
+  );
+}
+
+const isName = (x: unknown) => typeof x === "string";
+const isRoute = (x: unknown) =>
+  typeof x === "object" &&
+  x !== null &&
+  typeof (x as CheckpointRoute).from === "string" &&
+  typeof (x as CheckpointRoute).key === "string" &&
+  typeof (x as CheckpointRoute).to === "string";
+
+/** Whether `value` is a stored delta: `{ parent, trace: [keep, names], routes: [keep, routes] }`. */
+export function isTraceDelta(value: unknown): value is TraceDelta<unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const { trace, routes } = value as { trace?: unknown; routes?: unknown };
+  // Module-level checks: a history checks thousands of deltas, and closures made per call add up.
+  return "parent" in value && isPart(trace, isName) && isPart(routes, isRoute);
 }

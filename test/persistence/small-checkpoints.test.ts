@@ -89,7 +89,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("small checkpoints"), () => {
     b.close();
   });
 
-  describe.each([2, 3])("a file of schema %i", (version) => {
+  describe.each([2, 3, 4])("a file of schema %i", (version) => {
     const expected = JSON.parse(readFileSync(join(FIXTURES, `schema-v${version}.expected.json`), "utf8")) as Record<string, Checkpoint[]>;
 
     it(`migrates to schema ${SQLITE_SCHEMA_VERSION} and reads every thread as schema ${version} did; resumes, forks and prunes`, async () => {
@@ -131,6 +131,47 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("small checkpoints"), () => {
       expect(await checkpointer.list("forked")).toEqual(before);
       checkpointer.close();
     });
+  });
+
+  it("a file of schema 4 keeps its SHA-256 checksums, checked as before, beside the CRC-32s of the rows written after", async () => {
+    const file = join(dir, "v4-checksums.sqlite");
+    copyFileSync(join(FIXTURES, "schema-v4.sqlite"), file);
+    const checksums = () => {
+      const db = rawConnection(file, "readonly");
+      try {
+        return db
+          .prepare<[], { body: number; delta: number }>(
+            "SELECT length(checksum) AS body, length(delta_checksum) AS delta FROM tsg_checkpoints WHERE thread_id = 'paused' ORDER BY seq",
+          )
+          .all()
+          .map((row) => `${row.body}/${row.delta}`);
+      } finally {
+        db.close();
+      }
+    };
+    const before = checksums();
+    expect(new Set(before)).toEqual(new Set(["64/64"]));
+    const checkpointer = openSqlite(file);
+    await counterGraph(2).invoke(null, { threadId: "paused", checkpointer });
+    checkpointer.close();
+    // The old rows as they were; the one the resume added has a CRC-32 for its body and its delta.
+    expect(checksums()).toEqual([...before, "8/8"]);
+    const reopened = openSqlite(file);
+    expect((await reopened.latest("paused"))?.trace).toEqual(["inc", "inc", "done"]);
+    reopened.close();
+    // A changed byte in an old row is still found by its SHA-256; one in the new row, by its CRC-32.
+    damage(file, "paused", 0, "body", (text) => text.replace('"n":0', '"n":7'));
+    const damaged = openSqlite(file);
+    await expect(damaged.list("paused")).rejects.toMatchObject({ code: "CHECKPOINT_CORRUPT" });
+    damaged.close();
+    damage(file, "paused", 0, "body", (text) => text.replace('"n":7', '"n":0'));
+    damage(file, "paused", before.length, "body", (text) => text.replace('"note":"finished"', '"note":"finishes"'));
+    const again = openSqlite(file);
+    const error = (await again.latest("paused").catch((e: unknown) => e)) as Error;
+    expect(error).toMatchObject({ code: "CHECKPOINT_CORRUPT" });
+    expect(error.message).toContain("its stored body does not match its checksum");
+    expect((await again.list("paused", { limit: 1 }).catch((e: unknown) => e)) as Error).toMatchObject({ code: "CHECKPOINT_CORRUPT" });
+    again.close();
   });
 
   describe("damage", () => {

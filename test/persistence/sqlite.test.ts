@@ -72,6 +72,62 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
     b.close();
   });
 
+  it("refuses the second of two first checkpoints of one new thread, each expecting it empty", async () => {
+    const file = join(dir, "race.sqlite");
+    const a = openSqlite(file);
+    const b = openSqlite(file);
+    await counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer: a });
+    const first = (await a.list("t1")).at(-1) as NonNullable<Awaited<ReturnType<typeof a.latest>>>;
+    await expect(b.save({ ...first, id: "other" }, null)).rejects.toBeInstanceOf(CheckpointConflictError);
+    // The writer that saved last still continues its own head; a stale one (b, after a's next save) does not.
+    const head = (await a.latest("t1")) as typeof first;
+    await a.save({ ...head, id: "next", parentId: head.id, step: head.step + 1 }, head.id);
+    await expect(b.save({ ...head, id: "late", parentId: head.id, step: head.step + 1 }, head.id)).rejects.toMatchObject({
+      expectedLatestId: head.id,
+      actualLatestId: "next",
+    });
+    expect((await b.list("t1")).map((c) => c.id).slice(0, 2)).toEqual(["next", head.id]);
+    a.close();
+    b.close();
+  });
+
+  it("saves and checks versions with a driver whose run() reports nothing (no rowid, no count)", async () => {
+    const builtIn = sqliteDriver(SQLITE_DRIVER);
+    const silent: SqliteDriver = {
+      name: "silent",
+      open(file, options) {
+        const connection = builtIn.open(file, options);
+        return {
+          get inTransaction() {
+            return connection.inTransaction;
+          },
+          prepare<P extends readonly unknown[], R>(sql: string) {
+            const statement = connection.prepare<P, R>(sql);
+            return { run: (...params: P) => void statement.run(...params), get: statement.get, all: statement.all };
+          },
+          exec: (sql) => connection.exec(sql),
+          pragma: (statement) => connection.pragma(statement),
+          close: () => connection.close(),
+        };
+      },
+    };
+    const file = join(dir, "silent.sqlite");
+    const checkpointer = new SqliteCheckpointer(file, { driver: silent });
+    const other = new SqliteCheckpointer(file, { driver: silent });
+    const result = await counterGraph(2).invoke(counterInput(), { threadId: "t1", checkpointer });
+    const history = await checkpointer.list("t1");
+    expect(history[0]?.trace).toEqual(result.trace);
+    expect(history.map((c) => c.step)).toEqual([...history.keys()].map((i) => history.length - 1 - i));
+    const head = history[0] as (typeof history)[number];
+    await other.save({ ...head, id: "theirs", parentId: head.id, step: head.step + 1 }, head.id);
+    await expect(checkpointer.save({ ...head, id: "mine", parentId: head.id, step: head.step + 1 }, head.id)).rejects.toMatchObject({
+      actualLatestId: "theirs",
+    });
+    await expect(other.save({ ...head, id: "again" }, null)).rejects.toBeInstanceOf(CheckpointConflictError);
+    checkpointer.close();
+    other.close();
+  });
+
   it('works in memory with ":memory:", and names tsg.sqlite as the CLI\'s default file', async () => {
     const checkpointer = openSqlite(":memory:");
     await counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer });

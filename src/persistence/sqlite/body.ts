@@ -1,8 +1,11 @@
 /**
- * Checksums, and the pending writes as stored: each text is kept with its SHA-256, so a flipped byte
- * inside a stored body is found when it is read, and never resumes to a silently wrong state.
+ * Checksums, and the pending writes as stored: each text is kept with its checksum, so a flipped byte
+ * inside a stored body is found when it is read, and never resumes to a silently wrong state. A
+ * checksum is a CRC-32 (8 hex digits: what SQLite schema 5 writes) or a SHA-256 (64: schemas 2 to 4,
+ * and PostgreSQL); the length says which, so rows of either kind verify side by side.
  */
 import { hash } from "node:crypto";
+import { crc32 } from "node:zlib";
 import type { Checkpoint, CheckpointWrite } from "../../engine/index.js";
 import { checkpointShapeProblem } from "../checkpoint-shape.js";
 import { PersistenceError } from "../../engine/index.js";
@@ -18,10 +21,27 @@ export interface StoredRow {
   readonly checksum: string | null;
 }
 
-/** The checksum of a body: hex SHA-256 of its UTF-8 text. */
+/** The checksum of a body: hex SHA-256 of its UTF-8 text (the PostgreSQL store's, and SQLite's before schema 5). */
 export function checksumOf(body: string): string {
   // The one-shot form: a third cheaper than createHash for a checkpoint's size.
   return hash("sha256", body, "hex");
+}
+
+/**
+ * The checksum SQLite schema 5 writes: the CRC-32 of the UTF-8 text, 8 hex digits. It is there to find
+ * accidental damage (a flipped bit, a torn or misplaced page), which a CRC-32 finds as surely as a
+ * SHA-256 (every burst of up to 32 bits; anything else but one time in 4 billion), at a seventh of the
+ * cost of a SHA-256 per checkpoint; neither would stop someone who rewrites the file on purpose.
+ */
+export function crc32Of(text: string): string {
+  return crc32(text).toString(16).padStart(8, "0");
+}
+
+/** Whether `text` matches a stored checksum, of either kind (the length says which); anything else does not. */
+export function checksumMatches(text: string, checksum: unknown): boolean {
+  if (typeof checksum !== "string") return false;
+  if (checksum.length === 8) return crc32Of(text) === checksum;
+  return checksum.length === 64 && checksumOf(text) === checksum;
 }
 
 /** The checkpoint a row holds, after checking its checksum, its JSON and its shape; else `CHECKPOINT_CORRUPT`. */
@@ -39,7 +59,7 @@ export function decodeRow(api: string, file: string, row: StoredRow): Checkpoint
     );
   const { body } = row;
   if (typeof body !== "string") throw corrupt(`its stored body is ${body === null ? "NULL" : `not text (${typeof body})`}`);
-  if (row.checksum !== null && checksumOf(body) !== row.checksum)
+  if (row.checksum !== null && !checksumMatches(body, row.checksum))
     throw corrupt("its stored body does not match its checksum (the bytes changed after it was written)");
   let parsed: unknown;
   try {
@@ -74,7 +94,7 @@ export function decodeWrites(api: string, file: string, checkpoint: Checkpoint, 
         { threadId: checkpoint.threadId, checkpointId: checkpoint.id },
       );
     if (typeof row.body !== "string") throw corrupt("its stored body is not text");
-    if (checksumOf(row.body) !== row.checksum)
+    if (!checksumMatches(row.body, row.checksum))
       throw corrupt("its stored body does not match its checksum (the bytes changed after it was written)");
     let write: unknown;
     try {

@@ -7,7 +7,8 @@ import type { Checkpoint } from "../../engine/index.js";
 import { PersistenceError } from "../../engine/index.js";
 import { checkpointShapeProblem } from "../checkpoint-shape.js";
 import { isTraceDelta, rebuild, type TraceAndRoutes, type TraceDelta } from "../trace-delta.js";
-import { checksumOf } from "./body.js";
+import { checksumMatches } from "./body.js";
+import type { SqliteStatement } from "./driver.js";
 import { quoted } from "./faults.js";
 
 /** A stored row as the chain statements select it. `body` may be left out (NULL) for a row with a delta. */
@@ -20,6 +21,25 @@ export interface ChainRow {
   readonly checksum: string | null;
   readonly delta: unknown;
   readonly delta_checksum: unknown;
+}
+
+/**
+ * The rows a chain statement selects, which selects `seq, thread_id, id, parent_id, body, checksum,
+ * delta, delta_checksum` in this order. As arrays when the driver can (`values`): a history of
+ * thousands of rows then costs a plain object per row, not a binding's object with a property set per column.
+ */
+export function chainRows<P extends readonly unknown[]>(statement: SqliteStatement<P, ChainRow>, ...params: P): ChainRow[] {
+  if (statement.values === undefined) return statement.all(...params);
+  return statement.values(...params).map((columns) => ({
+    seq: columns[0] as number,
+    thread_id: columns[1] as string,
+    id: columns[2] as string,
+    parent_id: columns[3] as string | null,
+    body: columns[4],
+    checksum: columns[5] as string | null,
+    delta: columns[6],
+    delta_checksum: columns[7],
+  }));
 }
 
 /** A row's lists, as read: its delta, or (a row of an earlier schema) the whole lists of its body. */
@@ -50,7 +70,7 @@ export function corruptRow(
 function parsed(api: string, file: string, row: ChainRow, text: unknown, checksum: unknown, what: string): unknown {
   if (typeof text !== "string")
     throw corruptRow(api, file, row, `its stored ${what} is ${text === null ? "NULL" : `not text (${typeof text})`}`);
-  if (checksum !== null && checksumOf(text) !== checksum)
+  if (checksum !== null && !checksumMatches(text, checksum))
     throw corruptRow(api, file, row, `its stored ${what} does not match its checksum (the bytes changed after it was written)`);
   try {
     return JSON.parse(text);
@@ -191,45 +211,71 @@ export class HistoryLists {
   }
 }
 
+/** Where a lazily assembled checkpoint finds its lists (a non-enumerable own property: no copy, comparison or JSON sees it). */
+const LISTS = Symbol("lists");
+
+interface Lazy {
+  [LISTS]?: (() => TraceAndRoutes) | undefined;
+  trace?: unknown;
+  routes?: unknown;
+}
+
+/** Replaces a lazy list by a plain property holding `value`. */
+function settle(checkpoint: Lazy, key: "trace" | "routes", value: unknown): void {
+  Object.defineProperty(checkpoint, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Assembles the lists once, keeps both as plain properties, and lets go of what assembled them. */
+function materialize(checkpoint: Lazy): TraceAndRoutes {
+  const made = (checkpoint[LISTS] as () => TraceAndRoutes)();
+  settle(checkpoint, "trace", made.trace);
+  settle(checkpoint, "routes", made.routes);
+  checkpoint[LISTS] = undefined;
+  return made;
+}
+
+/**
+ * The accessor of one lazy list. One pair of functions per list for every checkpoint: objects that share
+ * them share a hidden class and stay in V8's fast mode, where a closure per object would turn each into
+ * a dictionary (slower to build, and bigger to collect).
+ */
+function lazyList(key: "trace" | "routes"): PropertyDescriptor {
+  return {
+    enumerable: true,
+    configurable: true,
+    get(this: Lazy) {
+      return materialize(this)[key];
+    },
+    set(this: Lazy, value: unknown) {
+      settle(this, key, value);
+    },
+  };
+}
+
+const TRACE = lazyList("trace");
+const ROUTES = lazyList("routes");
+
 /**
  * A checkpoint from a row's body and its lists, its fields in the usual order. Given a function, the
  * lists are assembled when `trace` or `routes` is first read, then kept as plain properties.
  */
 export function assemble(body: Record<string, unknown>, lists: TraceAndRoutes | (() => TraceAndRoutes)): Checkpoint {
-  const { id, parentId, threadId, step, state, next, tasks, trace: _trace, routes: _routes, ...rest } = body;
-  const checkpoint: Record<string, unknown> = {
-    id,
-    parentId,
-    threadId,
-    step,
-    state,
-    next,
-    tasks,
-    trace: undefined,
-    routes: undefined,
-    ...rest,
-  };
-  if (typeof lists !== "function") {
+  const { id, parentId, threadId, step, state, next, tasks } = body;
+  const checkpoint: Record<string, unknown> & Lazy = { id, parentId, threadId, step, state, next, tasks };
+  if (typeof lists === "function") {
+    // Added as new properties (not over existing ones), so the object keeps its fast shape.
+    Object.defineProperty(checkpoint, "trace", TRACE);
+    Object.defineProperty(checkpoint, "routes", ROUTES);
+    Object.defineProperty(checkpoint, LISTS, { value: lists, writable: true, enumerable: false, configurable: true });
+  } else {
     checkpoint.trace = lists.trace;
     checkpoint.routes = lists.routes;
-    return checkpoint as unknown as Checkpoint;
   }
-  let made: TraceAndRoutes | undefined;
-  const settle = (key: "trace" | "routes", value: unknown) =>
-    Object.defineProperty(checkpoint, key, { value, writable: true, enumerable: true, configurable: true });
-  for (const key of ["trace", "routes"] as const) {
-    Object.defineProperty(checkpoint, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        made ??= lists();
-        settle(key, made[key]);
-        return made[key];
-      },
-      set(value: unknown) {
-        settle(key, value);
-      },
-    });
+  for (const key of Object.keys(body)) {
+    if (Object.hasOwn(checkpoint, key)) continue;
+    // An own "__proto__" key (JSON.parse makes one) stays a plain field, as a spread would keep it.
+    if (key === "__proto__") Object.defineProperty(checkpoint, key, { value: body[key], writable: true, enumerable: true, configurable: true });
+    else checkpoint[key] = body[key];
   }
   return checkpoint as unknown as Checkpoint;
 }

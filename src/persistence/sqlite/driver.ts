@@ -20,10 +20,21 @@ export interface SqliteOpenOptions {
 
 /** A prepared statement: parameters are positional. */
 export interface SqliteStatement<P extends readonly unknown[], R = unknown> {
-  run(...params: P): void;
+  /**
+   * Runs the statement. What it returns may be the binding's `{ changes, lastInsertRowid }` (both
+   * built-in drivers return it): a save then takes its row's seq from it rather than asking SQLite
+   * with another statement. Anything else (a driver of your own may return nothing) is ignored.
+   */
+  run(...params: P): unknown;
   /** The first row, or `undefined`. */
   get(...params: P): R | undefined;
   all(...params: P): R[];
+  /**
+   * Optional: every row as an array of its column values, in the order the statement selects them
+   * (both built-in drivers: their `raw` mode). Reading a long history uses it when it is there: it
+   * saves building an object (and, on libsql, a `_metadata` object) per row.
+   */
+  values?(...params: P): unknown[][];
 }
 
 /** One open database file. Transactions are plain `exec("BEGIN IMMEDIATE")` / `COMMIT` / `ROLLBACK`. */

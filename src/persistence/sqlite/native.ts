@@ -13,6 +13,8 @@ interface NativeStatement {
   run(...params: readonly unknown[]): unknown;
   get(...params: readonly unknown[]): unknown;
   all(...params: readonly unknown[]): unknown[];
+  /** Rows as arrays from now on (both bindings; better-sqlite3 refuses it on a statement that returns no rows). */
+  raw(toggle: boolean): NativeStatement;
 }
 
 /** The connection over `db`; `pragma` is the one call the bindings spell differently. */
@@ -23,10 +25,17 @@ export function nativeConnection(db: NativeDatabase, pragma: (statement: string)
     },
     prepare<P extends readonly unknown[], R>(sql: string): SqliteStatement<P, R> {
       const statement = db.prepare(sql);
+      // A second statement in raw mode, prepared when first asked for (only statements that return rows are).
+      let raw: NativeStatement | undefined;
       return {
-        run: (...params) => void statement.run(...params),
+        // The binding's { changes, lastInsertRowid }: a save reads its new row's seq from it.
+        run: (...params) => statement.run(...params),
         get: (...params) => statement.get(...params) as R | undefined,
         all: (...params) => statement.all(...params) as R[],
+        values: (...params) => {
+          raw ??= db.prepare(sql).raw(true);
+          return raw.all(...params) as unknown[][];
+        },
       };
     },
     exec: (sql) => void db.exec(sql),

@@ -4,7 +4,7 @@
  * lists (a new root), so every kept checkpoint reads exactly as before.
  */
 import { keptByPrune, type PruneRequest } from "../../engine/index.js";
-import { checksumOf } from "./body.js";
+import { crc32Of } from "./body.js";
 import { type ChainRow, type Links, linksOf, listsOf } from "./chain.js";
 import type { SqliteConnection } from "./driver.js";
 
@@ -49,7 +49,7 @@ export function pruneThreads(connection: SqliteConnection, api: string, file: st
       if (link.kind === "whole" || link.delta.parent === null || keptSeqs.has(link.delta.parent)) continue;
       const { trace, routes } = listsOf(api, file, row.seq, bySeq, linkOf);
       const delta = JSON.stringify({ parent: null, trace: [0, trace], routes: [0, routes] });
-      rebase.run(delta, checksumOf(delta), row.seq);
+      rebase.run(delta, crc32Of(delta), row.seq);
     }
     for (const row of rows) {
       if (keptSeqs.has(row.seq)) continue;

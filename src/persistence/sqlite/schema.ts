@@ -10,7 +10,7 @@ import { quoted } from "./faults.js";
 import { immediate } from "./transaction.js";
 
 /** The schema this version reads and writes. Older files are migrated when opened; newer ones are refused. */
-export const SQLITE_SCHEMA_VERSION = 4;
+export const SQLITE_SCHEMA_VERSION = 5;
 
 /** Each migration takes the schema from version `index` to `index + 1`. */
 const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
@@ -61,6 +61,10 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
       `ALTER TABLE tsg_checkpoints ADD COLUMN delta TEXT;
        ALTER TABLE tsg_checkpoints ADD COLUMN delta_checksum TEXT;`,
     ),
+  // Version 5: new rows' checksums (body, delta, pending write) are CRC-32s, 8 hex digits, where they were
+  // SHA-256s, 64 (body.ts: both verify, told apart by length). No row changes: the version is what keeps
+  // an older typed-state-graph, which knows SHA-256 only, from reading the new rows as corrupt.
+  () => undefined,
 ];
 
 /** The tables of ours the file has. */
