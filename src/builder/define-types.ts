@@ -310,13 +310,40 @@ type RouterOf<Impl extends Implementations, F> = F extends keyof NonNullable<Imp
 type UnreturnedSpecKeys<Sp extends BindableSpec, Impl extends Implementations, F> =
   string extends SpecRouteKeys<Sp, F> ? never : Exclude<SpecRouteKeys<Sp, F>, RouterKeys<RouterOf<Impl, F>>>;
 
-/** A router for source `F`: returns only the spec's keys (or Sends to them), and can return each of them. */
+/**
+ * A router for source `F`: returns only the spec's keys (or Sends to them), can return each of them,
+ * and sends each target its input.
+ */
 type CheckedRouter<Sp extends BindableSpec, Impl extends Implementations, F> = ((
   state: never,
 ) => Awaitable<SpecRouteKeys<Sp, F> | readonly (SpecRouteKeys<Sp, F> | Send<SpecRouteKeys<Sp, F>>)[]>) &
-  ([UnreturnedSpecKeys<Sp, Impl, F>] extends [never]
-    ? unknown
-    : TypeLevelError<`bindSpec: the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route`>);
+  (
+    | ([UnreturnedSpecKeys<Sp, Impl, F>] extends [never]
+        ? never
+        : `bindSpec: the router for ${Quoted<F>} never returns ${Quoted<UnreturnedSpecKeys<Sp, Impl, F>>}, a key of the spec's route`)
+    | SendPayloadMessages<Impl, F, RouterOf<Impl, F>> extends infer Problems
+    ? [Problems] extends [never]
+      ? unknown
+      : TypeLevelError<Problems>
+    : unknown);
+
+/** The input implementation `T` reads: its parameter's type (the state, for a node typed by the state; anything, for one that takes none). */
+type ImplementationInput<Impl extends Implementations, T> = T extends keyof Impl["nodes"]
+  ? Impl["nodes"][T] extends (input: infer I, ...rest: never[]) => unknown
+    ? I
+    : unknown
+  : unknown;
+
+/** A message for each `Send` of router `R` whose payload is not its target's input, as the builder checks them. */
+type SendPayloadMessages<Impl extends Implementations, F, R> = R extends (...args: never[]) => infer Out
+  ? Members<Awaited<Out>> extends infer Choice
+    ? Choice extends Send<infer T, infer Payload>
+      ? [Payload] extends [ImplementationInput<Impl, T>]
+        ? never
+        : `bindSpec: the router for ${Quoted<F>} sends ${Quoted<T>} a payload that is not its input (its parameter type)`
+      : never
+    : never
+  : never;
 
 /** Every node and conditional source of the spec implemented, nothing extra, routers returning exactly the spec's keys. */
 export type CheckedImplementations<Sp extends BindableSpec, Impl extends Implementations> = {

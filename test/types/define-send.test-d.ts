@@ -6,7 +6,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { CheckedRoutes } from "../../src/builder/define-types.js";
 import type { TypeLevelError } from "../../src/builder/messages.js";
-import { append, defineGraph, END, route, Send, START, type CompiledGraph, type RouteDeclaration } from "../../src/index.js";
+import { append, bindSpec, defineGraph, END, route, Send, START, type CompiledGraph, type RouteDeclaration } from "../../src/index.js";
 
 interface S {
   count: number;
@@ -157,3 +157,22 @@ describe("a defineGraph node that takes its own input, reached with the state", 
     });
   });
 });
+
+describe("a Send from a bindSpec router", () => {
+  const spec = {
+    nodes: ["plan", "worker"],
+    edges: [
+      { from: START, to: "plan" },
+      { from: "worker", to: END },
+    ],
+    routes: [{ from: "plan", paths: { worker: "worker" }, sends: true }],
+  } as const;
+  const nodes = { plan: (s: S) => ({ count: s.count }), worker };
+
+  it("accepts the target's input, and rejects another payload", () => {
+    bindSpec(spec, { nodes, routers: { plan: (s: S) => s.sections.map((section) => new Send("worker", { section })) } });
+    // @ts-expect-error - "worker" takes { section: string }
+    bindSpec(spec, { nodes, routers: { plan: (s: S) => s.sections.map((doc) => new Send("worker", { doc })) } });
+  });
+});
+
