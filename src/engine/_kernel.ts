@@ -39,5 +39,6 @@ export type { JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
 export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
 export { findNonJson, childPath, notSerializable, type JsonProblem } from "./threads/json-check.js";
 export { runInInterruptFrame, type InterruptFrame } from "./interrupt-scope.js";
+export { gotoOf, gotoRoutes, withoutGoto } from "./command-goto.js";
 export { NodePaused } from "./node-paused.js";
 export { nothingToResume, threadRequired } from "./threads/threads.js";

@@ -5,7 +5,7 @@
  * engine's trace, routes and errors. The recorder travels in the run's `configurable`, so one
  * exported graph serves concurrent runs; a plain LangGraph `invoke` has none and is not gated.
  */
-import type { RouteTaken, Settled, State } from "../engine/_kernel.js";
+import type { RouteTaken, Settled, State, Task } from "../engine/_kernel.js";
 import { START } from "../spec.js";
 
 /** The `configurable` key the recorder travels under. */
@@ -23,8 +23,10 @@ export class TaskRefused extends Error {
 export class TaskRecord {
   readonly id: string;
   readonly node: string;
-  /** The node's validated update, once it returned. */
+  /** The node's validated update, once it returned (without its Command's goto). */
   update: State | undefined;
+  /** The tasks the node's `Command` goto added, when it returned one (END included, as the mini engine records it). */
+  goto: readonly Task[] | undefined;
   /** Why the node failed (the engine's StepFailure, or what it threw), when it did. */
   nodeFailure: { readonly error: unknown } | undefined;
   /** Whether the node failed after its signal aborted, having read it: it was cancelled, it did not fail on its own. */

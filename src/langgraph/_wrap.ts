@@ -3,8 +3,9 @@
  * (runNode, successorsOf, mergeUpdate), so a node gets the same isolated copy (or its Send's input),
  * its update the same validation and copy, and a reducer the same detached `current` on both engines.
  */
-import type { Send as LangGraphSend } from "@langchain/langgraph";
+import type { Command as LangGraphCommand, Send as LangGraphSend } from "@langchain/langgraph";
 import {
+  gotoOf,
   isThenable,
   RouterCallContext,
   runInInterruptFrame,
@@ -16,6 +17,8 @@ import {
   type ExecutableGraph,
   type State,
   type Successors,
+  type Task,
+  withoutGoto,
 } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END } from "../spec.js";
@@ -25,8 +28,14 @@ import { mergeRank, rankValues, type MergeRank } from "./_order.js";
 import { recorderOf, taskIdOf, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 
-/** A node as LangGraph.js calls it: `(state, config)`; a Send task gets the Send's input as `state`. */
-export type LangGraphNode = (state: State, config?: unknown) => State | Promise<State>;
+/**
+ * A node as LangGraph.js calls it: `(state, config)`; a Send task gets the Send's input as `state`. It
+ * returns its update, or LangGraph's `Command({ update, goto })` when the node's own Command had a goto.
+ */
+export type LangGraphNode = (state: State, config?: unknown) => LangGraphUpdate | Promise<LangGraphUpdate>;
+
+/** What a wrapped node hands LangGraph.js: an update, or LangGraph's Command carrying one with its goto. */
+export type LangGraphUpdate = State | LangGraphCommand;
 
 /** What a conditional edge's path function returns: a route key, a LangGraph `Send`, or a list of them. */
 export type LangGraphRoute = string | LangGraphSend | (string | LangGraphSend)[];
@@ -61,7 +70,7 @@ interface WrappedTask {
   readonly record: TaskRecord | undefined;
 }
 
-function run({ lg, graph, node, rank, record }: WrappedTask, state: State, config: unknown): State | Promise<State> {
+function run({ lg, graph, node, rank, record }: WrappedTask, state: State, config: unknown): LangGraphUpdate | Promise<LangGraphUpdate> {
   const signal = signalOf(config);
   const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
   const frame = new LangGraphInterruptFrame(lg);
@@ -75,13 +84,18 @@ function run({ lg, graph, node, rank, record }: WrappedTask, state: State, confi
     }
     throw frame.interruption;
   };
-  const succeeded = (update: State): State => {
+  const succeeded = (output: State): LangGraphUpdate => {
     if (frame.paused) return paused();
+    // A node's Command goto travels in its update under the engine's reserved key; LangGraph gets its own Command.
+    const goto = gotoOf(output);
+    const update = withoutGoto(output);
     if (record !== undefined) {
       record.update = update;
+      record.goto = goto;
       record.finish();
     }
-    return rankValues(update, rank);
+    const ranked = rankValues(update, rank);
+    return goto === undefined ? ranked : langGraphCommand(lg, graph, node, ranked, goto, config);
   };
   const failed = (error: unknown): never => {
     if (frame.paused) return paused();
@@ -104,6 +118,47 @@ function run({ lg, graph, node, rank, record }: WrappedTask, state: State, confi
 }
 
 /**
+ * LangGraph's `Command({ update, goto })` for a node's Command: each goto name is a `branch:to:` write
+ * (the node is exported with LangGraph's `ends`), each Send a Send; a goto to END adds nothing on
+ * either engine, so it is left out. A node's edge, route or join still applies on both engines.
+ *
+ * One ordering differs: LangGraph runs a node's Command goto before its conditional edge, so a Send of
+ * the goto would run (and merge) before the router's Sends to the same node, where the mini engine
+ * runs the router's first. So a routed node's goto Sends are held for its router, which returns them
+ * after its own (see {@link wrapRouter}); the node and its router run in one LangGraph task.
+ */
+function langGraphCommand(
+  lg: LangGraphModule,
+  graph: ExecutableGraph,
+  node: string,
+  update: State,
+  goto: readonly Task[],
+  config: unknown,
+): LangGraphCommand {
+  const targets = goto.filter((task) => task.node !== END);
+  const taskId = taskIdOf(config);
+  const routed = graph.transitions.get(node)?.kind === "route" && taskId !== undefined;
+  const sends = targets.filter((task) => task.sent).map((task) => new lg.Send(task.node, task.input));
+  if (routed && sends.length > 0) heldSends.set(taskId, sends);
+  const destinations = targets.flatMap((task): (string | LangGraphSend)[] => {
+    if (!task.sent) return [task.node];
+    return routed ? [] : [new lg.Send(task.node, task.input)];
+  });
+  return new lg.Command({ update, goto: destinations });
+}
+
+/** The goto Sends of a routed node, by LangGraph task id, from the node's return until its router runs. */
+const heldSends = new Map<string, LangGraphSend[]>();
+
+/** Takes the goto Sends held for the router of task `taskId` (none when its node had none). */
+function takeHeldSends(taskId: string | undefined): LangGraphSend[] {
+  if (taskId === undefined) return [];
+  const sends = heldSends.get(taskId) ?? [];
+  heldSends.delete(taskId);
+  return sends;
+}
+
+/**
  * The router of `source`, run by the engine's `successorsOf`, so a key outside the path map fails with
  * the mini engine's message instead of LangGraph's generic one. Route keys go through LangGraph's path
  * map; each of our Sends becomes a LangGraph `Send` to the node its key names.
@@ -112,9 +167,11 @@ export function wrapRouter(lg: LangGraphModule, graph: ExecutableGraph, source: 
   return (state, config) => {
     const recorder = recorderOf(config);
     const taskId = taskIdOf(config);
+    const held = takeHeldSends(taskId);
     const taken = (successors: Successors): LangGraphRoute => {
       recorder?.routed(source, taskId, successors.routes, successors.list);
-      return routeValue(lg, source, successors);
+      const value = routeValue(lg, source, successors);
+      return held.length === 0 ? value : [...(Array.isArray(value) ? value : [value]), ...held];
     };
     const failed = (error: unknown): never => {
       if (recorder !== undefined && taskId !== undefined) recorder.task(taskId, source).routerFailure = { error };

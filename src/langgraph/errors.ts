@@ -13,7 +13,6 @@ export const LANGGRAPH_INTEROP_CODES = Object.keys({
   LANGGRAPH_NODE_NAME: true,
   LANGGRAPH_CHECKPOINTER_REQUIRED: true,
   LANGGRAPH_COMMAND_GOTO: true,
-  LANGGRAPH_NODE_COMMAND: true,
   LANGGRAPH_NOT_INSTALLED: true,
   LANGGRAPH_LOAD_FAILED: true,
 } satisfies Record<LangGraphInteropCode, true>) as readonly LangGraphInteropCode[];
@@ -33,8 +32,6 @@ export type LangGraphInteropCode =
    * the pending ones, where the mini engine runs them instead.
    */
   | "LANGGRAPH_COMMAND_GOTO"
-  /** A node declares `ends` (it returns `new Command({ goto })`): the export does not map a node's Command to LangGraph.js's yet. */
-  | "LANGGRAPH_NODE_COMMAND"
   /** `@langchain/langgraph` (or one of its peers) is not installed. */
   | "LANGGRAPH_NOT_INSTALLED"
   /** `@langchain/langgraph` is installed but failed to load. */

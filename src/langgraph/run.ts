@@ -13,6 +13,7 @@ import {
   commit,
   executableOf,
   executionError,
+  gotoRoutes,
   inputFailure,
   messageOf,
   reportedFailure,
@@ -427,7 +428,9 @@ class LangGraphRun {
     this.#claimStartRoutes();
     for (const [index, task] of tasks.entries()) {
       this.trace.push(task.node);
-      this.routes.push(...(records[index]?.routes ?? []));
+      const record = records[index];
+      // As the kernel's advance records them: the router's routes, then the Command goto's.
+      this.routes.push(...(record?.routes ?? []), ...gotoRoutes(task.node, record?.goto ?? []));
     }
     const state = this.#state;
     for (const [index, task] of tasks.entries()) yield stepOf(task.node, records[index], state);
@@ -506,12 +509,19 @@ class LangGraphRun {
   }
 }
 
-/** A committed step: the node's update, the superstep's merged state, and the route its router took. */
+/** A committed step: the node's update, the superstep's merged state, the route its router took, and its Command goto. */
 function stepOf(node: string, record: TaskRecord | undefined, state: State): Step<State> {
   const routes = record?.routes ?? [];
   const keys = routes.map((route) => route.key);
   const route = record?.list === true ? keys : keys[0];
-  return { node, update: cloneState(record?.update ?? {}), state: cloneState(state), ...(route === undefined ? {} : { route }) };
+  const goto = record?.goto?.map((task) => task.node);
+  return {
+    node,
+    update: cloneState(record?.update ?? {}),
+    state: cloneState(state),
+    ...(route === undefined ? {} : { route }),
+    ...(goto === undefined ? {} : { goto }),
+  };
 }
 
 /**

@@ -51,11 +51,12 @@ export interface ToLangGraphOptions {
  * Interrupts map to LangGraph's: a node's `interrupt(payload)` calls LangGraph's `interrupt()` (the
  * node runs again from its start on resume; a `defineInterrupt` schema still checks the answer), and
  * `interruptBefore`/`interruptAfter` become the same `compile()` options, with `options.checkpointer`.
+ * A node that returns `new Command({ update, goto })` is added with LangGraph's `ends` and returns
+ * LangGraph's `Command`, so LangGraph draws and routes its goto (its edge or route still applies, as here).
  *
  * @throws LangGraphInteropError `LANGGRAPH_FIELDS_REQUIRED` when the graph was built without the
  * `fields` option; `LANGGRAPH_FIELD_NAME` for a field named after an `Object.prototype` member
  * (`toString`, `constructor`…); `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
- * `LANGGRAPH_NODE_COMMAND` for a graph whose nodes declare `ends` (node-returned `Command({ goto })` is not mapped yet);
  * `LANGGRAPH_CHECKPOINTER_REQUIRED` for a graph compiled with `interruptBefore`/`interruptAfter` exported
  * without `options.checkpointer` (LangGraph.js would run straight through them);
  * `LANGGRAPH_NOT_INSTALLED` when `@langchain/langgraph` is missing. It never falls back to the mini engine.
@@ -88,15 +89,6 @@ function checkCheckpointer(threads: ThreadSettings, options: ToLangGraphOptions)
 /** Checks what LangGraph.js needs before loading it, so a spec problem is reported even without the peer. */
 function exportableFields(spec: GraphSpec): readonly string[] {
   const { fields } = spec;
-  const commanding = (spec.ends ?? []).map((end) => end.from);
-  if (commanding.length > 0) {
-    // Refused rather than exported half-way: the wrapped node would hand LangGraph.js the goto as a state key.
-    throw new LangGraphInteropError(
-      "LANGGRAPH_NODE_COMMAND",
-      `toLangGraph: ${quoteList(commanding)} declare${commanding.length > 1 ? "" : "s"} ends (a node returning new Command({ goto })), ` +
-        `which the LangGraph.js export does not map yet. Run the graph on the mini engine, or route with an edge or addConditionalEdges instead of a goto.`,
-    );
-  }
   if (fields === undefined) {
     throw new LangGraphInteropError(
       "LANGGRAPH_FIELDS_REQUIRED",
@@ -131,7 +123,7 @@ function exportableFields(spec: GraphSpec): readonly string[] {
 
 /** LangGraph's `StateGraph` builder with names known only at run time (its types accumulate literal node names). */
 interface LooseBuilder {
-  addNode(nodes: [string, LangGraphNode][]): LooseBuilder;
+  addNode(nodes: [name: string, node: LangGraphNode, options: { ends?: string[] }][]): LooseBuilder;
   addEdge(from: string | string[], to: string): LooseBuilder;
   addConditionalEdges(source: string, path: LangGraphPath, pathMap: Record<string, string>): LooseBuilder;
   compile(options: {
@@ -158,7 +150,16 @@ function buildLangGraph(
   }
   const builder = new StateGraph(Annotation.Root(channels)) as unknown as LooseBuilder;
   // LangGraph refuses an empty list of nodes, though it runs a graph without nodes (START → END).
-  if (spec.nodes.length > 0) builder.addNode(spec.nodes.map((node): [string, LangGraphNode] => [node, wrapNode(lg, executable, node)]));
+  // A node that returns a Command declares its ends as on LangGraph: its goto is LangGraph's own.
+  const ends = new Map((spec.ends ?? []).map((end) => [end.from, [...end.to]]));
+  if (spec.nodes.length > 0) {
+    builder.addNode(
+      spec.nodes.map((node) => {
+        const to = ends.get(node);
+        return [node, wrapNode(lg, executable, node), to === undefined ? {} : { ends: to }];
+      }),
+    );
+  }
   for (const edge of spec.edges) builder.addEdge(edge.from, edge.to);
   for (const fanOut of spec.fanOuts ?? []) for (const to of fanOut.to) builder.addEdge(fanOut.from, to);
   for (const join of spec.joins ?? []) {

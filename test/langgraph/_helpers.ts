@@ -1,14 +1,19 @@
 /** Shared by the LangGraph.js differential tests. */
-import type { RunResult, Step, ThreadRunResult } from "../../src/index.js";
-import type { LangGraphThreadResult } from "../../src/langgraph/index.js";
+import { MemorySaver } from "@langchain/langgraph";
+import type { Command, CompiledGraph, RunResult, Step, ThreadRunResult } from "../../src/index.js";
+import { MemoryCheckpointer } from "../../src/persistence/index.js";
+import { runOnLangGraph, type LangGraphThreadResult } from "../../src/langgraph/index.js";
 
 /** A step as plain data (the mini engine's steps copy lazily through getters). */
-export function plainSteps<S>(steps: readonly Step<S>[]): { node: string; update: unknown; state: unknown; route?: unknown }[] {
+export function plainSteps<S>(
+  steps: readonly Step<S>[],
+): { node: string; update: unknown; state: unknown; route?: unknown; goto?: readonly string[] }[] {
   return steps.map((step) => ({
     node: step.node,
     update: step.update,
     state: step.state,
     ...(step.route === undefined ? {} : { route: step.route }),
+    ...(step.goto === undefined ? {} : { goto: step.goto }),
   }));
 }
 
@@ -39,3 +44,33 @@ export function threadOutcome<S>(result: ThreadRunResult<S> | LangGraphThreadRes
   const { routes: _routes, ...compared } = rest as typeof rest & { routes?: unknown };
   return { ...compared, steps: plainSteps(steps) };
 }
+
+export type Input<S extends object> = S | null | Command<unknown, S, string>;
+
+/**
+ * Runs the same sequence of calls on a thread of each engine; `next` picks each call's input from the
+ * mini engine's last result (the interrupt ids are the same on both, which the comparison checks).
+ */
+export async function onBothEngines<S extends object>(
+  build: () => { graph: CompiledGraph<S>; runs: string[] },
+  first: S,
+  next: readonly ((last: ThreadRunResult<S>) => Input<S>)[],
+) {
+  const mini = build();
+  const lang = build();
+  const checkpointer = new MemoryCheckpointer();
+  const saver = new MemorySaver();
+  const miniResults: unknown[] = [];
+  const langResults: unknown[] = [];
+  let last = await mini.graph.invoke(first, { threadId: "t", checkpointer });
+  miniResults.push(threadOutcome(last));
+  langResults.push(threadOutcome(await runOnLangGraph(lang.graph, first, { threadId: "t", checkpointer: saver })));
+  for (const input of next) {
+    const command = input(last);
+    last = await mini.graph.invoke(command as S, { threadId: "t", checkpointer });
+    miniResults.push(threadOutcome(last));
+    langResults.push(threadOutcome(await runOnLangGraph(lang.graph, command as S, { threadId: "t", checkpointer: saver })));
+  }
+  return { mini: miniResults, langGraph: langResults, miniRuns: mini.runs, langGraphRuns: lang.runs, last };
+}
+

@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { BinaryOperatorAggregate, CompiledStateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { buildReportGraph } from "../../src/examples/report/index.js";
-import { append, Command, compileGraph, END, Send, START, StateGraph, sum } from "../../src/index.js";
+import { append, compileGraph, END, Send, START, StateGraph, sum } from "../../src/index.js";
 import { LangGraphInteropError, toLangGraph } from "../../src/langgraph/index.js";
 import { loadLangGraph } from "../../src/langgraph/_load.js";
 
@@ -145,20 +145,6 @@ describe("what toLangGraph refuses, with a code", () => {
     await expect(toLangGraph(graph)).rejects.toMatchObject({
       code: "LANGGRAPH_NODE_NAME",
       message: expect.stringContaining(`"constructor" is the name of an Object.prototype member`),
-    });
-  });
-
-  it("a node that declares ends (returns a Command with goto): LANGGRAPH_NODE_COMMAND, not exported half-way", async () => {
-    const graph = new StateGraph<{ n: number }>({ fields: ["n"] })
-      .addNode("triage", () => new Command({ update: { n: 1 }, goto: "page" }), { ends: ["page"] })
-      .addNode("page", node)
-      .addEdge(START, "triage")
-      .addEdge("page", END)
-      .compile();
-    expect((await graph.invoke({ n: 0 })).trace).toEqual(["triage", "page"]);
-    await expect(toLangGraph(graph)).rejects.toMatchObject({
-      code: "LANGGRAPH_NODE_COMMAND",
-      message: expect.stringMatching(/^toLangGraph: "triage" declares ends/),
     });
   });
 

@@ -32,40 +32,11 @@ import {
   ScriptedModel,
   type AgentState,
 } from "../../src/examples/agent/index.js";
-import { threadOutcome } from "./_helpers.js";
+import { onBothEngines, type Input } from "./_helpers.js";
 
 interface Flow {
   log: string[];
   n: number;
-}
-
-type Input<S extends object> = S | null | Command<unknown, S, string>;
-
-/**
- * Runs the same sequence of calls on a thread of each engine; `next` picks each call's input from the
- * mini engine's last result (the interrupt ids are the same on both, which the comparison checks).
- */
-async function onBothEngines<S extends object>(
-  build: () => { graph: CompiledGraph<S>; runs: string[] },
-  first: S,
-  next: readonly ((last: ThreadRunResult<S>) => Input<S>)[],
-) {
-  const mini = build();
-  const lang = build();
-  const checkpointer = new MemoryCheckpointer();
-  const saver = new MemorySaver();
-  const miniResults: unknown[] = [];
-  const langResults: unknown[] = [];
-  let last = await mini.graph.invoke(first, { threadId: "t", checkpointer });
-  miniResults.push(threadOutcome(last));
-  langResults.push(threadOutcome(await runOnLangGraph(lang.graph, first, { threadId: "t", checkpointer: saver })));
-  for (const input of next) {
-    const command = input(last);
-    last = await mini.graph.invoke(command as S, { threadId: "t", checkpointer });
-    miniResults.push(threadOutcome(last));
-    langResults.push(threadOutcome(await runOnLangGraph(lang.graph, command as S, { threadId: "t", checkpointer: saver })));
-  }
-  return { mini: miniResults, langGraph: langResults, miniRuns: mini.runs, langGraphRuns: lang.runs, last };
 }
 
 function idsOf(result: ThreadRunResult<object>): string[] {

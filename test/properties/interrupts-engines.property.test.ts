@@ -8,6 +8,8 @@
  *   flow into the state (`n`, so they steer the routers, and `last`); some nodes are `interruptBefore`
  *   or `interruptAfter` points. A pause at `interrupt()` is resumed with the next random value, a
  *   static pause with `null`, until the run ends.
+ * - Some nodes are goto points: their fixed edge becomes `ends: [to, other]` (another node or END),
+ *   and they return `new Command({ update, goto })` to one of the two, by the state.
  * - The mini engine and LangGraph.js (`runOnLangGraph` on a `MemorySaver` thread) must agree after
  *   every call: status, state, next nodes, interrupt ids, nodes and payloads, trace, supersteps, steps,
  *   or the same error.
@@ -26,6 +28,7 @@ import { describe, expect } from "vitest";
 import {
   Command,
   compileGraph,
+  END,
   GraphExecutionError,
   interrupt,
   InterruptError,
@@ -50,6 +53,14 @@ interface InterruptPlan {
   readonly interruptAfter: readonly string[];
   /** The resume values, used in turn (cycling) for the pauses at `interrupt()`. */
   readonly answers: readonly number[];
+  /** The nodes that return a Command whose goto replaces their fixed edge, by name. */
+  readonly gotos: Readonly<Record<string, GotoPoint>>;
+}
+
+/** Where a goto point may go: its edge's node, or another node (or END). */
+interface GotoPoint {
+  readonly to: string;
+  readonly other: string;
 }
 
 /** Names LangGraph.js accepts (no `|` or `:`, not a field or an Object.prototype member), which most generated names are. */
@@ -71,10 +82,32 @@ const calmPlan = graphPlan({ maxNodes: 4 })
     }),
   );
 
-const interruptPlan: fc.Arbitrary<InterruptPlan> = calmPlan.chain((plan) => {
+/**
+ * The plan with some of its nodes' fixed edges turned into Command gotos: the node's only rule becomes
+ * `ends: [to, other]` (`other` a random node or END), and its goto picks one of them by the state.
+ */
+const withGotos = (plan: GraphPlan): fc.Arbitrary<{ plan: GraphPlan; gotos: Record<string, GotoPoint> }> => {
+  const fixed = plan.spec.edges.filter((edge) => plan.spec.nodes.includes(edge.from));
+  const targets = [...plan.spec.nodes, END];
+  return fc
+    .subarray(fixed, { minLength: Math.min(1, fixed.length) })
+    .chain((chosen) => fc.tuple(fc.constant(chosen), fc.array(fc.constantFrom(...targets), { minLength: chosen.length, maxLength: chosen.length })))
+    .map(([chosen, others]) => {
+      const gotos = Object.fromEntries(chosen.map((edge, i) => [edge.from, { to: edge.to, other: others[i] as string }]));
+      const spec = {
+        ...plan.spec,
+        edges: plan.spec.edges.filter((edge) => !chosen.includes(edge)),
+        ends: chosen.map((edge, i) => ({ from: edge.from, to: [...new Set([edge.to, others[i] as string])] })),
+      };
+      return { plan: { ...plan, spec }, gotos };
+    });
+};
+
+const interruptPlan: fc.Arbitrary<InterruptPlan> = calmPlan.chain(withGotos).chain(({ plan, gotos }) => {
   const names = plan.spec.nodes;
   return fc.record({
     plan: fc.constant(plan),
+    gotos: fc.constant(gotos),
     asks: fc.array(fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 2 }) }), {
       minLength: names.length,
       maxLength: names.length,
@@ -95,12 +128,17 @@ function definitionWith(p: InterruptPlan, ask: (payload: { node: string; call: n
     p.plan.nodes.map(([name], index) => {
       const base = definition.nodes[name] as (state: State, context?: { readonly attempt: number }) => unknown;
       const asks = p.asks[index] ?? 0;
+      const to = p.gotos[name];
       const node = (state: State, context?: { readonly attempt: number }) => {
+        const d = drive(state);
         const answers: number[] = [];
-        for (let call = 0; call < asks; call++) answers.push(ask({ node: name, call, d: drive(state) }));
+        for (let call = 0; call < asks; call++) answers.push(ask({ node: name, call, d }));
         const update = base(state, context);
-        if (asks === 0) return update;
-        const withAnswers = (computed: unknown) => ({ ...(computed as State), n: answers[0], last: `${name}:${answers.join(",")}` });
+        const withAnswers = (computed: unknown) => {
+          const written = asks === 0 ? (computed as State) : { ...(computed as State), n: answers[0], last: `${name}:${answers.join(",")}` };
+          // A goto point goes on to its edge's node one time in three, elsewhere otherwise.
+          return to === undefined ? written : new Command({ update: written, goto: d % 3 === 2 ? to.to : to.other });
+        };
         return update instanceof Promise ? update.then(withAnswers) : withAnswers(update);
       };
       return [name, node];
@@ -209,10 +247,14 @@ describe("interrupted random graphs: the mini engine, XState and LangGraph.js ag
         if (when !== undefined) count(when);
       }
       if (answered > 1) count("resumed several times");
+      if (Object.keys(p.gotos).length > 0) count("goto points");
+      const gotos = calls.flatMap((call) => (call as { steps?: { goto?: string[] }[] }).steps?.flatMap((step) => step.goto ?? []) ?? []);
+      if (gotos.includes(END)) count("goto END");
+      if (gotos.some((to) => to !== END)) count("goto a node");
       const last = calls.at(-1) as { failed?: string };
       count(last.failed ?? "done");
     }
-    for (const what of ["during", "before", "after", "resumed several times", "done", "STEP_LIMIT"]) {
+    for (const what of ["during", "before", "after", "resumed several times", "done", "STEP_LIMIT", "goto points", "goto END", "goto a node"]) {
       expect(seen.get(what) ?? 0, `${what} in ${JSON.stringify([...seen])}`).toBeGreaterThan(4);
     }
   }, 60_000);
