@@ -99,11 +99,13 @@ bare.pragma("journal_mode = WAL");
 bare.pragma("synchronous = NORMAL");
 const columns = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
 type Row = [string, string, string | null, number, string, string, string, string, string];
-const sampleRows = sqliteDriver(driver)
-  .open(join(dir, "report.sqlite"), { mode: "readonly", busyTimeoutMs: 5000 })
+const sampleFile = sqliteDriver(driver).open(join(dir, "report.sqlite"), { mode: "readonly", busyTimeoutMs: 5000 });
+const sampleRows = sampleFile
   .prepare<[], Record<string, unknown>>(`SELECT ${columns} FROM tsg_checkpoints WHERE thread_id = 'sample' ORDER BY seq`)
   .all()
   .map((row) => columns.split(", ").map((column) => row[column]) as Row);
+sampleFile.close();
+if (sampleRows.length !== 7) throw new Error(`the sample run stored ${sampleRows.length} checkpoints, not 7`);
 const insert = bare.prepare<Row>(`INSERT INTO tsg_checkpoints (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 let threadId = 0;
 const bareRun = (oneTransaction: boolean) => {
