@@ -69,6 +69,8 @@ describe("updateState on a paused child's thread", () => {
     const { trip, booking, runs, checkpointer, child } = await pausedInChild();
     const edited = await booking.updateState(child.threadId, { flight: "LY 789" }, { asNode: "search", checkpointer });
     expect(edited).toMatchObject({ next: ["approve"], metadata: { source: "update", writes: ["search"] } });
+    // Its successor is the paused task itself, so the interrupt stays pending; invoke(null) asks again.
+    expect(edited.interrupts?.map((pending) => pending.id)).toEqual(["approve:2:0:0"]);
     const again = await trip.invoke(null, { threadId: "trip", checkpointer });
     expect(again.status).toBe("interrupted");
     if (again.status !== "interrupted") return;
@@ -114,6 +116,20 @@ describe("updateState on a paused child's thread", () => {
     await seats.updateState(threadId, { seat: "3C", notes: ["window"] }, { checkpointer });
     const done = await trip.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer });
     expect(done.state.log).toEqual(["window", "3C? yes"]);
+  });
+
+  it("checkpointId forks the child from an older checkpoint of its own (time travel inside the child)", async () => {
+    const { trip, booking, runs, checkpointer, child } = await pausedInChild();
+    const history = await checkpointer.list(child.threadId);
+    const started = history.find((checkpoint) => checkpoint.metadata.source === "input");
+    expect(started?.next).toEqual(["search"]);
+    const forked = await booking.updateState(child.threadId, { log: ["again"] }, { checkpointer, checkpointId: started?.id as string });
+    expect(forked).toMatchObject({ parentId: started?.id, next: ["search"], subgraphUpdate: { log: ["again"] } });
+    const again = await trip.invoke(null, { threadId: "trip", checkpointer });
+    expect(again.status).toBe("interrupted");
+    const done = await trip.invoke(new Command({ resume: "yes" }), { threadId: "trip", checkpointer });
+    expect(done.state.log).toEqual(["planned", "again", "searched", "LY 123: yes"]);
+    expect(runs).toEqual({ plan: 1, search: 2, approve: 3 });
   });
 
   it("asNode names the child's nodes: the parent's, or an unknown one, is an InvalidOptionError naming the subgraph", async () => {
