@@ -96,11 +96,23 @@ export type CheckedNodeName<Name extends string, N extends string> =
           ? Name extends ""
             ? "addNode: a node name cannot be empty"
             : "addNode: a node name cannot be blank; give it a visible name"
-          : IsAny<N> extends true
-            ? Name // a builder typed `StateGraph<S, any, any, any>` opted out of name checks
-            : [Name] extends [N]
-              ? `addNode: node ${Quoted<Name>} is already declared; choose another name`
-              : Name;
+          : NotDeclared<Name, N>;
+
+/**
+ * `Name` unless `N` already has it, else the duplicate's message. Not `[Name] extends [N] ? … : Name`:
+ * in a helper generic over the builder (`<N extends string, …>(b: StateGraph<S, N, …>) => b.addNode(…)`)
+ * that conditional stays unresolved, and an unresolved parameter type accepts no argument. Here the
+ * check is an index, `{ name: name }[Fresh]`, which is `never` for a duplicate and, while `N` is a type
+ * parameter, reads as its constraint (`Name`): the helper type-checks, and the duplicate is reported
+ * where the helper is called with a concrete builder (its result's next `addNode`, or `compile()`'s
+ * run-time validation for a name the helper itself declares twice).
+ */
+type NotDeclared<Name extends string, N extends string> =
+  | (Name & NoInfer<{ readonly [K in Name]: K }[FreshName<Name, N>]>)
+  | `addNode: node ${Quoted<Name>} is already declared; choose another name`;
+
+/** `Name` when `N` lacks it, else `never`; any name for a builder typed `StateGraph<S, any, any, any>`, which opted out of name checks. */
+type FreshName<Name extends string, N extends string> = IsAny<N> extends true ? Name : Exclude<Name, N>;
 
 /**
  * A node's update checked against the state: each key must be a field of `S` with a value of the
@@ -220,15 +232,23 @@ export type WidePathMapMessage<Subject extends string> =
  * it. A check on the argument, not a constraint of `From` (`Exclude<N | Start, R>`): the constraint
  * named no reason ("not assignable to …") and cost O(nodes) per call.
  */
-export type OneRulePerSource<From, R extends string, Api extends string> = [Extract<Members<From>, R>] extends [never]
-  ? unknown
-  : Demand<
+export type OneRulePerSource<From, R extends string, Api extends string> =
+  | { readonly free: unknown }[Exclude<"free", RuleTaken<From, R>>]
+  | Demand<
       Extract<Members<From>, R> extends infer X extends string
         ? X extends unknown
           ? `${Api}: ${Quoted<X>} already has its outgoing rule; each source has exactly one (one edge, fan-out, join or route): remove the extra rule, fan out with a list, or route with addConditionalEdges`
           : never
         : never
     >;
+
+/**
+ * `"free"` when a source of `From` already has a rule. {@link OneRulePerSource} indexes by the rest
+ * (`never` then, so only the messages are left), not a conditional on it: while `R` is a type
+ * parameter (a helper generic over the builder) an index reads as its constraint, `"free"`, where an
+ * unresolved conditional would accept no argument (as for {@link CheckedNodeName}).
+ */
+type RuleTaken<From, R extends string> = [Extract<Members<From>, R>] extends [never] ? never : "free";
 
 /** A fan-out lists each target once. */
 export type NoRepeatedTargets<To> = To extends readonly unknown[]
