@@ -4,20 +4,28 @@
  * (`InvalidUpdateError`); the builder knows each node's update type, so it reports them when the edge
  * or route that starts them is declared, and `defineGraph` on its `edges` and `routes`, by the same
  * rule (written once, here). Only what is sure is reported: a field a node writes on some
- * paths only, the sources of a join (they may arrive in different supersteps), a subgraph's writes and
- * the builders whose reducers' fields are unknown stay silent, and the run-time check remains.
+ * paths only, the sources of a join (they may arrive in different supersteps), a subgraph's writes, a
+ * field with a reducer and the builders whose reducers' fields are unknown stay silent, and the
+ * run-time check remains.
  */
 import type { Send } from "../engine/index.js";
 import type { Demand, Quoted } from "./messages.js";
 
 /**
  * A builder's writes record: a union of `node\u0000field` strings (a union of strings, because a growing
- * intersection or a union of tuples cost the checker several times more), or `unknown` for a builder
- * that cannot tell which fields have a reducer (`new StateGraph<S>({ reducers })`: TypeScript infers
- * nothing from the options while `S` is given explicitly) or whose type was written `StateGraph<S>`:
- * it records no write, so no conflict is reported.
+ * intersection or a union of tuples cost the checker several times more), and `\u0000field` for each
+ * field with a reducer ({@link ReducedFields}: no node has an empty name, so they never read as a
+ * node's writes). Or `unknown`, for a builder that cannot tell which fields have a reducer
+ * (`new StateGraph<S>({ reducers })`: TypeScript infers nothing from the options while `S` is given
+ * explicitly) or whose type was written `StateGraph<S>`: it records no write, so no conflict is reported.
  */
 export type Writes = `${string}\u0000${string}`;
+
+/** The writes record a builder starts with when `Reduced` names the fields with a reducer (`new StateGraph<S, "events">({ reducers })`). */
+export type ReducedFields<Reduced extends string> = `\u0000${Reduced}`;
+
+/** The fields a writes record says have a reducer: their parallel writes merge, so they never conflict. */
+type ReducedIn<W> = W extends `\u0000${infer Field}` ? Field : never;
 
 /**
  * The keys every member of `U` has as required: the fields an update surely writes. A node returning
@@ -59,7 +67,7 @@ type ConflictingPairs<List, W, Together = unknown> = List extends readonly [infe
       | (Rest[number] extends infer Y
           ? Y extends unknown
             ? [X, Y] extends Together
-              ? WritesOf<W, X> & WritesOf<W, Y> extends infer Field
+              ? Exclude<WritesOf<W, X> & WritesOf<W, Y>, ReducedIn<W>> extends infer Field
                 ? Field extends string
                   ? readonly [X, Y, Field]
                   : never

@@ -13,7 +13,7 @@ import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
-import type { NoParallelConflicts, RouteConflicts, WithWrites } from "./parallel-writes.js";
+import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } from "./parallel-writes.js";
 import type { Demand, IsBlank, IsLiteral, IsUnion, NodeResultCheck, Quoted, Repeated, TypeLevelError } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
 
@@ -487,13 +487,43 @@ export interface StateGraph<
 }
 
 /**
- * `new StateGraph<S>(options)`. Without options the builder knows that no field has a reducer, so it
- * records what each node writes and reports parallel writes of one field at compile time. With options
- * it cannot know which fields the reducers cover (TypeScript infers nothing from an argument while `S`
- * is given explicitly), so it records nothing and leaves those conflicts to the run-time check. (The
- * two signatures differ in arity, so a bad option is reported against the second alone.)
+ * `new StateGraph<S>(options)`. The builder reports parallel writes of a field without a reducer at
+ * compile time when it knows which fields have one:
+ * - without options (`new StateGraph<S>()`): none has;
+ * - with the fields that have one named as the second type argument
+ *   (`new StateGraph<S, "events">({ reducers: { events: append } })`), which the options must match:
+ *   a reducer for each of those fields, and for no other (so the type cannot claim a field has no
+ *   reducer when it has one, which would be a false error);
+ * - with options alone (`new StateGraph<S>({ reducers })`) it cannot know: TypeScript infers nothing
+ *   from an argument while `S` is given explicitly. It records nothing and leaves those conflicts to
+ *   the run-time check.
+ *
+ * (The signatures differ in arity, or in their number of type arguments, so a bad option is reported
+ * against one signature alone.)
+ *
+ * @example
+ * ```ts
+ * interface S { count: number; events: string[] }
+ * const checked = new StateGraph<S, "events">({ reducers: { events: append }, orderedMerge: ["events"] });
+ * ```
  */
 export interface StateGraphConstructor {
   new <S extends object>(): StateGraph<S, never, never, never, {}, never>;
+  new <S extends object, Reduced extends keyof S & string>(
+    options: ReducedStateGraphOptions<S, Reduced>,
+  ): StateGraph<S, never, never, never, {}, ReducedFields<Reduced>>;
   new <S extends object>(options: StateGraphOptions<S>): StateGraph<S>;
+}
+
+/**
+ * The options of `new StateGraph<S, Reduced>(…)`: a reducer for each field of `Reduced` and for no other
+ * field, and `orderedMerge` among those fields.
+ */
+export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string> extends Omit<StateGraphOptions<S>, "reducers" | "orderedMerge"> {
+  /** Field → reducer, for exactly the fields the second type argument names. */
+  readonly reducers: { readonly [K in Reduced]-?: Reducer<Exclude<S[K], undefined>> } & {
+    readonly [K in Exclude<keyof S, Reduced>]?: `new StateGraph: ${Quoted<K>} has a reducer, so name it in the second type argument (new StateGraph<S, … | ${Quoted<K>}>), or remove its reducer`;
+  };
+  /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
+  readonly orderedMerge?: readonly Reduced[];
 }
