@@ -195,15 +195,19 @@ type RouteCheck<Problems> = [Problems] extends [never] ? unknown : TypeLevelErro
  * such a node only through a `Send`, sends each target its input (see `ListRouteProblems`), and
  * cannot start together two nodes that surely write a field without a reducer (see `RouteConflicts`).
  */
-type RouteProblems<F, R, S, I, Nodes, Reduced> = R extends RouteDeclaration<never, infer P, infer Out, infer D>
+type RouteProblems<F, R, S, I, Nodes, Reduced> = R extends { readonly destinations: infer D extends readonly string[] }
   ? number extends D["length"]
     ? [keyof I] extends [never]
-      ? never
-      : StateReaderMessages<P[keyof P], S, I, "defineGraph">
-    :
-        | ListRouteProblems<F, Out, D[number], S, I>
-        | RouteConflicts<F, Out, D, TableWrites<Nodes, D[number], S, Reduced>> extends infer Message extends string
-      ? `defineGraph: ${Message}`
+      ? never // the common case, checked first: a path map, and every node reads the state
+      : R extends { readonly paths: infer P }
+        ? StateReaderMessages<P[keyof P], S, I, "defineGraph">
+        : never
+    : R extends RouteDeclaration<never, Readonly<Record<string, string>>, infer Out>
+      ?
+          | ListRouteProblems<F, Out, D[number], S, I>
+          | RouteConflicts<F, Out, D, TableWrites<Nodes, D[number], S, Reduced>> extends infer Message extends string
+        ? `defineGraph: ${Message}`
+        : never
       : never
   : never;
 
