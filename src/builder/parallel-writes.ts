@@ -51,13 +51,13 @@ export type WithWrites<W, Name extends string, F, S> = unknown extends W
     : W | `${Name}\u0000${SureWrites<F, S>}`;
 
 /**
- * The writes record of the nodes `Names` of a node table (`defineGraph`'s `nodes`), without the
- * fields in `Reduced` (those that have a reducer). Only the nodes a fan-out or a list-form route
- * starts are read, so a graph without them costs nothing here.
+ * The writes record of the nodes `Names` of a node table (`defineGraph`'s `nodes`), with the fields in
+ * `Reduced` (those that have a reducer) as {@link ReducedFields}. Only the nodes a fan-out or a
+ * list-form route starts are read, so a graph without them costs nothing here.
  */
-export type TableWrites<Nodes, Names, S, Reduced = never> = Names extends keyof Nodes & string
-  ? `${Names}\u0000${Exclude<SureWrites<Nodes[Names], S>, Reduced>}`
-  : never;
+export type TableWrites<Nodes, Names, S, Reduced = never> =
+  | (Names extends keyof Nodes & string ? `${Names}\u0000${SureWrites<Nodes[Names], S>}` : never)
+  | ReducedFields<Reduced & string>;
 
 type WritesOf<W, Node> = W extends `${Node & string}\u0000${infer Field}` ? Field : never;
 
