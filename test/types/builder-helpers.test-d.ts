@@ -65,6 +65,23 @@ describe("a helper generic over the builder", () => {
   });
 });
 
+describe("the builder's records through a helper", () => {
+  const writers = new StateGraph<S>().addNode("plan", () => ({})).addNode("a", (s) => ({ count: s.count + 1 }));
+
+  it("keeps the parallel-write check through a helper generic over all six parameters", () => {
+    const recount = <N extends string, E, R extends string, I extends object, W>(builder: StateGraph<S, N, E, R, I, W>) =>
+      builder.addNode("recount", () => ({ count: 0 }));
+    // @ts-expect-error - "a" and "recount" both write count, which has no reducer
+    recount(writers).addEdge("plan", ["a", "recount"]);
+  });
+
+  it("leaves it to run time after a helper over N, E, R, which resets the writes record", () => {
+    const recount = <N extends string, E, R extends string>(builder: StateGraph<S, N, E, R>) =>
+      builder.addNode("recount", () => ({ count: 0 }));
+    recount(writers).addEdge("plan", ["a", "recount"]);
+  });
+});
+
 describe("a helper typed StateGraph<S, any, any, any>", () => {
   it("compiles any wired builder of the state", () => {
     // biome-ignore lint/suspicious/noExplicitAny: `any` is how a helper opts out of the builder's type parameters
