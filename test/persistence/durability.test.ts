@@ -179,7 +179,10 @@ describe.each(stores)("durability on %s", (_name, open) => {
   it("fails the run with the store's error when a save behind it fails, keeping what was stored before", async () => {
     const graph = new StateGraph<{ n: number }>()
       .addNode("a", async (s) => {
-        await sleep(5);
+        // Wait for the input's checkpoint to be handed to the store (the store checks failNext when it is
+        // called), rather than for a fixed time: under load a timer can fire before the drain starts, and
+        // the input's checkpoint would then travel in the failing batch.
+        while (checkpointer.calls.length === 0) await sleep(1);
         return { n: s.n + 1 };
       })
       .addNode("b", async (s) => {
