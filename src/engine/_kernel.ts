@@ -38,7 +38,9 @@ export { currentFrame, InterruptError, InterruptHost, SuperstepPaused } from "./
 export type { JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
 export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
 export { findNonJson, childPath, notSerializable, type JsonProblem } from "./threads/json-check.js";
-export { runInInterruptFrame, type InterruptFrame } from "./interrupt-scope.js";
+export { runInInterruptFrame, type InterruptFrame, type SubgraphLimits } from "./interrupt-scope.js";
+export { foldUpdates } from "./subgraph-output.js";
+export { subgraphOf, subgraphSpecOf } from "./subgraph-specs.js";
 export { gotoOf, gotoRoutes, withoutGoto } from "./command-goto.js";
 export { NodePaused } from "./node-paused.js";
 export { nothingToResume, threadRequired } from "./threads/threads.js";

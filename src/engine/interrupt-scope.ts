@@ -51,6 +51,19 @@ export interface InterruptFrame {
   readonly paused: boolean;
   /** The resume value of this call, or the pause. */
   call(value: JsonValue, name: string | undefined): { readonly resumed: true; readonly value: unknown } | { readonly resumed: false };
+  /**
+   * Runs a subgraph node's child graph (`child`, a compiled graph) on the driver's own engine, which
+   * keeps the child's checkpoints (the LangGraph export: LangGraph's `checkpoint_ns`). Resolves with the
+   * child's final state and its nodes' updates folded; a pause inside the child pauses this task.
+   * `undefined` when the driver cannot run this child: the engine runs it as without a thread.
+   */
+  runChild?(child: object, input: unknown, limits: SubgraphLimits): Promise<{ readonly state: State; readonly update: State }> | undefined;
+}
+
+/** A subgraph's own bounds (`subgraph(child, { maxSteps, recursionLimit })`). */
+export interface SubgraphLimits {
+  readonly maxSteps?: number;
+  readonly recursionLimit?: number;
 }
 
 /**

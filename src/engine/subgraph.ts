@@ -6,7 +6,7 @@
  */
 import { InvalidOptionError } from "../errors.js";
 import { executableOf, interruptsOf, type CompiledGraph } from "./compiled-graph.js";
-import { currentFrame } from "./interrupt-scope.js";
+import { currentFrame, currentInterruptFrame } from "./interrupt-scope.js";
 import type { NodeContext } from "./context.js";
 import type { RunSettings } from "./run.js";
 import type { RunOptions, Step } from "./run-types.js";
@@ -68,6 +68,12 @@ export function subgraph<P extends object, C extends object>(
   const runSubgraph = async function runSubgraph(parent: P, context?: NodeContext): Promise<Partial<P>> {
     const input = options.input ? options.input(parent) : (parent as unknown as C);
     const scope = subgraphScope(currentFrame());
+    // A driver that keeps the child's checkpoints itself (the LangGraph export, in a threaded run).
+    const onDriver = scope === undefined ? currentInterruptFrame()?.runChild?.(child, input, limits) : undefined;
+    if (onDriver !== undefined) {
+      const outcome = await onDriver;
+      return options.output ? options.output(outcome.state as C, parent) : (outcome.update as Partial<P>);
+    }
     if (scope === undefined) {
       const result = await child.invoke(input, observed(limits, context));
       if (options.output) return options.output(result.state, parent);

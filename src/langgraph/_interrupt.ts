@@ -7,7 +7,9 @@
  * checkpointer gets no frame: `interrupt()` then fails with the mini engine's `INTERRUPT_OUTSIDE_THREAD`.
  */
 import type { JsonValue } from "../engine/index.js";
-import { NodePaused, type InterruptFrame } from "../engine/_kernel.js";
+import { executableOf, NodePaused, threadSettingsOf, type InterruptFrame, type State, type SubgraphLimits } from "../engine/_kernel.js";
+import type { CompiledGraph } from "../engine/index.js";
+import { invokeChild, type ChildExport } from "./_child.js";
 import type { LangGraphModule } from "./_load.js";
 
 /** The frame a wrapped node runs in on LangGraph.js: its `interrupt` calls go to LangGraph's `interrupt()`. */
@@ -18,8 +20,30 @@ export class LangGraphInterruptFrame implements InterruptFrame {
   /** The `defineInterrupt` name of the call that paused, which LangGraph does not keep. */
   pausedName: string | undefined;
 
-  constructor(lg: LangGraphModule) {
+  readonly #children: ChildExport;
+
+  constructor(lg: LangGraphModule, children: ChildExport) {
     this.#lg = lg;
+    this.#children = children;
+  }
+
+  /**
+   * Runs a subgraph node's child as a LangGraph subgraph of this task (see `_child.ts`), or `undefined`
+   * when the child cannot be exported, or was compiled with static interrupts (which pause only a
+   * top-level graph: it runs as on a plain run). A pause inside the child pauses this task.
+   */
+  runChild(child: object, input: unknown, limits: SubgraphLimits): Promise<{ state: State; update: State }> | undefined {
+    const settings = threadSettingsOf(child);
+    if (settings.interruptBefore.size > 0 || settings.interruptAfter.size > 0) return undefined;
+    const compiled = child as CompiledGraph<object>;
+    const exported = this.#children(executableOf(compiled), compiled.spec);
+    if (exported === undefined) return undefined;
+    return invokeChild(exported.graph, input, limits).catch((error: unknown) => {
+      if (!this.#lg.isGraphInterrupt(error)) throw error;
+      this.paused = true;
+      this.#interruption = error;
+      throw new NodePaused("subgraph: the child paused, waiting for a resume value");
+    });
   }
 
   call(value: JsonValue, name: string | undefined): { readonly resumed: true; readonly value: unknown } | { readonly resumed: false } {

@@ -11,12 +11,15 @@ import {
   nothingToResume,
   resumeAnswers,
   schedule,
+  subgraphOf,
+  subgraphSpecOf,
   threadOwner,
   type ExecutableGraph,
   type State,
   type ThreadSettings,
 } from "../engine/_kernel.js";
 import type { AnyCommand, Interrupt, JsonValue, PendingInterrupt } from "../engine/index.js";
+import type { ChildExport } from "./_child.js";
 import type { LangGraphModule } from "./_load.js";
 import type { RunRecorder } from "./_recorder.js";
 import { LangGraphInteropError } from "./errors.js";
@@ -33,11 +36,15 @@ const NOT_FINISHED = new Set(["__interrupt__", "__error__", RESUME, "__scheduled
 /** What a thread run needs of LangGraph: the exported graph, compiled with the thread's checkpointer, and the thread's config. */
 export interface LangGraphThread {
   readonly lg: LangGraphModule;
-  readonly graph: LangGraphGraph;
+  readonly graph: Pick<LangGraphGraph, "getState" | "getStateHistory">;
   readonly checkpointer: BaseCheckpointSaver;
   readonly threadId: string;
   readonly executable: ExecutableGraph;
   readonly settings: ThreadSettings;
+  /** The exports of the graph's subgraph nodes' children. */
+  readonly children: ChildExport;
+  /** For a subgraph's child: its LangGraph `checkpoint_ns` under the thread (`node:task|node:task…`). */
+  readonly ns?: string;
 }
 
 /** A pending interrupt as the mini engine names it, with the id LangGraph resumes it by. */
@@ -53,7 +60,15 @@ function scheduledTasks(executable: ExecutableGraph, snapshot: StateSnapshot) {
 
 /** The thread's config, for LangGraph's `getState`, `stream` and `getStateHistory`. */
 export function threadConfig(thread: LangGraphThread): { configurable: { thread_id: string } } {
-  return { configurable: { thread_id: thread.threadId } };
+  return { configurable: { thread_id: thread.threadId, ...childConfig(thread) } };
+}
+
+/**
+ * What a child's config adds: its namespace, and the checkpointer (LangGraph reads a child's state by
+ * its namespace only with the checkpointer lent, as its own running parent lends it).
+ */
+function childConfig(thread: LangGraphThread): Record<string, unknown> {
+  return thread.ns === undefined ? {} : { checkpoint_ns: thread.ns, __pregel_checkpointer: thread.checkpointer };
 }
 
 /**
@@ -65,7 +80,7 @@ async function latestSnapshot(thread: LangGraphThread): Promise<StateSnapshot | 
   const latest = await thread.graph.getState(threadConfig(thread));
   if (latest.config.configurable?.["checkpoint_id"] === undefined) return undefined;
   // Named by its id, LangGraph reads the checkpoint without applying its tasks' pending writes.
-  return thread.graph.getState(latest.config);
+  return thread.graph.getState({ ...latest.config, configurable: { ...latest.config.configurable, ...childConfig(thread) } });
 }
 
 /**
@@ -84,19 +99,60 @@ async function pendingInterrupts(
   const tasks = scheduledTasks(thread.executable, snapshot);
   if (!tasks.some(({ task }) => task.interrupts.length > 0)) return [];
   const writes = (await thread.checkpointer.getTuple(snapshot.config))?.pendingWrites ?? [];
-  return tasks.flatMap(({ task, node }, position) => {
+  const pending: PendingOnLangGraph[] = [];
+  for (const [position, { task, node }] of tasks.entries()) {
     const own = writes.filter(([id]) => id === task.id);
-    if (own.some(([, channel]) => !NOT_FINISHED.has(channel))) return [];
+    if (own.some(([, channel]) => !NOT_FINISHED.has(channel))) continue;
+    // A subgraph task paused by its child: the child's interrupts, named as the mini engine names them.
+    const prefix = `${node}:${superstep}:${position}/`;
+    const nested = await childInterrupts(thread, node, task.id);
+    if (nested !== undefined) {
+      pending.push(...nested.map((p) => ({ ...p, id: prefix + p.id, ns: [nested.ns, ...(p.ns ?? [])] })));
+      continue;
+    }
     const answered = own.filter(([, channel]) => channel === RESUME).flatMap(([, , value]) => value).length;
     const name = names.get(task.id);
-    return task.interrupts.map((pending) => ({
-      id: `${node}:${superstep}:${position}:${answered}`,
-      langGraphId: pending.id ?? "",
-      node,
-      ...(name === undefined ? {} : { name }),
-      value: pending.value as JsonValue,
-    }));
-  });
+    pending.push(
+      ...task.interrupts.map((interrupt) => ({
+        id: `${node}:${superstep}:${position}:${answered}`,
+        langGraphId: interrupt.id ?? "",
+        node,
+        ...(name === undefined ? {} : { name }),
+        value: interrupt.value as JsonValue,
+      })),
+    );
+  }
+  return pending;
+}
+
+/**
+ * The interrupts a subgraph task's child waits at, read from the child's own checkpoints (LangGraph's
+ * `checkpoint_ns` of the task), with the ids the child knows them by; `undefined` when the node is not
+ * a subgraph exported as a LangGraph child, or its child has no checkpoint there.
+ */
+async function childInterrupts(
+  thread: LangGraphThread,
+  node: string,
+  taskId: string,
+): Promise<(PendingOnLangGraph[] & { ns: string }) | undefined> {
+  const fn = thread.executable.nodes.get(node);
+  const executable = subgraphOf(fn);
+  const spec = subgraphSpecOf(fn);
+  const exported = executable === undefined || spec === undefined ? undefined : thread.children(executable, spec);
+  if (exported === undefined) return undefined;
+  const part = `${node}:${taskId}`;
+  const child: LangGraphThread = {
+    ...thread,
+    graph: exported.graph as unknown as LangGraphThread["graph"],
+    executable: exported.executable,
+    settings: { interruptBefore: new Set(), interruptAfter: new Set() },
+    ns: thread.ns === undefined ? part : `${thread.ns}|${part}`,
+  };
+  const snapshot = await latestSnapshot(child);
+  if (snapshot === undefined) return undefined;
+  const before = await runSoFar(child, "invoke");
+  const pending = await pendingInterrupts(child, snapshot, before.supersteps + 1);
+  return pending.length === 0 ? undefined : Object.assign(pending, { ns: part });
 }
 
 /**

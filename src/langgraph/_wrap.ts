@@ -22,6 +22,7 @@ import {
 } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END } from "../spec.js";
+import { CHILD_UPDATE, type ChildExport } from "./_child.js";
 import { LangGraphInterruptFrame } from "./_interrupt.js";
 import type { LangGraphModule } from "./_load.js";
 import { mergeRank, rankValues, type MergeRank } from "./_order.js";
@@ -49,10 +50,10 @@ export type LangGraphPath = (state: State, config?: unknown) => LangGraphRoute |
  * `runOnLangGraph` the node first waits for the run to admit its superstep, and reports its update,
  * failure or pause to the run's recorder.
  */
-export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: string): LangGraphNode {
+export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: string, exported: ExportedAs): LangGraphNode {
   const order = graph.order.get(node) ?? 0;
   return (state, config) => {
-    const task: WrappedTask = { lg, graph, node, rank: mergeRank(order, config), record: undefined };
+    const task: WrappedTask = { lg, graph, node, exported, rank: mergeRank(order, config), record: undefined };
     const recorder = recorderOf(config);
     const taskId = taskIdOf(config);
     if (recorder === undefined || taskId === undefined) return run(task, state, config);
@@ -61,19 +62,28 @@ export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: stri
   };
 }
 
+/** How the graph a node belongs to is exported: the top-level graph, or a subgraph node's child. */
+export interface ExportedAs {
+  /** Exports the children of the graph's subgraph nodes (see `_child.ts`). */
+  readonly children: ChildExport;
+  /** Whether the graph is a child: each node also writes its update to {@link CHILD_UPDATE}. */
+  readonly child: boolean;
+}
+
 /** One call of a wrapped node. */
 interface WrappedTask {
   readonly lg: LangGraphModule;
   readonly graph: ExecutableGraph;
   readonly node: string;
+  readonly exported: ExportedAs;
   readonly rank: MergeRank;
   readonly record: TaskRecord | undefined;
 }
 
-function run({ lg, graph, node, rank, record }: WrappedTask, state: State, config: unknown): LangGraphUpdate | Promise<LangGraphUpdate> {
+function run({ lg, graph, node, exported, rank, record }: WrappedTask, state: State, config: unknown): LangGraphUpdate | Promise<LangGraphUpdate> {
   const signal = signalOf(config);
   const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
-  const frame = new LangGraphInterruptFrame(lg);
+  const frame = new LangGraphInterruptFrame(lg, exported.children);
   const task = (): State | Promise<State> => runTask(graph, { node, sent: false }, state, context);
   // A node that paused ends with LangGraph's GraphInterrupt, whatever it returned or threw after it.
   const paused = (): never => {
@@ -94,7 +104,8 @@ function run({ lg, graph, node, rank, record }: WrappedTask, state: State, confi
       record.goto = goto;
       record.finish();
     }
-    const ranked = rankValues(update, rank);
+    // A child's node also folds its update into the child's hidden channel, which its parent reads.
+    const ranked = rankValues(exported.child ? { ...update, [CHILD_UPDATE]: { ...update } } : update, rank);
     return goto === undefined ? ranked : langGraphCommand(lg, graph, node, ranked, goto, config);
   };
   const failed = (error: unknown): never => {

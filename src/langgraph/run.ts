@@ -44,7 +44,7 @@ import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 import { langGraphCommand, recordFinished, runSoFar, threadConfig, threadEnd, type LangGraphThread } from "./_thread.js";
-import { toLangGraph, type LangGraphGraph } from "./to-langgraph.js";
+import { childExport, toLangGraph, type LangGraphGraph } from "./to-langgraph.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 
 /** Options of a run on LangGraph.js: the mini engine's bounds and signal, and a listener for custom events. */
@@ -168,6 +168,7 @@ async function runThread<S extends object>(
     threadId,
     executable: executableOf(graph),
     settings: threadSettingsOf(graph),
+    children: childExport(lg),
   };
   const fresh = input !== null && !(input instanceof Command);
   const before = fresh ? { trace: [], supersteps: 0 } : await runSoFar(thread, api);

@@ -8,12 +8,13 @@
 import type { BaseChannel, BaseCheckpointSaver, CompiledStateGraph } from "@langchain/langgraph";
 import { quoteList } from "../_describe.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { executableOf, threadSettingsOf } from "../engine/_kernel.js";
-import type { ExecutableGraph, ThreadSettings } from "../engine/_kernel.js";
+import { executableOf, foldUpdates, threadSettingsOf } from "../engine/_kernel.js";
+import type { ExecutableGraph, State, ThreadSettings } from "../engine/_kernel.js";
 import { END, type GraphSpec } from "../spec.js";
+import { CHILD_UPDATE, type ChildExport, type ChildGraph } from "./_child.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { orderedAggregate } from "./_order.js";
-import { wrapNode, wrapReducer, wrapRouter, type LangGraphNode, type LangGraphPath } from "./_wrap.js";
+import { wrapNode, wrapReducer, wrapRouter, type ExportedAs, type LangGraphNode, type LangGraphPath } from "./_wrap.js";
 import { LangGraphInteropError } from "./errors.js";
 
 /** The LangGraph channels of state `S`: one per field, taking the field's type as its update. */
@@ -72,8 +73,50 @@ export async function toLangGraph<S extends object>(graph: CompiledGraph<S>, opt
   const fields = exportableFields(graph.spec);
   const threads = threadSettingsOf(graph);
   checkCheckpointer(threads, options);
-  return buildLangGraph(await loadLangGraph(), graph.spec, fields, executable, threads, options) as unknown as LangGraphGraph<S>;
+  const lg = await loadLangGraph();
+  const exported = { children: childExport(lg), child: false };
+  return buildLangGraph(lg, graph.spec, fields, executable, threads, options, exported) as unknown as LangGraphGraph<S>;
 }
+
+/** The exports of subgraph nodes' children, by the child's tables (`null`: it cannot be exported). */
+const children = new WeakMap<ExecutableGraph, ChildGraph | null>();
+
+/**
+ * Exports a subgraph node's child the first time it is needed: without a checkpointer (LangGraph gives
+ * it its parent's), with its nodes folding their updates into {@link CHILD_UPDATE}. A child LangGraph
+ * cannot take (no `fields`, a refused name) is not exported: it runs on the mini engine inside the task.
+ *
+ * @example
+ * ```ts
+ * const exportChild = childExport(await loadLangGraph());
+ * exportChild(executableOf(child), child.spec)?.graph; // the child on LangGraph.js
+ * ```
+ */
+export function childExport(lg: LangGraphModule): ChildExport {
+  const exportChild: ChildExport = (executable, spec) => {
+    let exported = children.get(executable);
+    if (exported === undefined) {
+      exported = buildChild(lg, executable, spec, exportChild) ?? null;
+      children.set(executable, exported);
+    }
+    return exported ?? undefined;
+  };
+  return exportChild;
+}
+
+function buildChild(lg: LangGraphModule, executable: ExecutableGraph, spec: GraphSpec, exportChild: ChildExport): ChildGraph | undefined {
+  let fields: readonly string[];
+  try {
+    fields = exportableFields(spec);
+  } catch (error) {
+    if (error instanceof LangGraphInteropError) return undefined;
+    throw error;
+  }
+  const graph = buildLangGraph(lg, spec, fields, executable, noThreads, {}, { children: exportChild, child: true });
+  return { graph, executable };
+}
+
+const noThreads: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };
 
 /** A graph that pauses at static interrupts needs LangGraph's checkpointer: without one LangGraph.js cannot pause. */
 function checkCheckpointer(threads: ThreadSettings, options: ToLangGraphOptions): void {
@@ -141,12 +184,17 @@ function buildLangGraph(
   executable: ExecutableGraph,
   threads: ThreadSettings,
   options: ToLangGraphOptions,
+  exported: ExportedAs,
 ): LangGraphGraph {
   const { Annotation, StateGraph } = lg;
   const channels: Record<string, BaseChannel> = {};
   for (const field of fields) {
     const reducer = executable.reducers.get(field);
     channels[field] = reducer === undefined ? Annotation<unknown>() : orderedAggregate(lg, wrapReducer(field, reducer));
+  }
+  // A child's nodes' updates, folded a superstep at a time (in declaration order) with the child's reducers.
+  if (exported.child) {
+    channels[CHILD_UPDATE] = orderedAggregate(lg, (folded, update) => foldUpdates(executable.reducers, folded as State, [{ update: update as State }]));
   }
   const builder = new StateGraph(Annotation.Root(channels)) as unknown as LooseBuilder;
   // LangGraph refuses an empty list of nodes, though it runs a graph without nodes (START → END).
@@ -156,7 +204,7 @@ function buildLangGraph(
     builder.addNode(
       spec.nodes.map((node) => {
         const to = ends.get(node);
-        return [node, wrapNode(lg, executable, node), to === undefined ? {} : { ends: to }];
+        return [node, wrapNode(lg, executable, node, exported), to === undefined ? {} : { ends: to }];
       }),
     );
   }
