@@ -125,7 +125,10 @@ const contenders = {
   floorSync: async () => bareRun(false),
   floorAsync: async () => bareRun(true),
 };
-const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, [] as number[]])) as Record<keyof typeof contenders, number[]>;
+const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, [] as number[]])) as Record<
+  keyof typeof contenders,
+  number[]
+>;
 for (let round = 0; round < 600; round++) {
   for (const [name, run] of Object.entries(contenders) as [keyof typeof contenders, () => Promise<unknown>][]) {
     const start = performance.now();

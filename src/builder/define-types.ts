@@ -166,9 +166,7 @@ type FanOutProblems<Edges, Nodes, S, Reduced> = Edges extends readonly (infer E)
  */
 export type EdgesCheck<Edges, Routes, O, S = never, I = {}, Nodes = {}, Reduced = never> = [
   EdgesTopologyProblems<Edges, Routes, O> | EdgeProblems<Edges, S, I> | FanOutProblems<Edges, Nodes, S, Reduced>,
-] extends [
-  infer P,
-]
+] extends [infer P]
   ? [P] extends [never]
     ? unknown
     : TypeLevelError<P>

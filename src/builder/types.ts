@@ -521,10 +521,14 @@ export interface StateGraphConstructor {
  * The options of `new StateGraph<S, Reduced>(…)`: a reducer for each field of `Reduced` and for no other
  * field, and `orderedMerge` among those fields.
  */
-export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string> extends Omit<StateGraphOptions<S>, "reducers" | "orderedMerge"> {
+export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string>
+  extends Omit<StateGraphOptions<S>, "reducers" | "orderedMerge"> {
   /** Field → reducer, for exactly the fields the second type argument names. */
   readonly reducers: { readonly [K in Reduced]-?: Reducer<Exclude<S[K], undefined>> } & {
-    readonly [K in Exclude<keyof S, Reduced>]?: `new StateGraph: ${Quoted<K>} has a reducer, so name it in the second type argument (new StateGraph<S, … | ${Quoted<K>}>), or remove its reducer`;
+    readonly [K in Exclude<
+      keyof S,
+      Reduced
+    >]?: `new StateGraph: ${Quoted<K>} has a reducer, so name it in the second type argument (new StateGraph<S, … | ${Quoted<K>}>), or remove its reducer`;
   };
   /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
   readonly orderedMerge?: readonly Reduced[];

@@ -40,7 +40,11 @@ export type ChildExport = (executable: ExecutableGraph, spec: GraphSpec) => Chil
  * parent run's recorder (their tasks are the child's), and its bound is the subgraph's own.
  * Rejects with LangGraph's `GraphInterrupt` when the child paused.
  */
-export async function invokeChild(graph: ChildGraph["graph"], input: unknown, limits: SubgraphLimits): Promise<{ state: State; update: State }> {
+export async function invokeChild(
+  graph: ChildGraph["graph"],
+  input: unknown,
+  limits: SubgraphLimits,
+): Promise<{ state: State; update: State }> {
   const { maxSteps, recursionLimit } = resolveLimits(limits);
   const output = (await graph.invoke(input, {
     configurable: { [RECORDER_KEY]: undefined },

@@ -80,7 +80,11 @@ interface WrappedTask {
   readonly record: TaskRecord | undefined;
 }
 
-function run({ lg, graph, node, exported, rank, record }: WrappedTask, state: State, config: unknown): LangGraphUpdate | Promise<LangGraphUpdate> {
+function run(
+  { lg, graph, node, exported, rank, record }: WrappedTask,
+  state: State,
+  config: unknown,
+): LangGraphUpdate | Promise<LangGraphUpdate> {
   const signal = signalOf(config);
   const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
   const frame = new LangGraphInterruptFrame(lg, exported.children);

@@ -194,7 +194,9 @@ function buildLangGraph(
   }
   // A child's nodes' updates, folded a superstep at a time (in declaration order) with the child's reducers.
   if (exported.child) {
-    channels[CHILD_UPDATE] = orderedAggregate(lg, (folded, update) => foldUpdates(executable.reducers, folded as State, [{ update: update as State }]));
+    channels[CHILD_UPDATE] = orderedAggregate(lg, (folded, update) =>
+      foldUpdates(executable.reducers, folded as State, [{ update: update as State }]),
+    );
   }
   const builder = new StateGraph(Annotation.Root(channels)) as unknown as LooseBuilder;
   // LangGraph refuses an empty list of nodes, though it runs a graph without nodes (START → END).

@@ -73,4 +73,3 @@ export async function onBothEngines<S extends object>(
   }
   return { mini: miniResults, langGraph: langResults, miniRuns: mini.runs, langGraphRuns: lang.runs, last };
 }
-

@@ -96,7 +96,11 @@ describe("the export of a node that returns a Command", () => {
     expect(first.mini.ok?.trace).toEqual(["a", "b", "c", "d"]);
     const second = await both(routed, { urgent: false, log: [] });
     expect(second.langGraph).toEqual(second.mini);
-    expect(second.mini.ok?.routes.map((r) => `${r.from}->${r.to}${r.goto ? " (goto)" : ""}`)).toEqual(["a->b", "a->b (goto)", "a->c (goto)"]);
+    expect(second.mini.ok?.routes.map((r) => `${r.from}->${r.to}${r.goto ? " (goto)" : ""}`)).toEqual([
+      "a->b",
+      "a->b (goto)",
+      "a->c (goto)",
+    ]);
   });
 
   it("goto END adds nothing: the run ends there, or goes on along the node's edge, on both", async () => {
@@ -122,7 +126,9 @@ describe("the export of a node that returns a Command", () => {
     }
     const graph = new StateGraph<Count>({ reducers: { log: append }, fields: ["n", "log"] })
       .addNode("work", (s) => ({ n: s.n + 1, log: [`work${s.n}`] }))
-      .addNode("check", (s) => (s.n < 3 ? new Command({ update: { log: ["again"] }, goto: "work" }) : { log: ["enough"] }), { ends: ["work"] })
+      .addNode("check", (s) => (s.n < 3 ? new Command({ update: { log: ["again"] }, goto: "work" }) : { log: ["enough"] }), {
+        ends: ["work"],
+      })
       .addNode("report", (s) => ({ log: [`report${s.n}`] }))
       .addEdge(START, "work")
       .addEdge("work", "check")

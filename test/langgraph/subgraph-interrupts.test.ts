@@ -62,7 +62,10 @@ function withoutNs(result: unknown): unknown {
 describe("interrupts inside a subgraph, on LangGraph.js and on the mini engine", () => {
   for (const mapped of [false, true]) {
     it(`the child resumes from its own checkpoint: its first steps run once on both (${mapped ? "output mapping" : "shared state"})`, async () => {
-      const run = await onBothEngines(build(mapped), { log: [], n: 0 }, [() => new Command({ resume: "yes" }), () => new Command({ resume: "no" })]);
+      const run = await onBothEngines(build(mapped), { log: [], n: 0 }, [
+        () => new Command({ resume: "yes" }),
+        () => new Command({ resume: "no" }),
+      ]);
       expect(run.langGraph.map(withoutNs)).toEqual(run.mini.map(withoutNs));
       expect(run.miniRuns).toEqual(["c1", "c2", "ask", "ask", "ask"]);
       expect(run.langGraphRuns).toEqual(run.miniRuns);

@@ -320,7 +320,9 @@ export function describeCheckpointerContract<C extends Checkpointer>(
         expect(done.state.answers).toEqual(["by hand", "3.ask=yes"]);
         expect([runs.get("1.a"), runs.get("2.a"), runs.get("3.a"), runs.get("3.ask")]).toEqual([1, 1, 1, 2]);
         expect(await store.latest(threadId)).toBeUndefined();
-        await expect(graph.updateState(threadId, { answers: [] }, { checkpointer: store })).rejects.toMatchObject({ code: "SUBGRAPH_NOT_FOUND" });
+        await expect(graph.updateState(threadId, { answers: [] }, { checkpointer: store })).rejects.toMatchObject({
+          code: "SUBGRAPH_NOT_FOUND",
+        });
       });
     });
 

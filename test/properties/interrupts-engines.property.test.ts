@@ -91,7 +91,9 @@ const withGotos = (plan: GraphPlan): fc.Arbitrary<{ plan: GraphPlan; gotos: Reco
   const targets = [...plan.spec.nodes, END];
   return fc
     .subarray(fixed, { minLength: Math.min(1, fixed.length) })
-    .chain((chosen) => fc.tuple(fc.constant(chosen), fc.array(fc.constantFrom(...targets), { minLength: chosen.length, maxLength: chosen.length })))
+    .chain((chosen) =>
+      fc.tuple(fc.constant(chosen), fc.array(fc.constantFrom(...targets), { minLength: chosen.length, maxLength: chosen.length })),
+    )
     .map(([chosen, others]) => {
       const gotos = Object.fromEntries(chosen.map((edge, i) => [edge.from, { to: edge.to, other: others[i] as string }]));
       const spec = {
@@ -135,7 +137,8 @@ function definitionWith(p: InterruptPlan, ask: (payload: { node: string; call: n
         for (let call = 0; call < asks; call++) answers.push(ask({ node: name, call, d }));
         const update = base(state, context);
         const withAnswers = (computed: unknown) => {
-          const written = asks === 0 ? (computed as State) : { ...(computed as State), n: answers[0], last: `${name}:${answers.join(",")}` };
+          const written =
+            asks === 0 ? (computed as State) : { ...(computed as State), n: answers[0], last: `${name}:${answers.join(",")}` };
           // A goto point goes on to its edge's node one time in three, elsewhere otherwise.
           return to === undefined ? written : new Command({ update: written, goto: d % 3 === 2 ? to.to : to.other });
         };
@@ -254,7 +257,17 @@ describe("interrupted random graphs: the mini engine, XState and LangGraph.js ag
       const last = calls.at(-1) as { failed?: string };
       count(last.failed ?? "done");
     }
-    for (const what of ["during", "before", "after", "resumed several times", "done", "STEP_LIMIT", "goto points", "goto END", "goto a node"]) {
+    for (const what of [
+      "during",
+      "before",
+      "after",
+      "resumed several times",
+      "done",
+      "STEP_LIMIT",
+      "goto points",
+      "goto END",
+      "goto a node",
+    ]) {
       expect(seen.get(what) ?? 0, `${what} in ${JSON.stringify([...seen])}`).toBeGreaterThan(4);
     }
   }, 60_000);

@@ -274,7 +274,8 @@ export function assemble(body: Record<string, unknown>, lists: TraceAndRoutes | 
   for (const key of Object.keys(body)) {
     if (Object.hasOwn(checkpoint, key)) continue;
     // An own "__proto__" key (JSON.parse makes one) stays a plain field, as a spread would keep it.
-    if (key === "__proto__") Object.defineProperty(checkpoint, key, { value: body[key], writable: true, enumerable: true, configurable: true });
+    if (key === "__proto__")
+      Object.defineProperty(checkpoint, key, { value: body[key], writable: true, enumerable: true, configurable: true });
     else checkpoint[key] = body[key];
   }
   return checkpoint as unknown as Checkpoint;

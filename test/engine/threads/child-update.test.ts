@@ -189,7 +189,11 @@ function beside(sibling: () => Partial<Log>) {
 }
 
 describe("refusals, each with its code", () => {
-  const code = (promise: Promise<unknown>) => promise.then(() => "resolved", (error: unknown) => (error as PersistenceError).code);
+  const code = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "resolved",
+      (error: unknown) => (error as PersistenceError).code,
+    );
 
   it("a path that names no subgraph, or a child thread with no checkpoint: SUBGRAPH_NOT_FOUND", async () => {
     const { trip, checkpointer, child } = await pausedInChild();
@@ -218,7 +222,9 @@ describe("refusals, each with its code", () => {
     await trip.updateState("trip", null, { asNode: END, checkpointer });
     const error = await trip.updateState(child.threadId, { flight: "x" }, { checkpointer }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "SUBGRAPH_NOT_PAUSED", threadId: child.threadId });
-    expect(String((error as Error).message)).toMatch(/^updateState: subgraph "book" \(thread .+\) is not paused: its parent thread "trip" will not resume it/);
+    expect(String((error as Error).message)).toMatch(
+      /^updateState: subgraph "book" \(thread .+\) is not paused: its parent thread "trip" will not resume it/,
+    );
 
     // A child that reached END while a sibling paused: the parent keeps its result as a pending write.
     const parent = beside(() => ({ log: [interrupt<string>("go?")] }));
