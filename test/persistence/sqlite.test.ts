@@ -156,6 +156,34 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
     checkpointer.close();
   });
 
+  it("keeps one index on tsg_checkpoints, (thread_id, seq, id), in a new file and in one migrated from every earlier schema", () => {
+    const indexes = (file: string) => {
+      const db = rawConnection(file, "readonly");
+      try {
+        return db
+          .prepare<[], { name: string; sql: string }>(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name LIKE 'tsg_%' ORDER BY name",
+          )
+          .all()
+          .map((row) => `${row.name}: ${row.sql.replace(/\s+/g, " ")}`);
+      } finally {
+        db.close();
+      }
+    };
+    const fresh = join(dir, "fresh.sqlite");
+    openSqlite(fresh).close();
+    expect(indexes(fresh)).toEqual([
+      "tsg_checkpoints_thread: CREATE INDEX tsg_checkpoints_thread ON tsg_checkpoints (thread_id, seq, id)",
+      "tsg_writes_thread: CREATE INDEX tsg_writes_thread ON tsg_writes (thread_id)",
+    ]);
+    for (const version of [1, 2, 3, 4, 5]) {
+      const file = join(dir, `v${version}.sqlite`);
+      copyFileSync(join(FIXTURES, `schema-v${version}.sqlite`), file);
+      openSqlite(file).close();
+      expect(indexes(file), `schema ${version}`).toEqual(indexes(fresh));
+    }
+  });
+
   it("opens a file written by schema version 1 (before checksums), migrates it, and resumes its paused thread", async () => {
     const file = join(dir, "v1.sqlite");
     copyFileSync(join(FIXTURES, "schema-v1.sqlite"), file);
