@@ -16,9 +16,8 @@ import type {
 import { streamRun } from "./stream.js";
 import type { GraphWarning } from "./warnings.js";
 import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs } from "./threads/checkpointer.js";
+import { getThreadHistory, getThreadState } from "./threads/read-state.js";
 import {
-  getThreadHistory,
-  getThreadState,
   invokeThread,
   isThreadRun,
   threadRequired,
@@ -112,12 +111,17 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
 
   /**
    * The thread's latest checkpoint (or the one named by `checkpointId`): its `state` and the `next`
-   * nodes. `undefined` for a thread with no checkpoint.
+   * nodes. `undefined` for a thread with no checkpoint. Given a paused subgraph's thread
+   * (`tasks[i].state.threadId` of `getState(threadId, { subgraphs: true })`), the child's own checkpoint,
+   * read by the child's tables: call it on the child's own graph for the child's types, or on the
+   * top-level graph, which finds the child. A child's thread with no checkpoint (the child finished, and
+   * its parent's superstep committed) is a `PersistenceError` `SUBGRAPH_NOT_FOUND`.
    *
    * @example
    * ```ts
    * const { state, next } = (await graph.getState("order-42", { checkpointer }))!; // next: ["publish"]
    * const withChild = await graph.getState("order-43", { checkpointer, subgraphs: true }); // tasks[i].state: a paused subgraph's own state
+   * const child = await booking.getState(withChild!.tasks[0]!.state!.threadId, { checkpointer }); // the same, typed by the child
    * ```
    */
   getState(threadId: string, options: GetStateOptions & { readonly subgraphs: true }): Promise<CheckpointWithSubgraphs<S> | undefined>;
@@ -151,16 +155,19 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
   }
 
   /**
-   * The thread's checkpoints, newest first, every branch included (`parentId` links them).
+   * The thread's checkpoints, newest first, every branch included (`parentId` links them). Given a
+   * paused subgraph's thread, the child's own checkpoints, as for `getState` (`SUBGRAPH_NOT_FOUND` once
+   * the child's thread is gone).
    *
    * @example
    * ```ts
    * const [latest, ...older] = await graph.getStateHistory("order-42", { checkpointer });
+   * const childHistory = await trip.getStateHistory(childThreadId, { checkpointer, limit: 10 }); // the child's, newest first
    * await graph.invoke(null, { threadId: "order-42", checkpointer, checkpointId: older[2]!.id }); // a new branch
    * ```
    */
   getStateHistory(threadId: string, options?: ThreadReadOptions & { readonly limit?: number }): Promise<Checkpoint<S>[]> {
-    return getThreadHistory(this.#threads, threadId, options) as Promise<Checkpoint<S>[]>;
+    return getThreadHistory(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S>[]>;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { append, Command, END, interrupt, Send, START, StateGraph } from "../../src/index.js";
 import { InvalidOptionError } from "../../src/errors.js";
-import { MemoryCheckpointer } from "../../src/persistence/index.js";
+import { MemoryCheckpointer, type PersistenceError } from "../../src/persistence/index.js";
 import { nestedGraph, nestedInput } from "../helpers/nested-graphs.js";
 
 const SEP = "\u001f";
@@ -225,7 +225,7 @@ describe("refusals", () => {
 });
 
 describe("docs/persistence.md: Interrupts inside subgraphs", () => {
-  it("the trip example pauses inside the child, shows its state, resumes without searching again, and edits the child", async () => {
+  it("the trip example pauses inside the child, shows its state, resumes without searching again, reads and edits the child", async () => {
     type Trip = { log: string[] };
     let searches = 0;
     const booking = new StateGraph<Trip>({ reducers: { log: append } })
@@ -260,6 +260,22 @@ describe("docs/persistence.md: Interrupts inside subgraphs", () => {
     expect(done.state.log).toEqual(["planned", "searched flights", "approved: yes"]);
     expect(searches).toBe(1);
 
+    // "Reading a paused subgraph": the child's own snapshot and history, then SUBGRAPH_NOT_FOUND once it finished.
+    await trip.invoke({ log: [] }, { threadId: "trip-3", checkpointer: saver });
+    const shown = (await trip.getState("trip-3", { checkpointer: saver, subgraphs: true }))?.tasks[0]?.state;
+    if (shown === undefined) throw new Error("expected a pause inside book");
+    const own = await booking.getState(shown.threadId, { checkpointer: saver });
+    expect(own?.next).toEqual(["approve"]);
+    expect(own?.interrupts).toEqual([{ id: "approve:2:0:0", node: "approve", value: { question: "Book flight LY 123?" } }]);
+    const steps = await trip.getStateHistory(shown.threadId, { checkpointer: saver });
+    expect(steps.map((checkpoint) => checkpoint.metadata.source)).toEqual(["interrupt", "loop", "input"]);
+    const pending = (await trip.getState("trip-3", { checkpointer: saver }))?.interrupts?.[0];
+    expect([`trip-3`, ...(pending?.ns ?? [])].join(SEP)).toBe(shown.threadId);
+    await trip.invoke(new Command({ resume: "yes" }), { threadId: "trip-3", checkpointer: saver });
+    const gone = await booking.getState(shown.threadId, { checkpointer: saver }).catch((e: PersistenceError) => e.code);
+    expect(gone).toBe("SUBGRAPH_NOT_FOUND");
+    expect(searches).toBe(2);
+
     // "Editing a paused subgraph": the child's own graph edits its checkpoint; the resume continues there.
     await trip.invoke({ log: [] }, { threadId: "trip-2", checkpointer: saver });
     const child = (await trip.getState("trip-2", { checkpointer: saver, subgraphs: true }))?.tasks[0]?.state;
@@ -267,6 +283,6 @@ describe("docs/persistence.md: Interrupts inside subgraphs", () => {
     if (child !== undefined) await booking.updateState(child.threadId, { log: ["picked LY 456"] }, { checkpointer: saver });
     const edited = await trip.invoke(new Command({ resume: "yes" }), { threadId: "trip-2", checkpointer: saver });
     expect(edited.state.log).toEqual(["planned", "searched flights", "picked LY 456", "approved: yes"]);
-    expect(searches).toBe(2);
+    expect(searches).toBe(3);
   });
 });

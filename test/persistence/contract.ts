@@ -324,6 +324,31 @@ export function describeCheckpointerContract<C extends Checkpointer>(
           code: "SUBGRAPH_NOT_FOUND",
         });
       });
+
+      it("getState and getStateHistory read each paused level's own thread, two levels down; once the run ends, SUBGRAPH_NOT_FOUND", async () => {
+        const graph = nestedGraph(3, new Map());
+        await graph.invoke(nestedInput, { threadId: "read", checkpointer: store });
+        const middle = (await graph.getState("read", { checkpointer: store, subgraphs: true }))?.tasks[0]?.state;
+        const innermost = middle?.tasks[0]?.state;
+        if (middle === undefined || innermost === undefined) throw new Error("expected both levels");
+        expect(await graph.getState(middle.threadId, { checkpointer: store, subgraphs: true })).toEqual(middle);
+        const state = await graph.getState(innermost.threadId, { checkpointer: store });
+        expect(state).toEqual(await store.latest(innermost.threadId));
+        expect(state).toMatchObject({ next: ["3.ask"], trace: ["3.a"], interrupts: [{ id: "3.ask:2:0:0" }] });
+        const history = await graph.getStateHistory(innermost.threadId, { checkpointer: store });
+        expect(history).toEqual(await store.list(innermost.threadId));
+        expect(history.map((c) => [c.metadata.source, c.parentId])).toEqual([
+          ["interrupt", history[1]?.id],
+          ["loop", history[2]?.id],
+          ["input", null],
+        ]);
+        expect(await graph.getStateHistory(innermost.threadId, { checkpointer: store, limit: 1 })).toEqual([state]);
+        await graph.invoke(new Command({ resume: "yes" }), { threadId: "read", checkpointer: store });
+        for (const threadId of [middle.threadId, innermost.threadId]) {
+          await expect(graph.getState(threadId, { checkpointer: store })).rejects.toMatchObject({ code: "SUBGRAPH_NOT_FOUND", threadId });
+          await expect(graph.getStateHistory(threadId, { checkpointer: store })).rejects.toMatchObject({ code: "SUBGRAPH_NOT_FOUND" });
+        }
+      });
     });
 
     describe("pending writes (putWrites)", () => {

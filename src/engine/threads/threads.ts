@@ -17,23 +17,20 @@ import type {
   Checkpoint,
   Checkpointer,
   CheckpointMetadata,
-  CheckpointWithSubgraphs,
   CheckpointWrite,
   JsonValue,
   PendingInterrupt,
-  SubgraphTask,
 } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
 import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
 import { checkMetadata } from "./store-options.js";
-import { keptWrites, withPendingWrites, WriteKeeper } from "./pending-writes.js";
+import { keptWrites, WriteKeeper } from "./pending-writes.js";
 import { InterruptError, InterruptHost, SuperstepPaused } from "../interrupt-scope.js";
 import { isCommand } from "../interrupt.js";
 import { commandStart } from "./resume.js";
 import type { ReducerTable } from "../merge.js";
 import { foldUpdates } from "../subgraph-output.js";
-import { childThreadId, NAMESPACE_SEPARATOR, taskNamespace } from "../subgraph-thread.js";
-import { subgraphOf } from "../subgraph-specs.js";
+import { NAMESPACE_SEPARATOR } from "../subgraph-thread.js";
 import { CheckpointSaves, checkDurability, type Durability } from "./durability.js";
 
 /** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */
@@ -370,54 +367,6 @@ export class ThreadRun {
   result(steps: Step<State>[]): ThreadRunResult<State> {
     return resultOf(this.#run, steps, this.#writer, this.#interrupt);
   }
-}
-
-/**
- * The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread. With pending
- * writes, LangGraph's view: their updates merged into `state`, and `next` only the tasks still to run.
- */
-export async function getThreadState(
-  graph: ExecutableGraph,
-  settings: ThreadSettings,
-  threadId: string,
-  options: GetStateOptions = {},
-): Promise<Checkpoint | undefined> {
-  const { checkpointer } = checkThreadOptions("getState", settings, { ...options, threadId });
-  const checkpoint =
-    options.checkpointId === undefined ? await checkpointer.latest(threadId) : await checkpointer.get(threadId, options.checkpointId);
-  if (checkpoint === undefined) return undefined;
-  return options.subgraphs === true ? withSubgraphStates(graph, checkpointer, checkpoint) : withPendingWrites(graph, checkpoint);
-}
-
-/**
- * `checkpoint` as `getState` shows it, each subgraph task with its child's latest checkpoint, found
- * where the task keeps it: the namespace its interrupts name, or the one its superstep gives a fresh
- * task (a child stopped by a failure or a crash).
- */
-async function withSubgraphStates(
-  graph: ExecutableGraph,
-  checkpointer: Checkpointer,
-  checkpoint: Checkpoint,
-): Promise<CheckpointWithSubgraphs> {
-  const tasks = await Promise.all(
-    checkpoint.tasks.map(async (task, index): Promise<SubgraphTask> => {
-      const child = subgraphOf(graph.nodes.get(task.node));
-      if (child === undefined) return task;
-      const state = await checkpointer.latest(childThreadId(checkpoint.threadId, taskNamespace(checkpoint, task.node, index)));
-      return state === undefined ? task : { ...task, state: await withSubgraphStates(child, checkpointer, state) };
-    }),
-  );
-  return { ...withPendingWrites(graph, checkpoint), tasks };
-}
-
-/** The thread's checkpoints, newest first, every branch included. */
-export async function getThreadHistory(
-  settings: ThreadSettings,
-  threadId: string,
-  options: ThreadReadOptions & { readonly limit?: number } = {},
-): Promise<Checkpoint[]> {
-  const { checkpointer } = checkThreadOptions("getStateHistory", settings, { ...options, threadId });
-  return checkpointer.list(threadId, options.limit === undefined ? {} : { limit: options.limit });
 }
 
 /** What a checkpoint of a paused superstep carries: its pending interrupts, the answers given so far, and the writes of its tasks that finished. */

@@ -21,7 +21,8 @@ import type { RunSnapshot } from "../superstep.js";
 import { foldUpdates } from "../subgraph-output.js";
 import { jsonEqual } from "../json-equal.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";
-import { childTarget, isSubgraphThread } from "./child-update.js";
+import { isSubgraphThread } from "./child-lookup.js";
+import { childTarget } from "./child-update.js";
 import { checkJson } from "./json-check.js";
 import {
   checkThreadOptions,

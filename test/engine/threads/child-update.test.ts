@@ -8,44 +8,9 @@ import { append, Command, END, interrupt, START, StateGraph, subgraph } from "..
 import { InvalidOptionError, InvalidUpdateError } from "../../../src/errors.js";
 import { MemoryCheckpointer, PersistenceError } from "../../../src/persistence/index.js";
 import { nestedGraph, nestedInput } from "../../helpers/nested-graphs.js";
+import { pausedInChild, type Trip, tripInput } from "../../helpers/trip-graphs.js";
 
-type Trip = { flight: string; log: string[] };
-
-/** plan → book (search → approve, which asks) → END; each node counts its starts. */
-function tripGraphs() {
-  const runs = { plan: 0, search: 0, approve: 0 };
-  const booking = new StateGraph<Trip>({ reducers: { log: append } })
-    .addNode("search", () => (runs.search++, { flight: "LY 123", log: ["searched"] }))
-    .addNode("approve", (s) => {
-      runs.approve++;
-      return { log: [`${s.flight}: ${interrupt<string>({ question: `Book ${s.flight}?` })}`] };
-    })
-    .addEdge(START, "search")
-    .addEdge("search", "approve")
-    .addEdge("approve", END)
-    .compile();
-  const trip = new StateGraph<Trip>({ reducers: { log: append } })
-    .addNode("plan", () => (runs.plan++, { log: ["planned"] }))
-    .addNode("book", booking)
-    .addEdge(START, "plan")
-    .addEdge("plan", "book")
-    .addEdge("book", END)
-    .compile();
-  return { runs, booking, trip };
-}
-
-const input: Trip = { flight: "", log: [] };
-
-/** Runs the trip to its pause inside "book" and returns the child's thread, as getState shows it. */
-async function pausedInChild(checkpointer = new MemoryCheckpointer()) {
-  const graphs = tripGraphs();
-  const paused = await graphs.trip.invoke(input, { threadId: "trip", checkpointer });
-  expect(paused.status).toBe("interrupted");
-  const view = await graphs.trip.getState("trip", { checkpointer, subgraphs: true });
-  const child = view?.tasks[0]?.state;
-  if (child === undefined) throw new Error("expected the child's state");
-  return { ...graphs, checkpointer, child };
-}
+const input = tripInput;
 
 describe("updateState on a paused child's thread", () => {
   it("the top-level graph finds the child (LangGraph's way); a resume answers inside the child, on the edited state", async () => {

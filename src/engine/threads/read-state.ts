@@ -1,0 +1,81 @@
+/**
+ * `getState` and `getStateHistory`: a thread's checkpoints as a person reads them. A subgraph's thread
+ * (`tasks[i].state.threadId` of `getState(thread, { subgraphs: true })`, LangGraph's subgraph config)
+ * reads the same way, by the child graph's tables: the one `graph` leads to along the thread's
+ * namespaces (the top-level graph), or `graph` itself (the child's own compiled graph).
+ */
+import type { ExecutableGraph } from "../executable.js";
+import { childThreadId, taskNamespace } from "../subgraph-thread.js";
+import { subgraphOf } from "../subgraph-specs.js";
+import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs, SubgraphTask } from "./checkpointer.js";
+import { childThreadGone, findChild, isSubgraphThread } from "./child-lookup.js";
+import { withPendingWrites } from "./pending-writes.js";
+import { checkThreadOptions, snapshotOf, type GetStateOptions, type ThreadReadOptions, type ThreadSettings } from "./threads.js";
+
+/**
+ * The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread (or an unknown
+ * `checkpointId`). With pending writes, LangGraph's view: their updates merged into `state`, and `next`
+ * only the tasks still to run. A subgraph's thread with no checkpoint is `SUBGRAPH_NOT_FOUND`.
+ */
+export async function getThreadState(
+  graph: ExecutableGraph,
+  settings: ThreadSettings,
+  threadId: string,
+  options: GetStateOptions = {},
+): Promise<Checkpoint | undefined> {
+  const { checkpointer } = checkThreadOptions("getState", settings, { ...options, threadId }, true);
+  const child = isSubgraphThread(threadId) ? findChild("getState", graph, threadId) : undefined;
+  const checkpoint =
+    options.checkpointId === undefined ? await checkpointer.latest(threadId) : await checkpointer.get(threadId, options.checkpointId);
+  if (checkpoint === undefined) {
+    // A child id is never a new thread: one without checkpoints finished (or never ran there).
+    if (child !== undefined && (options.checkpointId === undefined || (await checkpointer.latest(threadId)) === undefined)) {
+      throw childThreadGone("getState", child, threadId);
+    }
+    return undefined;
+  }
+  const reader = child === undefined ? graph : child.graph;
+  if (child !== undefined) snapshotOf("getState", reader, checkpoint);
+  return options.subgraphs === true ? withSubgraphStates(reader, checkpointer, checkpoint) : withPendingWrites(reader, checkpoint);
+}
+
+/**
+ * `checkpoint` as `getState` shows it, each subgraph task with its child's latest checkpoint, found
+ * where the task keeps it: the namespace its interrupts name, or the one its superstep gives a fresh
+ * task (a child stopped by a failure or a crash).
+ */
+async function withSubgraphStates(
+  graph: ExecutableGraph,
+  checkpointer: Checkpointer,
+  checkpoint: Checkpoint,
+): Promise<CheckpointWithSubgraphs> {
+  const tasks = await Promise.all(
+    checkpoint.tasks.map(async (task, index): Promise<SubgraphTask> => {
+      const child = subgraphOf(graph.nodes.get(task.node));
+      if (child === undefined) return task;
+      const state = await checkpointer.latest(childThreadId(checkpoint.threadId, taskNamespace(checkpoint, task.node, index)));
+      return state === undefined ? task : { ...task, state: await withSubgraphStates(child, checkpointer, state) };
+    }),
+  );
+  return { ...withPendingWrites(graph, checkpoint), tasks };
+}
+
+/**
+ * The thread's checkpoints, newest first, every branch included, as the store lists them (each trace
+ * assembled by the store). A subgraph's thread with no checkpoint is `SUBGRAPH_NOT_FOUND`.
+ */
+export async function getThreadHistory(
+  graph: ExecutableGraph,
+  settings: ThreadSettings,
+  threadId: string,
+  options: ThreadReadOptions & { readonly limit?: number } = {},
+): Promise<Checkpoint[]> {
+  const { checkpointer } = checkThreadOptions("getStateHistory", settings, { ...options, threadId }, true);
+  const child = isSubgraphThread(threadId) ? findChild("getStateHistory", graph, threadId) : undefined;
+  const history = await checkpointer.list(threadId, options.limit === undefined ? {} : { limit: options.limit });
+  if (child === undefined) return history;
+  const [latest] = history;
+  if (latest === undefined) throw childThreadGone("getStateHistory", child, threadId);
+  snapshotOf("getStateHistory", child.graph, latest);
+  return history;
+}
