@@ -1,8 +1,9 @@
 /** What the SQLite checkpointer adds to the contract: WAL, the schema version table, reopening, several connections, drivers. */
-import { copyFileSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors.js";
+import { END, START, StateGraph } from "../../src/index.js";
 import {
   CheckpointConflictError,
   DEFAULT_DB_FILE,
@@ -154,6 +155,25 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
     await counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer });
     expect([checkpointer.driver, opened]).toEqual(["logging", ["readwrite"]]);
     checkpointer.close();
+  });
+
+  it("lets the write-ahead log reach 4000 pages before copying it into the file (SQLite's default: 1000)", async () => {
+    const file = join(dir, "wal.sqlite");
+    const checkpointer = openSqlite(file);
+    // Rows of about 3 KB: each save writes about 4 pages to the log, so 400 saves write some 1,600.
+    const graph = new StateGraph<{ n: number; note: string }>()
+      .addNode("tick", (s) => ({ n: s.n + 1 }))
+      .addEdge(START, "tick")
+      .addConditionalEdges("tick", (s) => (s.n < 400 ? "again" : "stop"), { again: "tick", stop: END })
+      .compile();
+    await graph.invoke({ n: 0, note: "x".repeat(3000) }, { threadId: "t", checkpointer, maxSteps: 401, recursionLimit: 401 });
+    // A log checkpointed at 1000 pages starts again from its beginning, and its file stays at about 1000 frames.
+    const frames = (statSync(`${file}-wal`).size - 32) / (4096 + 24);
+    expect(frames).toBeGreaterThan(1200);
+    checkpointer.close();
+    const reopened = openSqlite(file);
+    expect((await reopened.latest("t"))?.state).toEqual({ n: 400, note: "x".repeat(3000) });
+    reopened.close();
   });
 
   it("keeps one index on tsg_checkpoints, (thread_id, seq, id), in a new file and in one migrated from every earlier schema", () => {
