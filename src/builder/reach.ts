@@ -40,8 +40,10 @@ type Predecessors<E> = {
 /**
  * The nodes one layer after `Frontier`, minus the nodes already seen. `Keys` is `keyof Adjacency`,
  * computed once by the caller: for a mapped type with a key remap, each `keyof` walks every pair again.
+ * `Extract<Frontier, Keys>`, not `Frontier & Keys`: an intersection of two unions is their cross
+ * product, every key for each node of the frontier, so O(nodes) per layer and O(nodes²) per search.
  */
-type Next<Adjacency, Keys extends keyof Adjacency, Frontier, Seen> = Exclude<Adjacency[Frontier & Keys], Seen>;
+type Next<Adjacency, Keys extends keyof Adjacency, Frontier, Seen> = Exclude<Adjacency[Extract<Frontier, Keys>], Seen>;
 
 /**
  * The search loop: four layers, then the recursive call in tail position. A frontier that empties

@@ -111,8 +111,13 @@ type NotDeclared<Name extends string, N extends string> =
   | (Name & NoInfer<{ readonly [K in Name]: K }[FreshName<Name, N>]>)
   | `addNode: node ${Quoted<Name>} is already declared; choose another name`;
 
-/** `Name` when `N` lacks it, else `never`; any name for a builder typed `StateGraph<S, any, any, any>`, which opted out of name checks. */
-type FreshName<Name extends string, N extends string> = IsAny<N> extends true ? Name : Exclude<Name, N>;
+/**
+ * `Name` when `N` lacks it, else `never`; any name for a builder typed `StateGraph<S, any, any, any>`,
+ * which opted out of name checks. Not `Exclude<Name, N>`: while `Name` is being inferred the compiler
+ * reads this type's constraint, and it simplifies an `Exclude` by intersecting `Name` with every
+ * declared name, O(nodes) per call (builder N=500: about a sixth of TS 6's check time).
+ */
+type FreshName<Name extends string, N extends string> = IsAny<N> extends true ? Name : [Name] extends [N] ? never : Name;
 
 /**
  * A node's update checked against the state: each key must be a field of `S` with a value of the
