@@ -10,12 +10,15 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { GraphExecutionError } from "../errors.js";
+import { ChildTaskFrame, DurableHost } from "./_child-frame.js";
 import {
   currentFrame,
   InterruptError,
   messageOf,
+  runInInterruptFrame,
   runTask,
   StepFailure,
+  subgraphOf,
   type PendingInterrupt,
   type State,
   type TaskRunner,
@@ -42,13 +45,19 @@ export interface RecordedFailure {
 }
 
 /**
- * The task runner of a DBOS run: each task one step, named after its node. DBOS numbers a workflow's
+ * The task runner of a DBOS run: each task one step, named after its node (a subgraph task: a child
+ * workflow, see `_child-frame.ts`). DBOS numbers a workflow's
  * steps in the order they start, and the kernel starts a superstep's tasks in declaration order, so a
  * replay finds each task's record where it left it.
  */
 export const durableTask: TaskRunner = (graph, task, state, context) => {
   // The task's interrupt frame, while its node runs: a node that called `interrupt()` is recorded as paused.
   const frame = currentFrame();
+  // A subgraph task is no step: its child runs as a child workflow, whose steps are the child's tasks.
+  if (frame !== undefined && frame.host instanceof DurableHost && subgraphOf(graph.nodes.get(task.node)) !== undefined) {
+    const host = frame.host;
+    return runInInterruptFrame(new ChildTaskFrame(frame, host), () => runTask(graph, task, state, context));
+  }
   let live: unknown;
   const step = async (): Promise<StepEnvelope> => {
     try {

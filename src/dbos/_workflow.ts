@@ -13,7 +13,6 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
   InterruptError,
-  InterruptHost,
   Run,
   schedule,
   SuperstepPaused,
@@ -27,6 +26,7 @@ import {
 import type { Step } from "../engine/index.js";
 import { GraphExecutionError } from "../errors.js";
 import { recordError, type DBOSInterrupt, type Outcome, type RecordedGraphError, type RecordedRun } from "./_outcome.js";
+import { DurableHost, type ChildAt, type ChildStarter } from "./_child-frame.js";
 import { durableTask } from "./_step.js";
 
 /** The bounds a run was started with; stored with the workflow, so a recovered run keeps them. */
@@ -66,8 +66,9 @@ const RECV_SECONDS = 24 * 60 * 60;
 /**
  * The workflow function of `graph`: `(input, options) => Outcome`. Every stop is recorded as an event,
  * since any node may call `interrupt()`: a caller waits on the events, never on a workflow that waits.
+ * `startChild` runs a subgraph task's child as a child workflow (`_child.ts`).
  */
-export function graphWorkflow(graph: object, executable: ExecutableGraph) {
+export function graphWorkflow(graph: object, executable: ExecutableGraph, startChild: () => ChildStarter) {
   const settings = threadSettingsOf(graph);
   return async (input: State, options: StoredOptions): Promise<Outcome> => {
     let pause = 0;
@@ -82,7 +83,7 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph) {
     let last: readonly string[] = [];
     let run: Run;
     try {
-      const interrupts = new InterruptHost();
+      const interrupts = new DurableHost([], DBOS.workflowID as string, startChild());
       const settingsOfRun = { ...options, api: API, runTask: durableTask, threadId: DBOS.workflowID as string, interrupts };
       run = new Run(executable, input, settingsOfRun);
       await run.begin();
@@ -103,20 +104,26 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph) {
           await run.commitAs(message.asNode, message.update ?? {});
         }
         if (message.goto !== undefined) {
-          interrupts.answer({});
+          interrupts.answer({}); // and with the pending tasks, their paused children
           const tasks = schedule(
             executable,
             message.goto.map((node) => ({ node, sent: false })),
           );
           run = Run.restore(executable, { ...run.snapshot(), tasks }, settingsOfRun);
         } else if (paused !== undefined) {
-          interrupts.answer({ ...interrupts.resumes, ...message.resumes });
+          interrupts.answer({ ...interrupts.resumes, ...message.resumes }, paused.interrupts);
           run = Run.restore(executable, run.snapshot(), settingsOfRun, paused.writes);
         }
       };
       /** Where the run stood when its superstep last paused inside nodes: a resume its schema refuses leaves it there. */
       let inside:
-        | { readonly snapshot: RunSnapshot; readonly paused: SuperstepPaused; readonly resumes: Readonly<Record<string, unknown>> }
+        | {
+            readonly snapshot: RunSnapshot;
+            readonly paused: SuperstepPaused;
+            readonly resumes: Readonly<Record<string, unknown>>;
+            /** Where its paused subgraph tasks' children stood. */
+            readonly children: ReadonlyMap<string, ChildAt>;
+          }
         | undefined;
       let refused: RecordedGraphError | undefined;
       /** Resuming is the go-ahead: the superstep the run paused at runs at once, not pausing before its nodes again. */
@@ -126,6 +133,8 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph) {
         goAhead = false;
         if (before !== undefined) await resume(await paused(stop, run, steps, last, before, pause++));
         routesBefore = run.routes.length;
+        // A fresh subgraph task's namespace names the superstep it runs in (a thread's names its checkpoint).
+        interrupts.checkpointId = String(run.supersteps + 1);
         let superstep: Step<State>[] | undefined;
         try {
           superstep = await run.superstep();
@@ -135,12 +144,13 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph) {
           if (inside !== undefined && refusal !== undefined) {
             // As on a thread, a refused answer changes nothing: the run pauses again where it stood, and the caller hears why.
             refused = recordError(refusal);
-            interrupts.answer(inside.resumes);
+            interrupts.answer(inside.resumes, inside.paused.interrupts);
+            interrupts.pausedChildren = new Map(inside.children);
             run = Run.restore(executable, inside.snapshot, settingsOfRun, inside.paused.writes);
             continue;
           }
           if (!(error instanceof SuperstepPaused)) throw error;
-          inside = { snapshot: run.snapshot(), paused: error, resumes: interrupts.resumes };
+          inside = { snapshot: run.snapshot(), paused: error, resumes: interrupts.resumes, children: new Map(interrupts.pausedChildren) };
           const nodes = [...new Set(error.interrupts.map((pending) => pending.node))];
           const during: DBOSInterrupt = { when: "during", nodes, interrupts: error.interrupts };
           const message = await paused(stop, run, steps, last, during, pause++, refused);
@@ -186,7 +196,7 @@ async function paused(
 }
 
 /** The resume value a node's interrupt schema refused (`INVALID_RESUME`), when that is why the superstep failed. */
-function refusedResume(error: unknown): InterruptError | undefined {
+export function refusedResume(error: unknown): InterruptError | undefined {
   const cause = error instanceof GraphExecutionError ? error.cause : error;
   return cause instanceof InterruptError && cause.code === "INVALID_RESUME" ? cause : undefined;
 }

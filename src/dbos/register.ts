@@ -10,6 +10,8 @@ import type { CompiledGraph } from "../engine/index.js";
 import { DBOSRunError } from "./errors.js";
 import type { Outcome } from "./_outcome.js";
 import { graphWorkflow, type StoredOptions } from "./_workflow.js";
+import type { ChildStarter } from "./_child-frame.js";
+import { childWorkflow } from "./_child.js";
 
 /** Options of {@link registerOnDBOS}. */
 export interface RegisterOnDBOSOptions {
@@ -60,7 +62,12 @@ export function registerOnDBOS<S extends object>(graph: CompiledGraph<S>, option
     const what = names.has(name) ? `the name "${name}" is taken` : `this graph is registered as "${byGraph.get(graph)?.name}"`;
     throw new DBOSRunError("DBOS_ALREADY_REGISTERED", `registerOnDBOS: ${what}; register each graph once, under its own name.`);
   }
-  const workflow = DBOS.registerWorkflow(graphWorkflow(graph, executable), { name: `tsg:${name}` });
+  // The children of its subgraph tasks, at any depth, run as child workflows of one more registered workflow.
+  const child: ChildStarter = DBOS.registerWorkflow(
+    childWorkflow(executable, () => child),
+    { name: `tsg-subgraph:${name}` },
+  );
+  const workflow = DBOS.registerWorkflow(graphWorkflow(graph, executable, () => child), { name: `tsg:${name}` });
   byGraph.set(graph, { name, executable, workflow });
   names.add(name);
   return graph;

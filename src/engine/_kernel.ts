@@ -34,13 +34,14 @@ export {
 export { SuperstepScope, TaskContext, RouterCallContext, SiblingFailed, type EventSink } from "./task-context.js";
 export { andThen, type MaybePromise } from "./maybe-promise.js";
 export type { ReducerTable } from "./merge.js";
-export { currentFrame, InterruptError, InterruptHost, SuperstepPaused } from "./interrupt-scope.js";
+export { currentFrame, InterruptError, InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";
 export type { JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
 export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
 export { findNonJson, childPath, notSerializable, type JsonProblem } from "./threads/json-check.js";
 export { runInInterruptFrame, type InterruptFrame, type SubgraphLimits } from "./interrupt-scope.js";
 export { foldUpdates } from "./subgraph-output.js";
 export { subgraphOf, subgraphSpecOf } from "./subgraph-specs.js";
+export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";
 export { gotoOf, gotoRoutes, withoutGoto } from "./command-goto.js";
 export { NodePaused } from "./node-paused.js";
 export { nothingToResume, threadRequired } from "./threads/threads.js";

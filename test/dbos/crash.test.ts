@@ -3,8 +3,9 @@
  * queue on one Postgres; the test SIGKILLs one at random moments and starts it again (DBOS recovers
  * the runs it owned at launch, and either worker picks them up). Every run finishes with the state of
  * an uninterrupted run, and no completed node ran again: every node execution is a row in a side
- * table, and none began after DBOS recorded its step's output. Every other run pauses at a node's
- * `interrupt()` and is answered by the test while workers die, so paused and resumed runs are recovered too.
+ * table, and none began after DBOS recorded its step's output. Two runs in three pause at a node's
+ * `interrupt()` and are answered by the test while workers die, so paused and resumed runs are recovered
+ * too; in half of those the node asks inside a subgraph, whose tasks are steps of a child workflow.
  *
  * `npm test` kills a few times; `TSG_DBOS_CRASH_KILLS=20` (or more) runs the long version.
  */
@@ -45,9 +46,17 @@ function startWorker(executorId: string): Promise<ChildProcess> {
   });
 }
 
-/** The run's node steps (DBOS's own operations, such as the events a stop sets, left out). */
+/** The run's node steps (DBOS's own operations, such as the events a stop sets, and its subgraphs' child workflows left out). */
 async function nodeSteps(workflowId: string) {
-  return ((await client.listWorkflowSteps(workflowId)) ?? []).filter((step) => !step.name.startsWith("DBOS."));
+  const steps = (await client.listWorkflowSteps(workflowId)) ?? [];
+  return steps.filter((step) => !step.name.startsWith("DBOS.") && !step.name.startsWith("tsg-subgraph:"));
+}
+
+/** The run's workflow and its subgraphs' child workflows, at any depth. */
+async function withChildren(workflowId: string): Promise<string[]> {
+  const steps = (await client.listWorkflowSteps(workflowId)) ?? [];
+  const children = [...new Set(steps.flatMap((step) => (typeof step.childWorkflowID === "string" ? [step.childWorkflowID] : [])))];
+  return [workflowId, ...(await Promise.all(children.map(withChildren))).flat()];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,12 +84,13 @@ describe("two worker processes on one Postgres, one SIGKILLed at random moments"
     const enqueueBatch = async () => {
       for (let i = 0; i < BATCH; i++) {
         const seed = ids.length + 1;
-        // Every other run pauses in node d at an interrupt() and is resumed by the test, across the kills.
-        const asks = seed % 2 === 0;
-        const workflowID = `crash-${asks ? "ask-" : ""}${seed}`;
+        // Two runs in three pause in node d at an interrupt() (the third of them inside d's subgraph) and
+        // are resumed by the test, across the kills.
+        const kind = (["crash", "crash-ask", "crash-sub"] as const)[seed % 3] as string;
+        const workflowID = `${kind}-${seed}`;
         ids.push(workflowID);
-        if (asks) asking.add(workflowID);
-        const workflowName = asks ? "tsg:crash-ask" : "tsg:crash";
+        if (kind !== "crash") asking.add(workflowID);
+        const workflowName = `tsg:${kind}`;
         await client.enqueue({ workflowName, queueName: QUEUE, workflowID, appVersion: "crash-test" }, crashInput(seed), {});
       }
     };
@@ -136,7 +146,8 @@ describe("two worker processes on one Postgres, one SIGKILLed at random moments"
     );
     const again: string[] = [];
     const repeatedByALiveWorker: string[] = [];
-    for (const workflowId of ids) {
+    const workflows = (await Promise.all(ids.map(withChildren))).flat();
+    for (const workflowId of workflows) {
       const steps = await nodeSteps(workflowId);
       for (const step of steps) {
         const executions = rows.filter((row) => row.workflow_id === workflowId && row.step_id === step.functionID);
@@ -147,10 +158,13 @@ describe("two worker processes on one Postgres, one SIGKILLed at random moments"
         for (const e of executions.slice(0, -1)) if (!killedPids.has(e.pid)) repeatedByALiveWorker.push(`${workflowId}/${step.name}`);
       }
     }
-    const stepCount = (await Promise.all(ids.map(async (id) => (await nodeSteps(id)).length))).reduce((a, b) => a + b, 0);
+    const stepCount = (await Promise.all(workflows.map(async (id) => (await nodeSteps(id)).length))).reduce((a, b) => a + b, 0);
+    const inChild = ids.filter((id) => id.startsWith("crash-sub-")).length;
     console.info(
-      `crash test: ${ids.length} runs (${asking.size} paused at an interrupt() and resumed, ${resumes} resumes), ${kills} kills, ${stepCount} recorded node steps, ${rows.length} node executions (${rows.length - stepCount} repeated after a kill)`,
+      `crash test: ${ids.length} runs (${asking.size} paused at an interrupt() and resumed, ${inChild} of them inside a subgraph; ${resumes} resumes), ${workflows.length - ids.length} child workflows, ${kills} kills, ${stepCount} recorded node steps, ${rows.length} node executions (${rows.length - stepCount} repeated after a kill)`,
     );
+    // Every subgraph run's child ran in a child workflow (its prep and d steps recorded there).
+    expect(workflows.length - ids.length).toBeGreaterThanOrEqual(inChild);
     expect(again).toEqual([]);
     expect(repeatedByALiveWorker).toEqual([]);
     expect(kills).toBeGreaterThanOrEqual(KILLS);

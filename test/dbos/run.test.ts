@@ -89,12 +89,15 @@ describe("runOnDBOS: the examples end as on the mini engine", () => {
     expect(outcome(await runOnDBOS(revising, input, { workflowId: nextId("revising"), maxSteps: 30 }))).toEqual(outcome(mini));
   });
 
-  it("the research graph: a parallel fan-out and its join", async () => {
+  it("the research graph: a parallel fan-out and its join; the papers subgraph runs as a child workflow", async () => {
     const input = initialResearchState("tides");
     const mini = await research.invoke(input);
     const workflowId = nextId("research");
     expect(outcome(await runOnDBOS(research, input, { workflowId }))).toEqual(outcome(mini));
-    expect((await stepNames(workflowId)).sort()).toEqual([...mini.trace].sort());
+    const expected = mini.trace.map((node) => (node === "papers" ? "tsg-subgraph:research" : node));
+    expect((await stepNames(workflowId)).sort()).toEqual(expected.sort());
+    const child = ((await DBOS.listWorkflowSteps(workflowId)) ?? []).find((step) => step.name === "tsg-subgraph:research");
+    expect(await stepNames(child?.childWorkflowID ?? "")).toEqual(["search", "rank"]);
   });
 
   it.each(agents)("the agent graph, $script.task", async ({ script, graph }) => {
