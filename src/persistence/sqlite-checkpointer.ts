@@ -21,7 +21,7 @@ import { crc32Of, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
 import { assemble, bodyOf, type ChainRow, chainRows, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
 import { pruneThreads } from "./sqlite/prune.js";
 import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
-import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
+import { faultAdvice, isNotNullFault, quoted, reasonOf, storageError } from "./sqlite/faults.js";
 import { resolveDriver } from "./sqlite/load.js";
 import { openFile } from "./sqlite/open.js";
 import { immediate, reading } from "./sqlite/transaction.js";
@@ -69,6 +69,9 @@ interface Statements {
   /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
   readonly writes?: {
     readonly insert: SqliteStatement<CheckpointRow>;
+    /** The insert with the version check inside: a new thread's first checkpoint, and one continuing the (seq, id) given. */
+    readonly insertFirst: SqliteStatement<CheckpointRow>;
+    readonly insertNext: SqliteStatement<[...CheckpointRow, number, string]>;
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
     readonly lastSeq: SqliteStatement<[], { seq: number }>;
@@ -150,6 +153,13 @@ export class SqliteCheckpointer implements Checkpointer {
           : {
               writes: {
                 insert: connection.prepare(`INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+                // A thread_id of NULL (refused: NOT NULL) when the thread is not where the save expects it.
+                insertFirst: connection.prepare(
+                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN NOT EXISTS (SELECT 1 FROM tsg_checkpoints WHERE thread_id = ?1) THEN ?1 END, ${VALUES_AFTER_THREAD})`,
+                ),
+                insertNext: connection.prepare(
+                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN (SELECT seq = ?10 AND id = ?11 FROM tsg_checkpoints WHERE thread_id = ?1 ORDER BY seq DESC LIMIT 1) THEN ?1 END, ${VALUES_AFTER_THREAD})`,
+                ),
                 insertWrite: connection.prepare(
                   "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
                 ),
@@ -208,51 +218,82 @@ export class SqliteCheckpointer implements Checkpointer {
     });
     const { threadId } = last;
     try {
-      // IMMEDIATE takes the write lock before reading the latest checkpoint, so the check and the inserts are one atomic step, across processes too.
-      const saved = immediate(this.#connection, () => {
-        // Read, then a plain insert: an INSERT … SELECT carrying this check measured slower than the two
-        // statements (it reads the table it writes, so SQLite stages the row in an ephemeral table).
-        const current = this.#statements.latestId.get(threadId);
-        const currentId = current?.id ?? null;
-        if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
-        let head = current === undefined ? undefined : { seq: current.seq, id: current.id };
-        let lists: TraceAndRoutes | undefined;
-        for (const { checkpoint, pendingWrites, body } of rows) {
-          // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
-          const { parentId } = checkpoint;
-          const parent = parentId === null ? undefined : parentId === head?.id ? head.seq : writes.seqOf.get(threadId, parentId)?.seq;
-          // Within a batch, each checkpoint's parent is the one just inserted, whose lists are at hand.
-          const parentLists =
-            parent === undefined
-              ? undefined
-              : lists !== undefined && parentId === head?.id
-                ? lists
-                : this.#parentLists(threadId, parent, parentId as string);
-          const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
-          const row: CheckpointRow = [
-            threadId,
-            checkpoint.id,
-            parentId,
-            checkpoint.step,
-            checkpoint.createdAt,
-            body,
-            crc32Of(body),
-            delta,
-            crc32Of(delta),
-          ];
-          const seq = insertedRowid(writes.insert.run(...row)) ?? writes.lastSeq.get()?.seq ?? -1;
-          if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, seq, pendingWrites);
-          head = { seq, id: checkpoint.id };
-          lists = checkpoint;
-        }
-        return head as { seq: number; id: string };
-      });
+      // Either way the check and the insert are one atomic step, across processes too: IMMEDIATE takes the write lock before
+      // reading the latest checkpoint, and the checked insert reads it inside its own statement.
+      const saved =
+        (rows.length === 1 ? this.#insertAlone(writes, rows[0] as SaveRow, expectedLatestId) : undefined) ??
+        this.#saveInTransaction(writes, rows, expectedLatestId);
       this.#remember(threadId, saved.seq, saved.id, { trace: last.trace, routes: last.routes });
     } catch (error) {
       if (error instanceof PersistenceError) throw error;
       const { code, advice } = faultAdvice(error, this.file);
       throw failed(code, `${advice} (${reasonOf(error)})`, error);
     }
+  }
+
+  /** The save as one IMMEDIATE transaction: read the thread's latest checkpoint, check it, insert each row and its pending writes. */
+  #saveInTransaction(
+    writes: NonNullable<Statements["writes"]>,
+    rows: readonly SaveRow[],
+    expectedLatestId: string | null,
+  ): { seq: number; id: string } {
+    const threadId = (rows.at(-1) as SaveRow).checkpoint.threadId;
+    return immediate(this.#connection, () => {
+      // Read, then a plain insert: what every save did before #insertAlone, and what a batch, pending
+      // writes, a fork or a thread moved on by another writer still need.
+      const current = this.#statements.latestId.get(threadId);
+      const currentId = current?.id ?? null;
+      if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
+      let head = current === undefined ? undefined : { seq: current.seq, id: current.id };
+      let lists: TraceAndRoutes | undefined;
+      for (const { checkpoint, pendingWrites, body } of rows) {
+        // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
+        const { parentId } = checkpoint;
+        const parent = parentId === null ? undefined : parentId === head?.id ? head.seq : writes.seqOf.get(threadId, parentId)?.seq;
+        // Within a batch, each checkpoint's parent is the one just inserted, whose lists are at hand.
+        const parentLists =
+          parent === undefined
+            ? undefined
+            : lists !== undefined && parentId === head?.id
+              ? lists
+              : this.#parentLists(threadId, parent, parentId as string);
+        const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
+        const seq = insertedRowid(writes.insert.run(...rowOf(checkpoint, body, delta))) ?? writes.lastSeq.get()?.seq ?? -1;
+        if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, seq, pendingWrites);
+        head = { seq, id: checkpoint.id };
+        lists = checkpoint;
+      }
+      return head as { seq: number; id: string };
+    });
+  }
+
+  /**
+   * A save of one checkpoint without pending writes that starts a new thread, or continues the checkpoint
+   * this object saved or read last (every save of a run after its first), as one autocommit INSERT whose
+   * version check is inside the statement: SQLite takes the write lock when the statement starts, as
+   * `BEGIN IMMEDIATE` does, so no BEGIN, read or COMMIT is called (a fifth less time a save, median, in
+   * docs/benchmarks.md). `undefined` when it does not apply, or when the thread is not where this object
+   * last saw it: then the transaction of {@link SqliteCheckpointer.save} reads it and decides.
+   */
+  #insertAlone(
+    writes: NonNullable<Statements["writes"]>,
+    { checkpoint, pendingWrites, body }: SaveRow,
+    expectedLatestId: string | null,
+  ): { seq: number; id: string } | undefined {
+    if (pendingWrites !== undefined && pendingWrites.length > 0) return undefined;
+    const { threadId, parentId } = checkpoint;
+    const recent = expectedLatestId === null ? undefined : this.#recent.get(threadId);
+    if (expectedLatestId === null ? parentId !== null : recent?.id !== expectedLatestId || parentId !== expectedLatestId) return undefined;
+    const delta = JSON.stringify(deltaOf(recent?.seq ?? null, recent?.lists, checkpoint));
+    const row = rowOf(checkpoint, body, delta);
+    let result: unknown;
+    try {
+      result = recent === undefined ? writes.insertFirst.run(...row) : writes.insertNext.run(...row, recent.seq, recent.id);
+    } catch (error) {
+      if (isNotNullFault(error)) return undefined;
+      throw error;
+    }
+    return { seq: insertedRowid(result) ?? writes.lastSeq.get()?.seq ?? -1, id: checkpoint.id };
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
@@ -460,6 +501,19 @@ export class SqliteCheckpointer implements Checkpointer {
 /** The values of a new tsg_checkpoints row, in the insert statements' order. */
 type CheckpointRow = [string, string, string | null, number, string, string, string, string, string];
 
+/** A checkpoint to save, its pending writes apart, and its body (all but those, the trace and the routes) as JSON. */
+interface SaveRow {
+  readonly checkpoint: Checkpoint;
+  readonly pendingWrites: readonly CheckpointWrite[] | undefined;
+  readonly body: string;
+}
+
+/** The row of `checkpoint`: its columns, its body and its trace delta as stored, each with its checksum. */
+function rowOf(checkpoint: Checkpoint, body: string, delta: string): CheckpointRow {
+  const { threadId, id, parentId, step, createdAt } = checkpoint;
+  return [threadId, id, parentId, step, createdAt, body, crc32Of(body), delta, crc32Of(delta)];
+}
+
 /** The rowid an INSERT's `run()` reports (`{ lastInsertRowid }`, both built-in drivers), when the driver reports one. */
 function insertedRowid(result: unknown): number | undefined {
   const rowid = typeof result === "object" && result !== null ? (result as { lastInsertRowid?: unknown }).lastInsertRowid : undefined;
@@ -469,6 +523,9 @@ function insertedRowid(result: unknown): number | undefined {
 
 /** The columns a save inserts, in {@link CheckpointRow}'s order. */
 const INSERTED = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
+
+/** The values after thread_id in the checked inserts, numbered (the check reads ?1, the thread, twice). */
+const VALUES_AFTER_THREAD = "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9";
 
 /** How many threads' most recent lists a checkpointer keeps at hand. */
 const RECENT_THREADS = 64;

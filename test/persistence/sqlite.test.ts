@@ -59,6 +59,53 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
     expect(open).toThrow(`has schema version ${SQLITE_SCHEMA_VERSION + 1}, written by a newer typed-state-graph`);
   });
 
+  it("saves a run's checkpoints as single checked inserts, and leaves a save the thread moved past to the transaction's check", async () => {
+    const statements: string[] = [];
+    const builtIn = sqliteDriver(SQLITE_DRIVER);
+    const logging: SqliteDriver = {
+      name: "logging",
+      open(file, options) {
+        const connection = builtIn.open(file, options);
+        return {
+          ...connection,
+          get inTransaction() {
+            return connection.inTransaction;
+          },
+          exec: (sql) => (statements.push(sql), connection.exec(sql)),
+          prepare: (sql) => connection.prepare(sql),
+          pragma: (sql) => connection.pragma(sql),
+          close: () => connection.close(),
+        };
+      },
+    };
+    const file = join(dir, "alone.sqlite");
+    const a = new SqliteCheckpointer(file, { driver: logging });
+    const b = openSqlite(file);
+    statements.length = 0;
+    const graph = counterGraph(2);
+    const first = await graph.invoke(counterInput(), { threadId: "t1", checkpointer: a });
+    // A new thread's first checkpoint and every one after it: no BEGIN IMMEDIATE / COMMIT.
+    expect(statements.filter((sql) => sql.startsWith("BEGIN IMMEDIATE"))).toEqual([]);
+    expect(await a.list("t1")).toHaveLength(4);
+    expect((await b.latest("t1"))?.trace).toEqual(first.trace);
+
+    // Another connection moves the thread on: a's next save, continuing what a saw last, is a conflict.
+    await graph.updateState("t1", { n: 5 }, { checkpointer: b });
+    const seen = (await b.get("t1", first.checkpointId)) as NonNullable<Awaited<ReturnType<typeof b.get>>>;
+    const moved = (await b.latest("t1"))?.id as string;
+    const late = { ...seen, id: "late", parentId: first.checkpointId };
+    const conflict = await a.save(late, first.checkpointId).catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(CheckpointConflictError);
+    expect(conflict).toMatchObject({ expectedLatestId: first.checkpointId, actualLatestId: moved });
+    // And a new thread's first save on a thread that already exists.
+    const again = await a.save({ ...seen, id: "again", parentId: null }, null).catch((error: unknown) => error);
+    expect(again).toMatchObject({ expectedLatestId: null, actualLatestId: moved });
+    expect(statements.filter((sql) => sql.startsWith("BEGIN IMMEDIATE"))).toHaveLength(2);
+    expect((await b.list("t1")).map((c) => c.id)).not.toContain("late");
+    a.close();
+    b.close();
+  });
+
   it("applies the version check across connections (as across processes)", async () => {
     const file = join(dir, "shared.sqlite");
     const a = openSqlite(file);

@@ -35,6 +35,13 @@ export function sqliteFault(error: unknown): string | undefined {
   return opened === null ? undefined : (PRIMARY[Number(opened[1]) & 0xff] ?? "OTHER");
 }
 
+/** Whether the error is SQLite's NOT NULL constraint failing (SQLITE_CONSTRAINT_NOTNULL, 1299): how a checked insert says no. */
+export function isNotNullFault(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, rawCode } = error as { code?: unknown; rawCode?: unknown };
+  return rawCode === 1299 || code === "SQLITE_CONSTRAINT_NOTNULL";
+}
+
 /** Whether the error says the file (or its directory, or its file system) cannot be written. */
 export function isReadOnlyFault(error: unknown): boolean {
   const fault = sqliteFault(error);
