@@ -9,22 +9,18 @@
 import type { JsonValue } from "../engine/index.js";
 import { executableOf, NodePaused, threadSettingsOf, type InterruptFrame, type State, type SubgraphLimits } from "../engine/_kernel.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { invokeChild, type ChildExport } from "./_child.js";
-import type { LangGraphModule } from "./_load.js";
+import { runChild, type ParentTask } from "./_child.js";
 
 /** The frame a wrapped node runs in on LangGraph.js: its `interrupt` calls go to LangGraph's `interrupt()`. */
 export class LangGraphInterruptFrame implements InterruptFrame {
-  readonly #lg: LangGraphModule;
+  readonly #task: ParentTask;
   #interruption: unknown;
   paused = false;
   /** The `defineInterrupt` name of the call that paused, which LangGraph does not keep. */
   pausedName: string | undefined;
 
-  readonly #children: ChildExport;
-
-  constructor(lg: LangGraphModule, children: ChildExport) {
-    this.#lg = lg;
-    this.#children = children;
+  constructor(task: ParentTask) {
+    this.#task = task;
   }
 
   /**
@@ -36,10 +32,10 @@ export class LangGraphInterruptFrame implements InterruptFrame {
     const settings = threadSettingsOf(child);
     if (settings.interruptBefore.size > 0 || settings.interruptAfter.size > 0) return undefined;
     const compiled = child as CompiledGraph<object>;
-    const exported = this.#children(executableOf(compiled), compiled.spec);
+    const exported = this.#task.children(executableOf(compiled), compiled.spec);
     if (exported === undefined) return undefined;
-    return invokeChild(exported.graph, input, limits).catch((error: unknown) => {
-      if (!this.#lg.isGraphInterrupt(error)) throw error;
+    return runChild(exported, input, limits, this.#task).catch((error: unknown) => {
+      if (!this.#task.lg.isGraphInterrupt(error)) throw error;
       this.paused = true;
       this.#interruption = error;
       throw new NodePaused("subgraph: the child paused, waiting for a resume value");
@@ -50,9 +46,9 @@ export class LangGraphInterruptFrame implements InterruptFrame {
     // A node that caught the pause and asked again is paused already, as on the mini engine.
     if (this.paused) throw new NodePaused("interrupt: this node already paused");
     try {
-      return { resumed: true, value: this.#lg.interrupt(value) };
+      return { resumed: true, value: this.#task.lg.interrupt(value) };
     } catch (error) {
-      if (this.#lg.isGraphInterrupt(error)) {
+      if (this.#task.lg.isGraphInterrupt(error)) {
         this.paused = true;
         this.pausedName = name;
         this.#interruption = error;

@@ -33,8 +33,6 @@ export class TaskRecord {
   cancelled = false;
   /** Whether the node paused at an in-node `interrupt` (LangGraph commits nothing of its superstep then). */
   paused = false;
-  /** The `defineInterrupt` name of the call the node paused at, if it came from one. */
-  interruptName: string | undefined;
   /** Why the router after the node failed, when it did. */
   routerFailure: { readonly error: unknown } | undefined;
   /** The routes the router after the node took. */
@@ -71,9 +69,18 @@ interface Gate {
 export class RunRecorder {
   /** The routes the router after START took (it runs in LangGraph's hidden `__start__` task). */
   readonly startRoutes: RouteTaken[] = [];
+  /**
+   * The `defineInterrupt` name of each task that paused at one, by LangGraph task id (LangGraph keeps
+   * no name): this run's, and its children's, whose runs share the map.
+   */
+  readonly interruptNames: Map<string, string>;
   readonly #tasks = new Map<string, TaskRecord>();
   readonly #gates = new Map<string, Gate>();
   #closed: Error | undefined;
+
+  constructor(interruptNames = new Map<string, string>()) {
+    this.interruptNames = interruptNames;
+  }
 
   /** The record of task `id`, created by the first wrapper that reports on it. */
   task(id: string, node: string): TaskRecord {

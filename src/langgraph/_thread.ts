@@ -83,12 +83,18 @@ async function latestSnapshot(thread: LangGraphThread): Promise<StateSnapshot | 
   return thread.graph.getState({ ...latest.config, configurable: { ...latest.config.configurable, ...childConfig(thread) } });
 }
 
+/** Whether the thread (a child's: its namespace) has a checkpoint. */
+export async function hasCheckpoint(thread: LangGraphThread): Promise<boolean> {
+  const latest = await thread.graph.getState(threadConfig(thread));
+  return latest.config.configurable?.["checkpoint_id"] !== undefined;
+}
+
 /**
  * The interrupts the thread waits for, with the mini engine's ids: `superstep` is the run's superstep
  * of the pending tasks, the task its position in the superstep in declaration order, the index how
  * many of that task's `interrupt` calls were answered already (LangGraph's resume writes for the task).
  * A task that finished since (a sibling was answered) waits for nothing. `names` gives each task's
- * `defineInterrupt` name, which LangGraph does not keep.
+ * `defineInterrupt` name by LangGraph task id (a child's tasks too), which LangGraph does not keep.
  */
 async function pendingInterrupts(
   thread: LangGraphThread,
@@ -105,7 +111,7 @@ async function pendingInterrupts(
     if (own.some(([, channel]) => !NOT_FINISHED.has(channel))) continue;
     // A subgraph task paused by its child: the child's interrupts, named as the mini engine names them.
     const prefix = `${node}:${superstep}:${position}/`;
-    const nested = await childInterrupts(thread, node, task.id);
+    const nested = await childInterrupts(thread, node, task.id, names);
     if (nested !== undefined) {
       pending.push(...nested.map((p) => ({ ...p, id: prefix + p.id, ns: [nested.ns, ...(p.ns ?? [])] })));
       continue;
@@ -134,6 +140,7 @@ async function childInterrupts(
   thread: LangGraphThread,
   node: string,
   taskId: string,
+  names: ReadonlyMap<string, string>,
 ): Promise<(PendingOnLangGraph[] & { ns: string }) | undefined> {
   const fn = thread.executable.nodes.get(node);
   const executable = subgraphOf(fn);
@@ -143,7 +150,7 @@ async function childInterrupts(
   const part = `${node}:${taskId}`;
   const child: LangGraphThread = {
     ...thread,
-    graph: exported.graph as unknown as LangGraphThread["graph"],
+    graph: exported.graph,
     executable: exported.executable,
     settings: { interruptBefore: new Set(), interruptAfter: new Set() },
     ns: thread.ns === undefined ? part : `${thread.ns}|${part}`,
@@ -151,7 +158,7 @@ async function childInterrupts(
   const snapshot = await latestSnapshot(child);
   if (snapshot === undefined) return undefined;
   const before = await runSoFar(child, "invoke");
-  const pending = await pendingInterrupts(child, snapshot, before.supersteps + 1);
+  const pending = await pendingInterrupts(child, snapshot, before.supersteps + 1, names);
   return pending.length === 0 ? undefined : Object.assign(pending, { ns: part });
 }
 
@@ -261,13 +268,7 @@ export async function threadEnd(
 ): Promise<ThreadEnd> {
   const snapshot = await latestSnapshot(thread);
   if (snapshot === undefined) throw nothingToResume("invoke", thread.threadId);
-  const names = new Map(
-    snapshot.tasks.flatMap((task) => {
-      const name = recorder.recorded(task.id)?.interruptName;
-      return name === undefined ? [] : [[task.id, name] as const];
-    }),
-  );
-  const pending = await pendingInterrupts(thread, snapshot, run.supersteps + 1, names);
+  const pending = await pendingInterrupts(thread, snapshot, run.supersteps + 1, recorder.interruptNames);
   const next = [...new Set(scheduledTasks(thread.executable, snapshot).map(({ node }) => node))];
   const checkpointId = String(snapshot.config.configurable?.["checkpoint_id"] ?? "");
   const state = snapshot.values as State;

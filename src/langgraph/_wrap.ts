@@ -22,11 +22,12 @@ import {
 } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END } from "../spec.js";
-import { CHILD_UPDATE, type ChildExport } from "./_child.js";
+import type { ChildExport } from "./_child.js";
+import { CHILD_UPDATE, visibleState } from "./_hidden.js";
 import { LangGraphInterruptFrame } from "./_interrupt.js";
 import type { LangGraphModule } from "./_load.js";
 import { mergeRank, rankValues, type MergeRank } from "./_order.js";
-import { recorderOf, taskIdOf, type TaskRecord } from "./_recorder.js";
+import { recorderOf, taskIdOf, type RunRecorder, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 
 /**
@@ -53,12 +54,13 @@ export type LangGraphPath = (state: State, config?: unknown) => LangGraphRoute |
 export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: string, exported: ExportedAs): LangGraphNode {
   const order = graph.order.get(node) ?? 0;
   return (state, config) => {
-    const task: WrappedTask = { lg, graph, node, exported, rank: mergeRank(order, config), record: undefined };
     const recorder = recorderOf(config);
     const taskId = taskIdOf(config);
-    if (recorder === undefined || taskId === undefined) return run(task, state, config);
+    const task: WrappedTask = { lg, graph, node, exported, rank: mergeRank(order, config), record: undefined, recorder, taskId };
+    const visible = visibleState(state);
+    if (recorder === undefined || taskId === undefined) return run(task, visible, config);
     const record = recorder.task(taskId, node);
-    return recorder.admission(taskId).then(() => run({ ...task, record }, state, config));
+    return recorder.admission(taskId).then(() => run({ ...task, record }, visible, config));
   };
 }
 
@@ -66,7 +68,7 @@ export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: stri
 export interface ExportedAs {
   /** Exports the children of the graph's subgraph nodes (see `_child.ts`). */
   readonly children: ChildExport;
-  /** Whether the graph is a child: each node also writes its update to {@link CHILD_UPDATE}. */
+  /** Whether the graph is a child: each node also writes its update to `CHILD_UPDATE`. */
   readonly child: boolean;
 }
 
@@ -78,22 +80,26 @@ interface WrappedTask {
   readonly exported: ExportedAs;
   readonly rank: MergeRank;
   readonly record: TaskRecord | undefined;
+  /** The run's recorder (none in a plain LangGraph `invoke`), and LangGraph's id of the task. */
+  readonly recorder: RunRecorder | undefined;
+  readonly taskId: string | undefined;
 }
 
 function run(
-  { lg, graph, node, exported, rank, record }: WrappedTask,
+  { lg, graph, node, exported, rank, record, recorder, taskId }: WrappedTask,
   state: State,
   config: unknown,
 ): LangGraphUpdate | Promise<LangGraphUpdate> {
   const signal = signalOf(config);
   const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
-  const frame = new LangGraphInterruptFrame(lg, exported.children);
+  const interruptNames = recorder?.interruptNames ?? new Map<string, string>();
+  const frame = new LangGraphInterruptFrame({ lg, children: exported.children, config, interruptNames });
   const task = (): State | Promise<State> => runTask(graph, { node, sent: false }, state, context);
   // A node that paused ends with LangGraph's GraphInterrupt, whatever it returned or threw after it.
   const paused = (): never => {
+    if (frame.pausedName !== undefined && taskId !== undefined) interruptNames.set(taskId, frame.pausedName);
     if (record !== undefined) {
       record.paused = true;
-      record.interruptName = frame.pausedName;
       record.finish();
     }
     throw frame.interruption;
@@ -194,7 +200,7 @@ export function wrapRouter(lg: LangGraphModule, graph: ExecutableGraph, source: 
     };
     try {
       const context = new RouterCallContext(signalOf(config), source, Math.max(stepOf(config), 0), threadIdOf(config));
-      const successors = successorsOf(graph, source, state, context);
+      const successors = successorsOf(graph, source, visibleState(state), context);
       return isThenable(successors) ? Promise.resolve(successors).then(taken).catch(failed) : taken(successors);
     } catch (error) {
       return failed(error);

@@ -5,44 +5,11 @@
  * a line of its output code. Parallel supersteps included: steps come in declaration order within a
  * superstep, and the bounds are checked before a superstep's nodes start, as on the mini engine.
  */
-import { GraphExecutionError, GraphLimitError, type ExecutionContext } from "../errors.js";
-import {
-  abortedWhile,
-  admit,
-  checkSignal,
-  commit,
-  executableOf,
-  executionError,
-  gotoRoutes,
-  inputFailure,
-  messageOf,
-  reportedFailure,
-  resolveConcurrency,
-  resolveLimits,
-  schedule,
-  StepFailure,
-  threadRequired,
-  threadSettingsOf,
-  type ExecutableGraph,
-  type RouteTaken,
-  type RunLimits,
-  type State,
-} from "../engine/_kernel.js";
-import {
-  cloneState,
-  Command,
-  InterruptError,
-  isPlainObject,
-  type CompiledGraph,
-  type CustomEvent,
-  type Interrupt,
-  type RunResult,
-  type Step,
-} from "../engine/index.js";
-import { START } from "../spec.js";
-import { loadLangGraph, type LangGraphModule } from "./_load.js";
-import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
-import { LangGraphNodeError } from "./errors.js";
+import { GraphExecutionError } from "../errors.js";
+import { executableOf, resolveLimits, threadRequired, threadSettingsOf, type State } from "../engine/_kernel.js";
+import { cloneState, Command, InterruptError, type CompiledGraph, type CustomEvent, type Interrupt, type RunResult, type Step } from "../engine/index.js";
+import { loadLangGraph } from "./_load.js";
+import { LangGraphRun, type RunGraph, type RunStart } from "./_run.js";
 import { langGraphCommand, recordFinished, runSoFar, threadConfig, threadEnd, type LangGraphThread } from "./_thread.js";
 import { childExport, toLangGraph, type LangGraphGraph } from "./to-langgraph.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
@@ -134,7 +101,7 @@ export async function runOnLangGraph<S extends object>(
   options?: LangGraphRunOptions | LangGraphThreadOptions,
 ): Promise<RunResult<S> | LangGraphThreadResult<S>> {
   if (options !== undefined && "threadId" in options) return runThread(graph, input, options);
-  const run = new LangGraphRun(graph, plainStart(graph, input), options, "invoke");
+  const run = new LangGraphRun(runGraph(graph), plainStart(graph, input), options, "invoke");
   const steps: Step<State>[] = [];
   for await (const step of run.steps()) steps.push(step);
   return {
@@ -150,7 +117,7 @@ export async function runOnLangGraph<S extends object>(
 function plainStart(graph: CompiledGraph<object>, input: unknown): RunStart {
   const settings = threadSettingsOf(graph);
   if (settings.interruptBefore.size > 0 || settings.interruptAfter.size > 0) throw threadRequired("invoke", settings);
-  return { input, checkInput: true, configurable: {}, trace: [], supersteps: 0, checkpointer: undefined };
+  return { input, checkInput: true, configurable: {}, trace: [], supersteps: 0 };
 }
 
 async function runThread<S extends object>(
@@ -174,8 +141,8 @@ async function runThread<S extends object>(
   const before = fresh ? { trace: [], supersteps: 0 } : await runSoFar(thread, api);
   const langGraphInput = input instanceof Command ? await langGraphCommand(thread, input, api, before) : input;
   const run = new LangGraphRun(
-    graph,
-    { input: langGraphInput, checkInput: fresh, configurable: threadConfig(thread).configurable, ...before, checkpointer },
+    runGraph(graph, checkpointer),
+    { input: langGraphInput, checkInput: fresh, configurable: threadConfig(thread).configurable, ...before },
     options,
     api,
   );
@@ -219,8 +186,13 @@ export function streamOnLangGraph<S extends object>(
   options?: LangGraphRunOptions,
 ): AsyncGenerator<Step<S>> {
   return (async function* () {
-    yield* new LangGraphRun(graph, plainStart(graph, input), options, "stream").steps();
+    yield* new LangGraphRun(runGraph(graph), plainStart(graph, input), options, "stream").steps();
   })() as unknown as AsyncGenerator<Step<S>>;
+}
+
+/** The graph a run drives: its tables, and its export (shared by the runs on the same checkpointer). */
+function runGraph(graph: CompiledGraph<object>, checkpointer?: BaseCheckpointSaver): RunGraph {
+  return { executable: executableOf(graph), langGraph: () => langGraphOf(graph, checkpointer) };
 }
 
 /** The exports of a compiled graph, by checkpointer (`NO_CHECKPOINTER` without one). */
@@ -245,341 +217,3 @@ function langGraphOf(graph: CompiledGraph<object>, checkpointer?: BaseCheckpoint
   return exported;
 }
 
-/** Where a run starts: LangGraph's input, and what the thread's run did before this invocation. */
-interface RunStart {
-  /** What LangGraph's `stream` gets: the input state, `null`, or LangGraph's Command. */
-  readonly input: unknown;
-  /** Whether `input` is a new input state, checked as the mini engine checks one. */
-  readonly checkInput: boolean;
-  /** The thread's `configurable` (its `thread_id`), if any. */
-  readonly configurable: Readonly<Record<string, unknown>>;
-  readonly trace: readonly string[];
-  readonly supersteps: number;
-  readonly checkpointer: BaseCheckpointSaver | undefined;
-}
-
-/** A task LangGraph announced for the next superstep. */
-interface LangGraphTask {
-  readonly id: string;
-  readonly node: string;
-  /** A Send's task (LangGraph runs those after the plain ones; the order among them is the Sends' order). */
-  readonly sent: boolean;
-}
-
-/** LangGraph's `tasks` stream event for a task about to run (a finished task's event has `result`). */
-function startedTask(payload: Record<string, unknown>): LangGraphTask | undefined {
-  const { id, name, triggers } = payload;
-  if (typeof id !== "string" || typeof name !== "string" || !Array.isArray(triggers) || "result" in payload) return undefined;
-  return { id, node: name, sent: triggers.includes("__pregel_push") };
-}
-
-/**
- * One run. LangGraph announces a superstep's tasks (`tasks` events), runs them, then emits the merged
- * state (`values`, only when some field changed). The run admits a superstep's nodes only after
- * checking its bounds (each node waits at the recorder's gate), and commits the superstep when its
- * values arrive, or when the next superstep is announced, or when the stream ends.
- */
-class LangGraphRun {
-  #state: State = {};
-  #supersteps: number;
-  /** The tasks announced for the next superstep, not admitted yet, in LangGraph's order. */
-  #announced: LangGraphTask[] = [];
-  /** The admitted superstep, in declaration order, until it commits. */
-  #running: readonly LangGraphTask[] | undefined;
-  #startRoutesClaimed = false;
-  #signal: AbortSignal | undefined;
-  readonly trace: string[];
-  readonly routes: RouteTaken[] = [];
-  /** The nodes of the last superstep this invocation committed. */
-  lastSuperstep: readonly string[] = [];
-  readonly #graph: CompiledGraph<object>;
-  readonly #executable: ExecutableGraph;
-  readonly #start: RunStart;
-  readonly #options: LangGraphRunOptions;
-  readonly recorder = new RunRecorder();
-  readonly #api: string;
-
-  constructor(graph: CompiledGraph<object>, start: RunStart, options: LangGraphRunOptions | undefined, api: string) {
-    this.#api = api;
-    this.#graph = graph;
-    this.#executable = executableOf(graph);
-    this.#start = start;
-    this.trace = [...start.trace];
-    this.#supersteps = start.supersteps;
-    this.#options = options ?? {};
-  }
-
-  get state(): State {
-    return this.#state;
-  }
-
-  get supersteps(): number {
-    return this.#supersteps;
-  }
-
-  async *steps(): AsyncGenerator<Step<State>> {
-    const limits = resolveLimits(this.#options, this.#api);
-    const signal = checkSignal(this.#options.signal, this.#api);
-    this.#signal = signal;
-    const onCustomEvent = this.#options.onCustomEvent;
-    const [lg, langGraph] = await Promise.all([loadLangGraph(), langGraphOf(this.#graph, this.#start.checkpointer)]);
-    // A new input is checked as on the mini engine; `null` or LangGraph's Command continues the thread.
-    const input = (this.#start.checkInput ? cloneState((this.#state = this.#checkInput())) : this.#start.input) as State | null;
-    const chunks = new ChunkReader(
-      (await langGraph.stream(input, {
-        streamMode: onCustomEvent === undefined ? ["tasks", "values"] : ["tasks", "values", "custom"],
-        recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,
-        // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
-        ...(this.#options.maxConcurrency === undefined
-          ? {}
-          : { maxConcurrency: resolveConcurrency(this.#options.maxConcurrency, this.#api) }),
-        configurable: { ...this.#start.configurable, [RECORDER_KEY]: this.recorder },
-        // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
-        ...(signal === undefined || signal.aborted ? {} : { signal }),
-      })) as AsyncIterable<unknown>,
-      signal,
-    );
-    let refused: Error | undefined;
-    try {
-      for (let chunk = await chunks.next(); chunk.done !== true; chunk = await chunks.next()) {
-        if (chunk.value === ABORTED) {
-          refused = this.#aborted(signal as AbortSignal);
-          break;
-        }
-        const [mode, payload] = chunk.value as [unknown, unknown];
-        if (!isPlainObject(payload)) continue;
-        if (mode === "custom") {
-          onCustomEvent?.({ node: String(payload["node"]), event: payload["event"] });
-        } else if (mode === "values") {
-          // A paused run ends with LangGraph's interrupts in a values chunk: the thread's snapshot has them.
-          if (INTERRUPTS in payload) continue;
-          this.#state = payload;
-          yield* this.#commit();
-        } else if (mode === "tasks") {
-          const task = startedTask(payload);
-          if (task === undefined) continue;
-          yield* this.#commit(); // the previous superstep changed no field, so no values event came for it
-          this.#announced.push(task);
-          // LangGraph announces a superstep's tasks together; once no more are waiting, they are all here.
-          if (!(await chunks.waiting())) refused = this.#admit(limits);
-          if (refused !== undefined) break;
-        }
-      }
-      if (refused === undefined) yield* this.#commit();
-    } catch (error) {
-      await this.#fail(lg, error);
-    } finally {
-      this.recorder.close(); // a superstep not admitted yet never starts, so LangGraph's run ends
-      await chunks.close();
-      this.#claimStartRoutes();
-    }
-    if (refused !== undefined) throw refused;
-  }
-
-  #checkInput(): State {
-    const failure = inputFailure(this.#executable, this.#start.input);
-    if (failure !== undefined) throw executionError(this.#api, failure, this.#context(START));
-    return cloneState(this.#start.input as State);
-  }
-
-  /**
-   * The run's signal aborted while LangGraph was running a superstep (between supersteps, `admit`
-   * refuses the next one): the run ends at once, as on the mini engine, naming the first running task
-   * in declaration order that had not finished; the superstep commits nothing.
-   */
-  #aborted(signal: AbortSignal): Error {
-    const running = this.#running ?? [];
-    this.#running = undefined;
-    const unfinished = running.find((task) => this.recorder.recorded(task.id)?.settled === undefined) ?? running[0];
-    const node = unfinished?.node ?? this.#announced[0]?.node ?? START;
-    return executionError(this.#api, abortedWhile(node, signal), this.#context(node));
-  }
-
-  /**
-   * Asks the kernel whether the announced superstep may start (the signal, then the bounds, as on the
-   * mini engine), and lets its nodes start; or refuses them all and returns the error the run ends with.
-   * LangGraph decides which tasks run; the kernel decides their order.
-   */
-  #admit(limits: RunLimits): Error | undefined {
-    const announced = this.#announced;
-    this.#announced = [];
-    const tasks = schedule(this.#executable, announced);
-    const ids = tasks.map((task) => task.id);
-    const admission = admit(this.#executable, { tasks, trace: this.trace, supersteps: this.#supersteps, joins: [] }, limits, this.#signal);
-    if (admission.kind === "stop") {
-      const stop = executionError(this.#api, admission.failure, this.#context(admission.node));
-      this.recorder.refuse(ids, new TaskRefused(stop.message));
-      return stop;
-    }
-    this.#running = tasks;
-    this.recorder.admit(ids);
-    return undefined;
-  }
-
-  /** Commits the running superstep against the current state and yields its steps in declaration order. */
-  *#commit(): Generator<Step<State>> {
-    const tasks = this.#running;
-    if (tasks === undefined) return;
-    this.#running = undefined;
-    const records = tasks.map((task) => this.recorder.recorded(task.id));
-    // A superstep some of whose nodes paused at an interrupt commits nothing, on LangGraph as here.
-    if (records.some((record) => record?.paused === true)) return;
-    this.#supersteps += 1;
-    this.lastSuperstep = tasks.map((task) => task.node);
-    this.#claimStartRoutes();
-    for (const [index, task] of tasks.entries()) {
-      this.trace.push(task.node);
-      const record = records[index];
-      // As the kernel's advance records them: the router's routes, then the Command goto's.
-      this.routes.push(...(record?.routes ?? []), ...gotoRoutes(task.node, record?.goto ?? []));
-    }
-    const state = this.#state;
-    for (const [index, task] of tasks.entries()) yield stepOf(task.node, records[index], state);
-  }
-
-  #claimStartRoutes(): void {
-    if (this.#startRoutesClaimed) return;
-    this.#startRoutesClaimed = true;
-    this.routes.unshift(...this.recorder.startRoutes);
-  }
-
-  /** Turns what LangGraph threw into the error the mini engine raises at the same point. */
-  async #fail(lg: LangGraphModule, error: unknown): Promise<never> {
-    if (this.#signal?.aborted === true && this.#running !== undefined) throw this.#aborted(this.#signal);
-    if (error instanceof lg.GraphRecursionError) {
-      // Unreachable while the bounds are checked before each superstep; kept as a backstop.
-      const node = this.#running?.[0]?.node ?? START;
-      throw new GraphLimitError(`${this.#api}: ${error.message}`, this.#context(node, error));
-    }
-    const tasks = this.#running ?? [];
-    this.#running = undefined; // LangGraph committed none of the failed superstep
-    // The mini engine waits for every node of the superstep; LangGraph may stop waiting once one failed.
-    await Promise.all(tasks.map((task) => this.recorder.recorded(task.id)?.finished));
-    throw this.#failure(tasks, error);
-  }
-
-  /**
-   * The mini engine's error for a superstep LangGraph did not commit: the first node that failed in
-   * declaration order; else the first failure of its merge (replayed in declaration order: a parallel
-   * write without a reducer, or a reducer that threw); else the first router that failed.
-   */
-  #failure(tasks: readonly LangGraphTask[], error: unknown): GraphExecutionError {
-    const records = tasks.map((task) => ({ task, record: this.recorder.recorded(task.id) }));
-    const failed = reportedFailure(records.map(({ record }) => record?.settled));
-    const failedTask = records[failed];
-    if (failedTask?.record?.nodeFailure !== undefined) {
-      return executionError(this.#api, failedTask.record.nodeFailure.error, this.#context(failedTask.task.node));
-    }
-    const merged = this.#mergeFailure(records);
-    if (merged !== undefined) return merged;
-    for (const { task, record } of records) {
-      if (record?.routerFailure !== undefined) return executionError(this.#api, record.routerFailure.error, this.#context(task.node));
-    }
-    if (error instanceof LangGraphNodeError) {
-      const failure = new StepFailure(error.code, error.message, "cause" in error ? { cause: error.cause } : undefined);
-      return executionError(this.#api, failure, this.#context(error.node));
-    }
-    const node = tasks[0]?.node ?? START;
-    return new GraphExecutionError(
-      "NODE_FAILED",
-      `${this.#api}: LangGraph.js failed at "${node}": ${messageOf(error)}`,
-      this.#context(node, error),
-    );
-  }
-
-  /** The kernel's commit of the superstep LangGraph did not commit: its failure, if any. */
-  #mergeFailure(
-    records: readonly { readonly task: LangGraphTask; readonly record: TaskRecord | undefined }[],
-  ): GraphExecutionError | undefined {
-    const updates: State[] = [];
-    for (const { record } of records) {
-      if (record?.update === undefined) return undefined;
-      updates.push(record.update);
-    }
-    const committed = commit(
-      this.#executable,
-      this.#state,
-      records.map(({ task }) => task),
-      updates,
-    );
-    return committed.ok ? undefined : executionError(this.#api, committed.failure, this.#context(committed.node));
-  }
-
-  #context(node: string, cause?: unknown): ExecutionContext {
-    return { node, state: cloneState(this.#state), trace: [...this.trace], ...(cause === undefined ? {} : { cause }) };
-  }
-}
-
-/** A committed step: the node's update, the superstep's merged state, the route its router took, and its Command goto. */
-function stepOf(node: string, record: TaskRecord | undefined, state: State): Step<State> {
-  const routes = record?.routes ?? [];
-  const keys = routes.map((route) => route.key);
-  const route = record?.list === true ? keys : keys[0];
-  const goto = record?.goto?.map((task) => task.node);
-  return {
-    node,
-    update: cloneState(record?.update ?? {}),
-    state: cloneState(state),
-    ...(route === undefined ? {} : { route }),
-    ...(goto === undefined ? {} : { goto }),
-  };
-}
-
-/**
- * LangGraph's stream, read one chunk at a time, that can tell whether a chunk is already waiting.
- * LangGraph announces a superstep's tasks in one synchronous burst, and a chunk already in the stream
- * arrives within microtasks; so a chunk still missing after a macrotask was not sent yet.
- */
-class ChunkReader {
-  readonly #iterator: AsyncIterator<unknown>;
-  readonly #aborted: Promise<IteratorResult<unknown>> | undefined;
-  #pending: Promise<IteratorResult<unknown>> | undefined;
-
-  constructor(stream: AsyncIterable<unknown>, signal: AbortSignal | undefined) {
-    this.#iterator = stream[Symbol.asyncIterator]();
-    this.#aborted =
-      signal === undefined
-        ? undefined
-        : new Promise((resolve) => {
-            const abort = (): void => resolve({ done: false, value: ABORTED });
-            if (signal.aborted) abort();
-            else signal.addEventListener("abort", abort, { once: true });
-          });
-  }
-
-  /** The next chunk, or {@link ABORTED} as soon as the run's signal aborts. */
-  next(): Promise<IteratorResult<unknown>> {
-    const next = this.#pending ?? this.#iterator.next();
-    this.#pending = undefined;
-    if (this.#aborted === undefined) return next;
-    next.catch(() => undefined); // once aborted, LangGraph's own AbortError is not the run's error
-    return Promise.race([this.#aborted, next]);
-  }
-
-  /** Whether the next chunk (or the end, or an error) is already there. */
-  waiting(): Promise<boolean> {
-    const next = (this.#pending ??= this.#iterator.next());
-    return Promise.race([next.then(yes, yes), macrotask().then(() => false)]);
-  }
-
-  /** Stops reading; LangGraph ends its run (its refused or aborted tasks reject). */
-  async close(): Promise<void> {
-    try {
-      await this.#iterator.return?.();
-    } catch {
-      // the run already failed or was stopped: nothing more to report
-    }
-  }
-}
-
-const yes = (): boolean => true;
-
-/** The key under which LangGraph's values chunk carries a paused run's interrupts. */
-const INTERRUPTS = "__interrupt__";
-
-/** What {@link ChunkReader.next} yields once the run's signal aborted. */
-const ABORTED = Symbol("aborted");
-
-function macrotask(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
-}

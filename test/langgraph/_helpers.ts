@@ -47,9 +47,20 @@ export function threadOutcome<S>(result: ThreadRunResult<S> | LangGraphThreadRes
 
 export type Input<S extends object> = S | null | Command<unknown, S, string>;
 
+/** A threaded call's outcome, or the failure it rejected with. */
+async function settleThread<S>(call: Promise<ThreadRunResult<S> | LangGraphThreadResult<S>>) {
+  try {
+    return threadOutcome(await call);
+  } catch (error) {
+    return { failed: failure(error) };
+  }
+}
+
 /**
  * Runs the same sequence of calls on a thread of each engine; `next` picks each call's input from the
- * mini engine's last result (the interrupt ids are the same on both, which the comparison checks).
+ * mini engine's last result (the interrupt ids are the same on both, which the comparison checks). A
+ * call that fails is compared as its error (class, code, message, node, trace, state); the thread
+ * goes on with the next call, and `last` stays the last call that did not fail.
  */
 export async function onBothEngines<S extends object>(
   build: () => { graph: CompiledGraph<S>; runs: string[] },
@@ -62,14 +73,29 @@ export async function onBothEngines<S extends object>(
   const saver = new MemorySaver();
   const miniResults: unknown[] = [];
   const langResults: unknown[] = [];
-  let last = await mini.graph.invoke(first, { threadId: "t", checkpointer });
-  miniResults.push(threadOutcome(last));
-  langResults.push(threadOutcome(await runOnLangGraph(lang.graph, first, { threadId: "t", checkpointer: saver })));
-  for (const input of next) {
-    const command = input(last);
-    last = await mini.graph.invoke(command as S, { threadId: "t", checkpointer });
-    miniResults.push(threadOutcome(last));
-    langResults.push(threadOutcome(await runOnLangGraph(lang.graph, command as S, { threadId: "t", checkpointer: saver })));
+  let last: ThreadRunResult<S> | undefined;
+  for (const input of [() => first, ...next]) {
+    const command = input(last as ThreadRunResult<S>) as S;
+    const onMini = mini.graph.invoke(command, { threadId: "t", checkpointer });
+    miniResults.push(await settleThread(onMini));
+    last = await onMini.catch(() => last);
+    langResults.push(await settleThread(runOnLangGraph(lang.graph, command, { threadId: "t", checkpointer: saver })));
   }
-  return { mini: miniResults, langGraph: langResults, miniRuns: mini.runs, langGraphRuns: lang.runs, last };
+  return { mini: miniResults, langGraph: langResults, miniRuns: mini.runs, langGraphRuns: lang.runs, last: last as ThreadRunResult<S> };
+}
+
+/** A call's result without the interrupts' `ns` (each engine names its namespaces its own way). */
+export function withoutNs(result: unknown): unknown {
+  const { interrupt, ...rest } = result as { interrupt?: { interrupts?: { ns?: unknown }[] } };
+  if (interrupt === undefined) return rest;
+  return { ...rest, interrupt: { ...interrupt, interrupts: interrupt.interrupts?.map(({ ns: _ns, ...p }) => p) } };
+}
+
+/** Wraps node functions so that each run of one is recorded in `runs` by name (what a resume runs again). */
+export function counting(runs: string[]) {
+  return <A extends unknown[], R>(name: string, node: (...args: A) => R) =>
+    (...args: A): R => {
+      runs.push(name);
+      return node(...args);
+    };
 }

@@ -5,8 +5,8 @@
  * result agrees, interrupt ids included; `ns` names each engine's own namespace, so it is compared apart.
  */
 import { describe, expect, it } from "vitest";
-import { append, Command, END, interrupt, START, StateGraph, subgraph } from "../../src/index.js";
-import { onBothEngines } from "./_helpers.js";
+import { append, Command, defineInterrupt, END, interrupt, START, StateGraph, subgraph } from "../../src/index.js";
+import { counting, onBothEngines, withoutNs } from "./_helpers.js";
 
 interface Flow {
   log: string[];
@@ -52,13 +52,6 @@ function build(mapped: boolean) {
   };
 }
 
-/** A call's result without the interrupts' `ns` (each engine names its namespaces its own way). */
-function withoutNs(result: unknown): unknown {
-  const { interrupt, ...rest } = result as { interrupt?: { interrupts?: { ns?: unknown }[] } };
-  if (interrupt === undefined) return rest;
-  return { ...rest, interrupt: { ...interrupt, interrupts: interrupt.interrupts?.map(({ ns: _ns, ...p }) => p) } };
-}
-
 describe("interrupts inside a subgraph, on LangGraph.js and on the mini engine", () => {
   for (const mapped of [false, true]) {
     it(`the child resumes from its own checkpoint: its first steps run once on both (${mapped ? "output mapping" : "shared state"})`, async () => {
@@ -79,4 +72,45 @@ describe("interrupts inside a subgraph, on LangGraph.js and on the mini engine",
       expect(run.last.state.log).toEqual(mapped ? ["before", `after:${4}`] : ["before", "c1", "c2@2", "ask:yes,no", "after:1"]);
     });
   }
+
+  it("a defineInterrupt inside a child, and inside a child's child, is reported with its name on both", async () => {
+    const approval = defineInterrupt<{ draft: string }, boolean>("approval");
+    const build = () => {
+      const runs: string[] = [];
+      const asking = (name: string) => counting(runs)(name, () => ({ log: [`${name}:${approval({ draft: name })}`] }));
+      const grandchild = new StateGraph<Flow>(FLOW)
+        .addNode("g", asking("g"))
+        .addNode("g_next", asking("g2"))
+        .addEdge(START, "g")
+        .addEdge("g", "g_next")
+        .addEdge("g_next", END)
+        .compile();
+      const child = new StateGraph<Flow>(FLOW)
+        .addNode("c", asking("c"))
+        .addNode("c_next", grandchild)
+        .addEdge(START, "c")
+        .addEdge("c", "c_next")
+        .addEdge("c_next", END)
+        .compile();
+      const graph = new StateGraph<Flow>(FLOW)
+        .addNode("top", asking("top"))
+        .addNode("top_next", child)
+        .addEdge(START, "top")
+        .addEdge("top", "top_next")
+        .addEdge("top_next", END)
+        .compile();
+      return { graph, runs };
+    };
+    const run = await onBothEngines(build, { log: [], n: 0 }, [true, false, true, true].map((answer) => () => approval.resume(answer)));
+    expect(run.langGraph.map(withoutNs)).toEqual(run.mini.map(withoutNs));
+    expect(run.langGraphRuns).toEqual(run.miniRuns);
+    const asked = run.mini.map((call) => (call as { interrupt?: { interrupts: { id: string; name?: string }[] } }).interrupt?.interrupts);
+    expect(asked.slice(0, 4).map((interrupts) => interrupts?.map(({ id, name }) => ({ id, name })))).toEqual([
+      [{ id: "top:1:0:0", name: "approval" }],
+      [{ id: "top_next:2:0/c:1:0:0", name: "approval" }],
+      [{ id: "top_next:2:0/c_next:2:0/g:1:0:0", name: "approval" }],
+      [{ id: "top_next:2:0/c_next:2:0/g_next:2:0:0", name: "approval" }],
+    ]);
+    expect(run.last).toMatchObject({ status: "done", state: { log: ["top:true", "c:false", "g:true", "g2:true"] } });
+  });
 });
