@@ -17,29 +17,13 @@
  * it lives in the child's checkpoints, so a resumed child still returns what its earlier supersteps wrote.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import type { ExecutableGraph, State, SubgraphLimits } from "../engine/_kernel.js";
-import type { GraphSpec } from "../spec.js";
+import type { State, SubgraphLimits } from "../engine/_kernel.js";
 import { CHILD_UPDATE } from "./_hidden.js";
 import type { LangGraphModule } from "./_load.js";
 import { RunRecorder } from "./_recorder.js";
 import { LangGraphRun } from "./_run.js";
 import { hasCheckpoint, runSoFar, type LangGraphThread } from "./_thread.js";
-import type { LangGraphGraph } from "./to-langgraph.js";
-
-/** A child graph exported to LangGraph.js, as a subgraph task runs it and a thread reads its state. */
-export interface ChildGraph {
-  /** The child's LangGraph graph. */
-  readonly graph: Pick<LangGraphGraph, "stream" | "getState" | "getStateHistory">;
-  /** The child's tables. */
-  readonly executable: ExecutableGraph;
-}
-
-/**
- * The LangGraph export of a subgraph node's child (its tables and spec), or `undefined` when it cannot
- * be exported (no `fields`, a name LangGraph refuses): that child then runs on the mini engine inside
- * the task, and a resume runs it again from its START.
- */
-export type ChildExport = (executable: ExecutableGraph, spec: GraphSpec) => ChildGraph | undefined;
+import type { ChildExport, ChildGraph } from "./_types.js";
 
 /** The parent's task a child runs in: its LangGraph config, and where the run keeps interrupt names. */
 export interface ParentTask {

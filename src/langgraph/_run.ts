@@ -29,8 +29,7 @@ import { visibleState } from "./_hidden.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
-import type { LangGraphRunOptions } from "./run.js";
-import type { LangGraphGraph } from "./to-langgraph.js";
+import type { LangGraphGraph, LangGraphRunOptions } from "./_types.js";
 
 /** The graph a run drives: its tables, and its LangGraph export (made on the run's first step). */
 export interface RunGraph {

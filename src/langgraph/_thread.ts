@@ -19,11 +19,10 @@ import {
   type ThreadSettings,
 } from "../engine/_kernel.js";
 import type { AnyCommand, Interrupt, JsonValue, PendingInterrupt } from "../engine/index.js";
-import type { ChildExport } from "./_child.js";
+import type { ChildExport, LangGraphGraph } from "./_types.js";
 import type { LangGraphModule } from "./_load.js";
 import type { RunRecorder } from "./_recorder.js";
 import { LangGraphInteropError } from "./errors.js";
-import type { LangGraphGraph } from "./to-langgraph.js";
 import { START } from "../spec.js";
 
 /** LangGraph's path of a Send task starts with this. */

@@ -22,7 +22,7 @@ import {
 } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END } from "../spec.js";
-import type { ChildExport } from "./_child.js";
+import type { ChildExport } from "./_types.js";
 import { CHILD_UPDATE, visibleState } from "./_hidden.js";
 import { LangGraphInterruptFrame } from "./_interrupt.js";
 import type { LangGraphModule } from "./_load.js";

@@ -3,8 +3,9 @@
  * `@langchain/langgraph` is an optional peer dependency, loaded on first use.
  */
 export { toLangGraph } from "./to-langgraph.js";
-export type { LangGraphGraph, LangGraphChannels, ToLangGraphOptions } from "./to-langgraph.js";
+export type { ToLangGraphOptions } from "./to-langgraph.js";
+export type { LangGraphGraph, LangGraphChannels, LangGraphRunOptions } from "./_types.js";
 export { runOnLangGraph, streamOnLangGraph, langGraphRecursionLimit } from "./run.js";
-export type { LangGraphRunOptions, LangGraphThreadOptions, LangGraphThreadResult } from "./run.js";
+export type { LangGraphThreadOptions, LangGraphThreadResult } from "./run.js";
 export { LangGraphInteropError, LangGraphNodeError } from "./errors.js";
 export type { LangGraphInteropCode } from "./errors.js";

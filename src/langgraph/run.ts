@@ -7,29 +7,13 @@
  */
 import { GraphExecutionError } from "../errors.js";
 import { executableOf, resolveLimits, threadRequired, threadSettingsOf, type State } from "../engine/_kernel.js";
-import { cloneState, Command, InterruptError, type CompiledGraph, type CustomEvent, type Interrupt, type RunResult, type Step } from "../engine/index.js";
+import { cloneState, Command, InterruptError, type CompiledGraph, type Interrupt, type RunResult, type Step } from "../engine/index.js";
 import { loadLangGraph } from "./_load.js";
 import { LangGraphRun, type RunGraph, type RunStart } from "./_run.js";
 import { langGraphCommand, recordFinished, runSoFar, threadConfig, threadEnd, type LangGraphThread } from "./_thread.js";
-import { childExport, toLangGraph, type LangGraphGraph } from "./to-langgraph.js";
+import type { LangGraphGraph, LangGraphRunOptions } from "./_types.js";
+import { childExport, toLangGraph } from "./to-langgraph.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-
-/** Options of a run on LangGraph.js: the mini engine's bounds and signal, and a listener for custom events. */
-export interface LangGraphRunOptions {
-  /** The most node executions the run may start, as on the mini engine. Default: no bound. */
-  readonly maxSteps?: number;
-  /** The most supersteps the run may start. Default: 25, or `maxSteps` when larger. */
-  readonly recursionLimit?: number;
-  /**
-   * Stops the run as on the mini engine: before the next superstep, or at once while nodes run (their
-   * `context.signal`, LangGraph's `config.signal`, aborts, and their results are discarded).
-   */
-  readonly signal?: AbortSignal;
-  /** Receives each event a node writes with `context.writer` (LangGraph's `custom` stream mode), in order. */
-  readonly onCustomEvent?: (event: CustomEvent) => void;
-  /** The most nodes of one superstep that run at once (LangGraph's `maxConcurrency`). Default: all. */
-  readonly maxConcurrency?: number;
-}
 
 /**
  * The LangGraph `recursionLimit` a run passes: one superstep more than its bounds allow, which is what

@@ -5,30 +5,18 @@
  * them in one superstep), a join → a waiting edge `addEdge([a, b], c)`, routes →
  * `addConditionalEdges` with the path map, and our `Send`s → LangGraph `Send`s.
  */
-import type { BaseChannel, BaseCheckpointSaver, CompiledStateGraph } from "@langchain/langgraph";
+import type { BaseChannel, BaseCheckpointSaver } from "@langchain/langgraph";
 import { quoteList } from "../_describe.js";
 import type { CompiledGraph } from "../engine/index.js";
 import { executableOf, foldUpdates, threadSettingsOf } from "../engine/_kernel.js";
 import type { ExecutableGraph, State, ThreadSettings } from "../engine/_kernel.js";
 import { END, type GraphSpec } from "../spec.js";
-import type { ChildExport, ChildGraph } from "./_child.js";
+import type { ChildExport, ChildGraph, LangGraphGraph } from "./_types.js";
 import { CHILD_UPDATE } from "./_hidden.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
 import { orderedAggregate } from "./_order.js";
 import { wrapNode, wrapReducer, wrapRouter, type ExportedAs, type LangGraphNode, type LangGraphPath } from "./_wrap.js";
 import { LangGraphInteropError } from "./errors.js";
-
-/** The LangGraph channels of state `S`: one per field, taking the field's type as its update. */
-export type LangGraphChannels<S extends object> = { [K in keyof S & string]: BaseChannel<S[K], S[K]> };
-
-/** A compiled LangGraph.js graph over state `S`, as {@link toLangGraph} returns it: `invoke` takes and returns `S`. */
-export type LangGraphGraph<S extends object = Record<string, unknown>> = CompiledStateGraph<
-  S,
-  Partial<S>,
-  string,
-  LangGraphChannels<S>,
-  LangGraphChannels<S>
->;
 
 /** Options of {@link toLangGraph}. */
 export interface ToLangGraphOptions {
