@@ -16,9 +16,14 @@ export type Asking = "one" | "parallel";
 
 /** A graph of `depth` levels (1: no subgraph), level 1 outermost. */
 export function nestedGraph(depth: number, runs: Map<string, number>, asking: Asking = "one"): CompiledGraph<Nested> {
-  let inner: CompiledGraph<Nested> | undefined;
-  for (let level = depth; level >= 1; level--) inner = levelGraph(level, runs, inner, asking);
-  return inner as CompiledGraph<Nested>;
+  return nestedLevels(depth, runs, asking)[0] as CompiledGraph<Nested>;
+}
+
+/** Each level's compiled graph of {@link nestedGraph}, outermost first: level `L` is `[L - 1]`. */
+export function nestedLevels(depth: number, runs: Map<string, number>, asking: Asking = "one"): CompiledGraph<Nested>[] {
+  const levels: CompiledGraph<Nested>[] = [];
+  for (let level = depth; level >= 1; level--) levels.unshift(levelGraph(level, runs, levels[0], asking));
+  return levels;
 }
 
 function counted(runs: Map<string, number>, name: string, body: () => Partial<Nested>): () => Partial<Nested> {

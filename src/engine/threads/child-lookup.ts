@@ -29,10 +29,11 @@ export function isSubgraphThread(threadId: string): boolean {
 }
 
 /**
- * The child `threadId` names, found from `graph`: along the subgraph nodes its namespaces name (`graph`
- * is the top-level one, LangGraph's way), or `graph` itself when its first node is none of `graph`'s
- * subgraphs (`graph` is the child's own; `snapshotOf` then checks that it wrote the child's checkpoints).
- * Throws `SUBGRAPH_NOT_FOUND` for a thread id that is no subgraph's, or whose path leaves the graph.
+ * The child `threadId` names, found from `graph`: along the subgraph nodes its namespaces name, from
+ * the first that is one of `graph`'s (`graph` is the top-level one, LangGraph's way, or a level between),
+ * or `graph` itself when none is (`graph` is the child's own; `snapshotOf` then checks that it wrote the
+ * child's checkpoints). Throws `SUBGRAPH_NOT_FOUND` for a thread id that is no subgraph's, or whose path
+ * leaves the graph.
  */
 export function findChild(api: string, graph: ExecutableGraph, threadId: string): ChildThreadPath {
   const [root = "", ...spaces] = threadId.split(NAMESPACE_SEPARATOR);
@@ -43,10 +44,12 @@ export function findChild(api: string, graph: ExecutableGraph, threadId: string)
 }
 
 function childGraph(api: string, graph: ExecutableGraph, nodes: readonly string[], threadId: string): ExecutableGraph {
+  const from = nodes.findIndex((node) => subgraphOf(graph.nodes.get(node)) !== undefined);
+  if (from === -1) return graph;
   let current = graph;
-  for (const [level, node] of nodes.entries()) {
+  for (let level = from; level < nodes.length; level++) {
+    const node = nodes[level] as string;
     const child = subgraphOf(current.nodes.get(node));
-    if (child === undefined && level === 0) return graph;
     if (child === undefined) {
       throw subgraphNotFound(
         api,

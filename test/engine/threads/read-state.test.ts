@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { append, Command, END, START, StateGraph } from "../../../src/index.js";
 import { MemoryCheckpointer, PersistenceError } from "../../../src/persistence/index.js";
-import { nestedGraph, nestedInput } from "../../helpers/nested-graphs.js";
+import { nestedGraph, nestedInput, nestedLevels } from "../../helpers/nested-graphs.js";
 import { pausedInChild, type Trip, tripInput } from "../../helpers/trip-graphs.js";
 
 /** The trip paused inside "book", with the child's thread id as `getState(…, { subgraphs: true })` shows it. */
@@ -111,6 +111,29 @@ describe("at depth 2 (a subgraph inside a subgraph)", () => {
       expect(await code(graph.getState(threadId, { checkpointer })), threadId).toBe("SUBGRAPH_NOT_FOUND");
       expect(await code(graph.getStateHistory(threadId, { checkpointer })), threadId).toBe("SUBGRAPH_NOT_FOUND");
     }
+  });
+});
+
+describe("any level's own graph reads the levels below it", () => {
+  it("the middle graph finds the innermost child along the namespaces below it; the innermost graph reads its own thread", async () => {
+    const [top, middle, inner] = nestedLevels(3, new Map());
+    if (top === undefined || middle === undefined || inner === undefined) throw new Error("expected three levels");
+    const checkpointer = new MemoryCheckpointer();
+    await top.invoke(nestedInput, { threadId: "t", checkpointer });
+    const view = await top.getState("t", { checkpointer, subgraphs: true });
+    const middleState = view?.tasks[0]?.state;
+    const innermost = middleState?.tasks[0]?.state;
+    if (middleState === undefined || innermost === undefined) throw new Error("expected both levels");
+    expect(await middle.getState(middleState.threadId, { checkpointer, subgraphs: true })).toEqual(middleState);
+    expect(await middle.getState(innermost.threadId, { checkpointer, subgraphs: true })).toEqual(innermost);
+    expect(await inner.getState(innermost.threadId, { checkpointer, subgraphs: true })).toEqual(innermost);
+    expect(await middle.getStateHistory(innermost.threadId, { checkpointer })).toEqual(await checkpointer.list(innermost.threadId));
+    // The innermost graph is below the middle child: it neither leads to it nor wrote it.
+    expect(await code(inner.getState(middleState.threadId, { checkpointer }))).toBe("INCOMPATIBLE_CHECKPOINT");
+    // updateState finds the child the same way.
+    await middle.updateState(innermost.threadId, { log: ["edited"] }, { checkpointer });
+    const done = await top.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer });
+    expect(done.state.log).toEqual(["1.a", "2.a", "3.a", "edited", "3.ask", "3.b", "2.b", "1.b"]);
   });
 });
 
