@@ -175,6 +175,7 @@ export type {
   SubgraphTask,
 } from "./engine/index.js";
 export type {
+  GetStateHistoryOptions,
   GetStateOptions,
   Interrupt,
   ThreadReadOptions,

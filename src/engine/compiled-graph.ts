@@ -21,8 +21,8 @@ import {
   invokeThread,
   isThreadRun,
   threadRequired,
+  type GetStateHistoryOptions,
   type GetStateOptions,
-  type ThreadReadOptions,
   type ThreadRunOptions,
   type ThreadRunResult,
   type ThreadSettings,
@@ -155,18 +155,20 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
   }
 
   /**
-   * The thread's checkpoints, newest first, every branch included (`parentId` links them). Given a
+   * The thread's checkpoints, newest first, every branch included (`parentId` links them); `limit` and
+   * `before` (a checkpoint id: only those listed after it) page through them. Given a
    * paused subgraph's thread, the child's own checkpoints, as for `getState` (`SUBGRAPH_NOT_FOUND` once
    * the child's thread is gone).
    *
    * @example
    * ```ts
    * const [latest, ...older] = await graph.getStateHistory("order-42", { checkpointer });
+   * const nextPage = await graph.getStateHistory("order-42", { checkpointer, limit: 20, before: older.at(-1)!.id }); // the 20 after it
    * const childHistory = await trip.getStateHistory(childThreadId, { checkpointer, limit: 10 }); // the child's, newest first
    * await graph.invoke(null, { threadId: "order-42", checkpointer, checkpointId: older[2]!.id }); // a new branch
    * ```
    */
-  getStateHistory(threadId: string, options?: ThreadReadOptions & { readonly limit?: number }): Promise<Checkpoint<S>[]> {
+  getStateHistory(threadId: string, options?: GetStateHistoryOptions): Promise<Checkpoint<S>[]> {
     return getThreadHistory(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S>[]>;
   }
 

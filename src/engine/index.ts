@@ -65,6 +65,7 @@ export type {
   SubgraphTask,
 } from "./threads/checkpointer.js";
 export type {
+  GetStateHistoryOptions,
   GetStateOptions,
   Interrupt,
   ThreadReadOptions,

@@ -478,6 +478,37 @@ describe("history and time travel", () => {
     expect(await graph.getStateHistory("t1", { checkpointer, limit: 2 })).toEqual(after.slice(0, 2));
   });
 
+  it("before pages through the history in its order, every branch included; limit counts after it", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const graph = counterGraph(3);
+    await graph.invoke(counterInput(), { threadId: "t1", checkpointer });
+    const first = (await graph.getStateHistory("t1", { checkpointer })).find((c) => c.step === 1) as Checkpoint<CounterState>;
+    await graph.invoke(null, { threadId: "t1", checkpointer, checkpointId: first.id });
+    const all = await graph.getStateHistory("t1", { checkpointer });
+    const page = (before: string) => graph.getStateHistory("t1", { checkpointer, before, limit: 2 });
+    const pages: Checkpoint<CounterState>[] = [];
+    let next = await graph.getStateHistory("t1", { checkpointer, limit: 2 });
+    // Bounded, so a page that repeats its `before` fails the test rather than looping.
+    for (let read = 0; next.length > 0 && read < all.length; read++) {
+      pages.push(...next);
+      next = await page(next.at(-1)?.id as string);
+    }
+    expect(pages).toEqual(all);
+    expect(await graph.getStateHistory("t1", { checkpointer, before: all[2]?.id as string })).toEqual(all.slice(3));
+    expect(await graph.getStateHistory("t1", { checkpointer, before: all.at(-1)?.id as string })).toEqual([]);
+    await expect(graph.getStateHistory("t1", { checkpointer, before: "nope" })).rejects.toMatchObject({
+      code: "CHECKPOINT_NOT_FOUND",
+      message: expect.stringMatching(/^getStateHistory: thread "t1" has no checkpoint "nope"/),
+    });
+    for (const bad of ["", 7]) {
+      await expect(graph.getStateHistory("t1", { checkpointer, before: bad as string })).rejects.toMatchObject({ code: "INVALID_OPTION" });
+    }
+    await expect(graph.getStateHistory("t1", { checkpointer, before: all[0]?.id as string, limit: 0 })).rejects.toMatchObject({
+      code: "INVALID_OPTION",
+      message: expect.stringMatching(/^getStateHistory: limit must be a positive integer/),
+    });
+  });
+
   it("updateState on an older checkpoint forks too", async () => {
     const checkpointer = new MemoryCheckpointer();
     const graph = counterGraph(3);

@@ -1,4 +1,4 @@
-/** getState(threadId, { subgraphs: true }) types each task's child state; without the option, tasks are plain. */
+/** getState(threadId, { subgraphs: true }) types each task's child state; without the option, tasks are plain; a child's own graph types its thread's reads. */
 import { describe, expectTypeOf, it } from "vitest";
 import { END, START, StateGraph } from "../../src/index.js";
 import type { Checkpoint, CheckpointTask, CheckpointWithSubgraphs } from "../../src/persistence/index.js";
@@ -20,5 +20,18 @@ describe("getState", () => {
     expectTypeOf(read?.tasks[0]).toEqualTypeOf<CheckpointTask | undefined>();
     // @ts-expect-error - a plain checkpoint's task has no child state
     void read?.tasks[0]?.state;
+  });
+});
+
+describe("a subgraph's thread, read through the child's own graph", () => {
+  type Ticket = { seat: string };
+  const seats = new StateGraph<Ticket>().addNode("pick", () => ({ seat: "3C" })).addEdge(START, "pick").addEdge("pick", END).compile();
+
+  it("getState and getStateHistory are typed by the child's state", async () => {
+    const child = (await graph.getState("t1", { subgraphs: true }))?.tasks[0]?.state?.threadId ?? "";
+    expectTypeOf((await seats.getState(child))?.state).toEqualTypeOf<Ticket | undefined>();
+    expectTypeOf(await seats.getStateHistory(child, { limit: 5, before: "checkpoint-id" })).toEqualTypeOf<Checkpoint<Ticket>[]>();
+    // @ts-expect-error - before is a checkpoint id, not a position
+    void seats.getStateHistory(child, { before: 3 });
   });
 });

@@ -10,7 +10,16 @@ import { subgraphOf } from "../subgraph-specs.js";
 import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs, SubgraphTask } from "./checkpointer.js";
 import { childThreadGone, findChild, isSubgraphThread } from "./child-lookup.js";
 import { withPendingWrites } from "./pending-writes.js";
-import { checkThreadOptions, snapshotOf, type GetStateOptions, type ThreadReadOptions, type ThreadSettings } from "./threads.js";
+import { InvalidOptionError } from "../../errors.js";
+import { checkListOptions } from "./store-options.js";
+import {
+  checkpointNotFound,
+  checkThreadOptions,
+  snapshotOf,
+  type GetStateHistoryOptions,
+  type GetStateOptions,
+  type ThreadSettings,
+} from "./threads.js";
 
 /**
  * The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread (or an unknown
@@ -68,14 +77,25 @@ export async function getThreadHistory(
   graph: ExecutableGraph,
   settings: ThreadSettings,
   threadId: string,
-  options: ThreadReadOptions & { readonly limit?: number } = {},
+  options: GetStateHistoryOptions = {},
 ): Promise<Checkpoint[]> {
-  const { checkpointer } = checkThreadOptions("getStateHistory", settings, { ...options, threadId }, true);
-  const child = isSubgraphThread(threadId) ? findChild("getStateHistory", graph, threadId) : undefined;
-  const history = await checkpointer.list(threadId, options.limit === undefined ? {} : { limit: options.limit });
-  if (child === undefined) return history;
-  const [latest] = history;
-  if (latest === undefined) throw childThreadGone("getStateHistory", child, threadId);
-  snapshotOf("getStateHistory", child.graph, latest);
-  return history;
+  const api = "getStateHistory";
+  const { checkpointer } = checkThreadOptions(api, settings, { ...options, threadId }, true);
+  const child = isSubgraphThread(threadId) ? findChild(api, graph, threadId) : undefined;
+  const { limit } = checkListOptions(api, { limit: options.limit });
+  const { before } = options;
+  if (before !== undefined && (typeof before !== "string" || before === "")) {
+    throw new InvalidOptionError(`${api}: before must be a checkpoint id of the thread (a non-empty string); got ${JSON.stringify(before) ?? String(before)}.`);
+  }
+  // `before` pages through the history in its own order: every branch interleaved, so the whole list is read.
+  const listed = await checkpointer.list(threadId, limit === undefined || before !== undefined ? {} : { limit });
+  if (child !== undefined) {
+    const [latest] = listed;
+    if (latest === undefined) throw childThreadGone(api, child, threadId);
+    snapshotOf(api, child.graph, latest);
+  }
+  if (before === undefined) return listed;
+  const at = listed.findIndex((checkpoint) => checkpoint.id === before);
+  if (at === -1) throw checkpointNotFound(api, threadId, before);
+  return listed.slice(at + 1, limit === undefined ? undefined : at + 1 + limit);
 }

@@ -99,6 +99,17 @@ export interface GetStateOptions extends ThreadReadOptions {
   readonly subgraphs?: boolean;
 }
 
+/** Options of `getStateHistory`. */
+export interface GetStateHistoryOptions extends ThreadReadOptions {
+  /** At most this many checkpoints (a positive integer), the newest of those listed. */
+  readonly limit?: number;
+  /**
+   * Only the checkpoints listed after this one (older, in the history's order): the next page of a
+   * history read with `limit`, as LangGraph's `before`. An id the thread does not have is `CHECKPOINT_NOT_FOUND`.
+   */
+  readonly before?: string;
+}
+
 /** Options of `updateState`; `N` is the graph's node names. */
 export interface UpdateStateOptions<N extends string = string> extends ThreadReadOptions {
   /**
@@ -510,7 +521,12 @@ export async function startingPoint(
   }
   const found = await checkpointer.get(threadId, checkpointId);
   if (found !== undefined) return found;
-  throw new PersistenceError(
+  throw checkpointNotFound(api, threadId, checkpointId);
+}
+
+/** The error for a checkpoint id the thread does not have. */
+export function checkpointNotFound(api: string, threadId: string, checkpointId: string): PersistenceError {
+  return new PersistenceError(
     "CHECKPOINT_NOT_FOUND",
     `${api}: thread "${threadId}" has no checkpoint "${checkpointId}". List its checkpoints with getStateHistory("${threadId}").`,
   );

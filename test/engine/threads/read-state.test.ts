@@ -60,6 +60,12 @@ describe("getState on a subgraph's thread", () => {
     expect(history.map((c) => c.parentId)).toEqual([history[1]?.id, history[2]?.id, null]);
     expect(await booking.getStateHistory(threadId, { checkpointer })).toEqual(history);
     expect(await booking.getStateHistory(threadId, { checkpointer, limit: 1 })).toEqual(history.slice(0, 1));
+    expect(await trip.getStateHistory(threadId, { checkpointer, before: history[0]?.id as string, limit: 1 })).toEqual(history.slice(1, 2));
+    // The parent's checkpoint ids are not the child's.
+    const [parentLatest] = await trip.getStateHistory("trip", { checkpointer });
+    await expect(trip.getStateHistory(threadId, { checkpointer, before: parentLatest?.id as string })).rejects.toMatchObject({
+      code: "CHECKPOINT_NOT_FOUND",
+    });
   });
 
   it("an edit of the child shows in its getState and history, and the resume continues from it", async () => {
