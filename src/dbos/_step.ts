@@ -53,8 +53,15 @@ export interface RecordedFailure {
 export const durableTask: TaskRunner = (graph, task, state, context) => {
   // The task's interrupt frame, while its node runs: a node that called `interrupt()` is recorded as paused.
   const frame = currentFrame();
-  // A subgraph task is no step: its child runs as a child workflow, whose steps are the child's tasks.
-  if (frame !== undefined && frame.host instanceof DurableHost && subgraphOf(graph.nodes.get(task.node)) !== undefined) {
+  // A subgraph task is no step: its child runs as a child workflow, whose steps are the child's tasks. Under
+  // a retry, timeout or cache policy it stays one step, so the policy's timers run inside it and not in the
+  // workflow, where a replay would not see them again (its child then starts from START when resumed).
+  if (
+    frame !== undefined &&
+    frame.host instanceof DurableHost &&
+    !graph.policies.has(task.node) &&
+    subgraphOf(graph.nodes.get(task.node)) !== undefined
+  ) {
     const host = frame.host;
     return runInInterruptFrame(new ChildTaskFrame(frame, host), () => runTask(graph, task, state, context));
   }

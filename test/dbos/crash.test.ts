@@ -5,7 +5,8 @@
  * an uninterrupted run, and no completed node ran again: every node execution is a row in a side
  * table, and none began after DBOS recorded its step's output. Two runs in three pause at a node's
  * `interrupt()` and are answered by the test while workers die, so paused and resumed runs are recovered
- * too; in half of those the node asks inside a subgraph, whose tasks are steps of a child workflow.
+ * too; in half of those the node asks two subgraphs down, in a grandchild graph whose child workflows
+ * the test checks as it checks the runs.
  *
  * `npm test` kills a few times; `TSG_DBOS_CRASH_KILLS=20` (or more) runs the long version.
  */

@@ -86,6 +86,35 @@ const schema = twins("nested-schema", (runs) =>
   ),
 );
 
+const gotoPast = twins("nested-goto", (runs) => nestedGraph(3, runs));
+
+/** A subgraph node under a retry policy: one DBOS step, the policy's timers inside it. */
+const underPolicy = twins("nested-policy", (runs) => {
+  const child = new StateGraph<Nested>({ reducers: { log: append, answers: append } })
+    .addNode("work", () => {
+      runs.set("work", (runs.get("work") ?? 0) + 1);
+      if (runs.get("work") === 1) throw new Error("first attempt fails");
+      return { log: ["work"] };
+    })
+    .addEdge(START, "work")
+    .addEdge("work", END)
+    .compile();
+  return new StateGraph<Nested>({ reducers: { log: append, answers: append } })
+    .addNode("sub", child, { retry: { maxAttempts: 2, initialInterval: 1, jitter: false } })
+    .addEdge(START, "sub")
+    .addEdge("sub", END)
+    .compile();
+});
+
+/** The same, whose child asks: under the policy the pause is the task's own, and the child starts again. */
+const askingUnderPolicy = twins("nested-policy-ask", (runs) =>
+  new StateGraph<Nested>({ reducers: { log: append, answers: append } })
+    .addNode("sub", nestedGraph(1, runs), { retry: { maxAttempts: 2, initialInterval: 1, jitter: false } })
+    .addEdge(START, "sub")
+    .addEdge("sub", END)
+    .compile(),
+);
+
 const nextId = launchDBOSForFile("dbos_subgraph");
 
 /** An interrupt with the checkpoint part of its namespaces left out: a thread names a checkpoint id there, DBOS the superstep. */
@@ -202,6 +231,38 @@ describe("interrupts inside subgraphs on DBOS resume inside the child, as on a t
     expect([...(done.state.answers ?? [])].sort()).toEqual(["1.x=x", "1.y=y", "top=t"]);
     expect(counts(beside.dbosRuns)).toEqual({ "1.a": 1, "1.b": 1, "1.x": 3, "1.y": 4, top: 2 });
     expect(counts(beside.dbosRuns)).toEqual(counts(beside.threadRuns));
+  });
+});
+
+describe("goto and policies around a subgraph on DBOS", () => {
+  it("goto past a paused subgraph: its child never resumes, and the run ends as a thread's", async () => {
+    const run = side(gotoPast);
+    await run.start();
+    const done = await run.resume(new Command({ goto: "1.b" }));
+    // The child's writes never committed: the superstep it paused in was replaced.
+    expect(done).toMatchObject({ status: "done", state: { log: ["1.a", "1.b"], answers: [] } });
+    expect(counts(gotoPast.dbosRuns)).toEqual(counts(gotoPast.threadRuns));
+  });
+
+  it("a subgraph node under a retry policy runs its child in one step, retried inside it", async () => {
+    const thread = await underPolicy.thread.invoke(nestedInput);
+    const workflowId = nextId("policy");
+    const durable = await runOnDBOS(underPolicy.dbos, nestedInput, { workflowId });
+    expect(where(durable)).toEqual(where({ ...thread, status: "done" }));
+    const names = ((await DBOS.listWorkflowSteps(workflowId)) ?? []).map((step) => step.name).filter((name) => !name.startsWith("DBOS."));
+    expect(names).toEqual(["sub"]);
+    expect(counts(underPolicy.dbosRuns)).toEqual({ work: 2 });
+  });
+
+  it("a child that asks under such a node pauses as the task itself, and runs again from its START", async () => {
+    const workflowId = nextId("policy-ask");
+    const paused = await runOnDBOS(askingUnderPolicy.dbos, nestedInput, { workflowId });
+    expect(paused).toMatchObject({ status: "interrupted", interrupt: { interrupts: [{ id: "sub:1:0:0", node: "sub" }] } });
+    const done = await resumeOnDBOS(askingUnderPolicy.dbos, workflowId, new Command({ resume: "yes" }));
+    expect(done.state).toEqual({ log: ["1.a", "1.ask", "1.b"], answers: ["1.ask=yes"] });
+    // The child started again from its START on resume (the policy may also retry the paused attempt once).
+    expect(askingUnderPolicy.dbosRuns.get("1.a")).toBeGreaterThan(1);
+    expect(askingUnderPolicy.dbosRuns.get("1.b")).toBe(1);
   });
 });
 
