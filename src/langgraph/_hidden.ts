@@ -1,7 +1,7 @@
 /**
- * The channel the export adds to a subgraph's child, which the child's nodes, routers and callers
- * never see: the child's nodes' updates, folded with its reducers (what the child hands its parent by
- * default, kept in the child's checkpoints; see `_child.ts`).
+ * What the export keeps in LangGraph's checkpoints beside the graph's fields, which the graph's nodes,
+ * routers and callers never see: a child's folded updates (a channel of the child, see `_child.ts`),
+ * and a node's Command goto and its router's routes (pending writes of its task, on no channel).
  */
 import type { State } from "../engine/_kernel.js";
 
@@ -22,3 +22,15 @@ export function visibleState(state: State): State {
   const { [CHILD_UPDATE]: _folded, ...visible } = state;
   return visible;
 }
+
+/**
+ * The pending write a node's task adds for its Command goto (the mini engine's goto tasks, END
+ * included). LangGraph keeps a finished task's writes across its superstep's pause, but its goto only
+ * as `branch:to:…` writes, which a router's writes look like; this one says which were the goto, so
+ * the step reported on resume has it. No channel has the name: LangGraph saves the write with the
+ * task's others and applies it to nothing.
+ */
+export const GOTO_WRITE = "__tsg_goto__";
+
+/** The pending write a routed node's task adds for the routes its router took (see {@link GOTO_WRITE}). */
+export const ROUTE_WRITE = "__tsg_route__";

@@ -16,13 +16,15 @@ import {
   threadOwner,
   type ExecutableGraph,
   type State,
+  type Task,
   type ThreadSettings,
 } from "../engine/_kernel.js";
 import type { AnyCommand, Interrupt, JsonValue, PendingInterrupt } from "../engine/index.js";
 import type { ChildExport, LangGraphGraph } from "./_types.js";
 import type { LangGraphModule } from "./_load.js";
-import type { RunRecorder } from "./_recorder.js";
+import type { RunRecorder, TaskRecord } from "./_recorder.js";
 import { LangGraphInteropError } from "./errors.js";
+import { GOTO_WRITE, ROUTE_WRITE } from "./_hidden.js";
 import { START } from "../spec.js";
 
 /** LangGraph's path of a Send task starts with this. */
@@ -204,8 +206,8 @@ export interface RunSoFar {
 }
 
 /**
- * Records the updates of the tasks that finished in the thread's paused superstep (their pending
- * writes): LangGraph does not run them again on resume, and the superstep's steps report them.
+ * Records the updates (and Command gotos, and routes) of the tasks that finished in the thread's paused superstep
+ * (their pending writes): LangGraph does not run them again on resume, and the superstep's steps report them.
  */
 export async function recordFinished(thread: LangGraphThread, recorder: RunRecorder): Promise<void> {
   const snapshot = await latestSnapshot(thread);
@@ -218,6 +220,14 @@ export async function recordFinished(thread: LangGraphThread, recorder: RunRecor
     // Only the writes to state fields: LangGraph also writes its edges' channels (`branch:to:…`, joins).
     const fields = own.filter(([, channel]) => thread.executable.fields?.has(channel) === true);
     record.update = Object.fromEntries(fields.map(([, channel, value]) => [channel, value]));
+    // Its Command goto, which LangGraph keeps only as branch writes (see GOTO_WRITE).
+    const goto = own.find(([, channel]) => channel === GOTO_WRITE);
+    if (goto !== undefined) record.goto = goto[2] as Task[];
+    const routed = own.find(([, channel]) => channel === ROUTE_WRITE)?.[2] as Pick<TaskRecord, "routes" | "list"> | undefined;
+    if (routed !== undefined) {
+      record.routes = routed.routes;
+      record.list = routed.list;
+    }
     record.finish();
   }
 }

@@ -21,9 +21,9 @@ import {
   withoutGoto,
 } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
-import { END } from "../spec.js";
+import { END, START } from "../spec.js";
 import type { ChildExport } from "./_types.js";
-import { CHILD_UPDATE, visibleState } from "./_hidden.js";
+import { CHILD_UPDATE, GOTO_WRITE, ROUTE_WRITE, visibleState } from "./_hidden.js";
 import { LangGraphInterruptFrame } from "./_interrupt.js";
 import type { LangGraphModule } from "./_load.js";
 import { mergeRank, rankValues, type MergeRank } from "./_order.js";
@@ -114,6 +114,7 @@ function run(
       record.goto = goto;
       record.finish();
     }
+    if (goto !== undefined) sendOf(config)?.([[GOTO_WRITE, goto]]);
     // A child's node also folds its update into the child's hidden channel, which its parent reads.
     const ranked = rankValues(exported.child ? { ...update, [CHILD_UPDATE]: { ...update } } : update, rank);
     return goto === undefined ? ranked : langGraphCommand(lg, graph, node, ranked, goto, config);
@@ -191,6 +192,7 @@ export function wrapRouter(lg: LangGraphModule, graph: ExecutableGraph, source: 
     const held = takeHeldSends(taskId);
     const taken = (successors: Successors): LangGraphRoute => {
       recorder?.routed(source, taskId, successors.routes, successors.list);
+      if (source !== START) sendOf(config)?.([[ROUTE_WRITE, { routes: successors.routes, list: successors.list }]]);
       const value = routeValue(lg, source, successors);
       return held.length === 0 ? value : [...(Array.isArray(value) ? value : [value]), ...held];
     };
@@ -250,6 +252,12 @@ function stepOf(config: unknown): number {
 /** Whether the LangGraph graph running the task was compiled with a checkpointer (which it needs to pause). */
 function hasCheckpointer(config: unknown): boolean {
   return fieldOf(fieldOf(config, "configurable"), "__pregel_checkpointer") !== undefined;
+}
+
+/** LangGraph's writer of the task's pending writes (`__pregel_send`), which it saves when the task finishes. */
+function sendOf(config: unknown): ((writes: [string, unknown][]) => void) | undefined {
+  const send = fieldOf(fieldOf(config, "configurable"), "__pregel_send");
+  return typeof send === "function" ? (send as (writes: [string, unknown][]) => void) : undefined;
 }
 
 function threadIdOf(config: unknown): string | undefined {

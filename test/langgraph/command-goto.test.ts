@@ -261,7 +261,7 @@ describe("a node's Command goto with interrupts, on threads of both engines", ()
     expect(run.last).toMatchObject({ status: "done", trace: ["triage", "page"] });
   });
 
-  it("beside a sibling that interrupts: the goto survives the pause in LangGraph's pending writes; only the resumed step's goto is not reported", async () => {
+  it("beside a sibling that interrupts: the goto survives the pause in LangGraph's pending writes, and the resumed call reports it on both", async () => {
     const build = () => {
       const runs: string[] = [];
       const graph = new StateGraph<Ticket>(TICKET)
@@ -291,11 +291,46 @@ describe("a node's Command goto with interrupts, on threads of both engines", ()
     // left ran once on each engine: its update and its goto were kept while right waited.
     expect(run.langGraphRuns).toEqual(run.miniRuns);
     expect(run.last).toMatchObject({ status: "done", trace: ["plan", "left", "right", "extra"] });
-    // LangGraph keeps the goto as branch writes, which cannot be told from a router's: the step that
-    // reports left on resume has no goto there. Everything else agrees.
+    // LangGraph keeps the goto as branch writes, which look like a router's; the export's own pending
+    // write of the task says which were the goto, so the step that reports left on resume has it.
     const [, resumed] = run.mini as { steps: { node: string; goto?: readonly string[] }[] }[];
     expect(resumed?.steps[0]).toMatchObject({ node: "left", goto: ["extra"] });
-    const { goto: _goto, ...withoutGoto } = resumed?.steps[0] ?? { node: "" };
-    expect(run.langGraph).toEqual([run.mini[0], { ...resumed, steps: [withoutGoto, ...(resumed?.steps.slice(1) ?? [])] }]);
+    expect(run.langGraph).toEqual(run.mini);
+  });
+
+  // Named in declaration order: the merge order of a paused superstep's kept writes is LangGraph's (see docs/langgraph.md).
+  it("beside a sibling that interrupts, a goto to END, a goto Send, and a routed node's route are reported on resume on both", async () => {
+    const build = () => {
+      const runs: string[] = [];
+      const graph = new StateGraph<Ticket>(TICKET)
+        .addNode("plan", () => ({ log: ["plan"] }))
+        .addNode("a_stop", () => new Command({ update: { log: ["a_stop"] }, goto: END }), { ends: [END] })
+        .addNode("b_send", () => new Command({ update: { log: ["b_send"] }, goto: [new Send("extra", { urgent: true, log: ["sent"] })] }), {
+          ends: ["extra"],
+        })
+        .addNode("c_routed", () => ({ log: ["c_routed"] }))
+        .addNode("d_right", () => {
+          runs.push("d_right");
+          return { log: [`d_right:${interrupt<string>({ question: "?" })}`] };
+        })
+        .addNode("extra", (s) => ({ log: [`extra:${s.log.join("+")}`] }))
+        .addEdge(START, "plan")
+        .addEdge("plan", ["a_stop", "b_send", "c_routed", "d_right"])
+        .addConditionalEdges("c_routed", (s) => (s.urgent ? "extra" : END), { extra: "extra", [END]: END })
+        .addEdge("b_send", END)
+        .addEdge("d_right", END)
+        .addEdge("extra", END)
+        .compile();
+      return { graph, runs };
+    };
+    const run = await onBothEngines(build, { urgent: true, log: [] }, [() => new Command({ resume: "ok" })]);
+    expect(run.langGraph).toEqual(run.mini);
+    const [, resumed] = run.mini as { steps: { node: string; goto?: readonly string[]; route?: unknown }[] }[];
+    expect(resumed?.steps.slice(0, 3)).toMatchObject([
+      { node: "a_stop", goto: [END] },
+      { node: "b_send", goto: ["extra"] },
+      { node: "c_routed", route: "extra" },
+    ]);
   });
 });
+
