@@ -70,8 +70,8 @@ interface Statements {
   readonly writes?: {
     readonly insert: SqliteStatement<CheckpointRow>;
     /** The insert with the version check inside: a new thread's first checkpoint, and one continuing the (seq, id) given. */
-    readonly insertFirst: SqliteStatement<CheckpointRow>;
-    readonly insertNext: SqliteStatement<[...CheckpointRow, number, string]>;
+    readonly insertFirst: SqliteStatement<[string, ...CheckpointRow]>;
+    readonly insertNext: SqliteStatement<[number, string, string, ...CheckpointRow]>;
     readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
     readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
     readonly lastSeq: SqliteStatement<[], { seq: number }>;
@@ -155,10 +155,10 @@ export class SqliteCheckpointer implements Checkpointer {
                 insert: connection.prepare(`INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
                 // A thread_id of NULL (refused: NOT NULL) when the thread is not where the save expects it.
                 insertFirst: connection.prepare(
-                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN NOT EXISTS (SELECT 1 FROM tsg_checkpoints WHERE thread_id = ?1) THEN ?1 END, ${VALUES_AFTER_THREAD})`,
+                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN NOT EXISTS (SELECT 1 FROM tsg_checkpoints WHERE thread_id = ?) THEN ? END, ${VALUES_AFTER_THREAD})`,
                 ),
                 insertNext: connection.prepare(
-                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN (SELECT seq = ?10 AND id = ?11 FROM tsg_checkpoints WHERE thread_id = ?1 ORDER BY seq DESC LIMIT 1) THEN ?1 END, ${VALUES_AFTER_THREAD})`,
+                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN (SELECT seq = ? AND id = ? FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1) THEN ? END, ${VALUES_AFTER_THREAD})`,
                 ),
                 insertWrite: connection.prepare(
                   "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
@@ -288,7 +288,8 @@ export class SqliteCheckpointer implements Checkpointer {
     const row = rowOf(checkpoint, body, delta);
     let result: unknown;
     try {
-      result = recent === undefined ? writes.insertFirst.run(...row) : writes.insertNext.run(...row, recent.seq, recent.id);
+      result =
+        recent === undefined ? writes.insertFirst.run(threadId, ...row) : writes.insertNext.run(recent.seq, recent.id, threadId, ...row);
     } catch (error) {
       if (isNotNullFault(error)) return undefined;
       throw error;
@@ -524,8 +525,11 @@ function insertedRowid(result: unknown): number | undefined {
 /** The columns a save inserts, in {@link CheckpointRow}'s order. */
 const INSERTED = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
 
-/** The values after thread_id in the checked inserts, numbered (the check reads ?1, the thread, twice). */
-const VALUES_AFTER_THREAD = "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9";
+/**
+ * The values after thread_id in the checked inserts. Their parameters are plain `?`s, bound in order (the
+ * thread twice: in the check, then as the value): better-sqlite3 binds `?NNN` only by name.
+ */
+const VALUES_AFTER_THREAD = "?, ?, ?, ?, ?, ?, ?, ?";
 
 /** How many threads' most recent lists a checkpointer keeps at hand. */
 const RECENT_THREADS = 64;
