@@ -16,6 +16,7 @@ import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } from "./parallel-writes.js";
 import type { Demand, IsBlank, IsLiteral, IsUnion, NodeResultCheck, Quoted, Repeated, TypeLevelError } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
+import type { AnyName, SourceCheck, TargetCheck } from "./declared-names.js";
 
 export type { MaxTypeLevelDepth } from "./reach.js";
 
@@ -126,7 +127,18 @@ type FreshName<Name extends string, N extends string> = IsAny<N> extends true ? 
  */
 export type CheckedUpdate<U, S> = {
   [K in keyof U]?: K extends keyof S ? S[K] : UnknownFieldMessage<K>;
-} & UnknownFieldKeys<U, S>;
+} & UnknownFieldKeys<U, S> &
+  NotAPromise;
+
+/**
+ * An update is not a Promise: without this, an async node's `Promise<{ count: "x" }>` was assignable
+ * to the update `{ count?: number }` (it has no property in common with it, and the compiler skips
+ * that "weak type" check inside the intersections that node parameters are), so its result was never
+ * checked. With it, a Promise is checked as the Promise of an update, as an async node's result.
+ */
+interface NotAPromise {
+  readonly then?: never;
+}
 
 type UnknownFieldMessage<K> = `${Quoted<K>} is not a field of the state; return only declared fields`;
 
@@ -233,29 +245,6 @@ export type WideKeys<P> = { [K in keyof P]-?: IsUnion<P[K]> extends false ? neve
 /** The message for a path map whose type does not tie each key to one destination. */
 export type WidePathMapMessage<Subject extends string> =
   `${Subject} types a key as a union of destinations, so the compiler cannot tell where it leads; write the map inline, or check it with satisfies, not a type annotation`;
-
-/**
- * Each source has exactly one rule (one edge, fan-out, join or route): a source in `R` already has
- * it. A check on the argument, not a constraint of `From` (`Exclude<N | Start, R>`): the constraint
- * named no reason ("not assignable to …") and cost O(nodes) per call.
- */
-export type OneRulePerSource<From, R extends string, Api extends string> =
-  | { readonly free: unknown }[Exclude<"free", RuleTaken<From, R>>]
-  | Demand<
-      Extract<Members<From>, R> extends infer X extends string
-        ? X extends unknown
-          ? `${Api}: ${Quoted<X>} already has its outgoing rule; each source has exactly one (one edge, fan-out, join or route): remove the extra rule, fan out with a list, or route with addConditionalEdges`
-          : never
-        : never
-    >;
-
-/**
- * `"free"` when a source of `From` already has a rule. {@link OneRulePerSource} indexes by the rest
- * (`never` then, so only the messages are left), not a conditional on it: while `R` is a type
- * parameter (a helper generic over the builder) an index reads as its constraint, `"free"`, where an
- * unresolved conditional would accept no argument (as for {@link CheckedNodeName}).
- */
-type RuleTaken<From, R extends string> = [Extract<Members<From>, R>] extends [never] ? never : "free";
 
 /** A fan-out lists each target once. */
 export type NoRepeatedTargets<To> = To extends readonly unknown[]
@@ -418,6 +407,19 @@ export interface StateGraph<
   out W = unknown,
 > {
   /**
+   * Type-level only (a builder has no such property at run time): the step of the chain this builder
+   * type is, its nodes and the sources with a rule. A variable assigned its own call's result
+   * (`let g = …; g = g.addNode(…)`) then fails on this property first, so the error reads as its
+   * name. A variable cannot follow the chain: its type is fixed where it is declared, and each call
+   * returns a new builder type. Only read when two builder types are compared structurally (the
+   * compiler relates two steps by their type arguments, and explains a failure with the members).
+   */
+  readonly "StateGraph: a builder variable holds one step of the chain, since each call returns a new builder type; chain the calls, or keep each step in its own const": {
+    readonly nodes: N;
+    readonly rules: R;
+  };
+
+  /**
    * Declares a node: a function from (a copy of) the state to a partial update, or a compiled graph
    * with the same state (a subgraph). A node that `Send` targets may take the Send's input type instead.
    *
@@ -442,9 +444,9 @@ export interface StateGraph<
    * builder.addEdge(START, "plan").addEdge("plan", ["web", "papers"]).addEdge(["web", "papers"], "synthesize");
    * ```
    */
-  addEdge<const From extends N | Start | readonly N[], const To extends N | End | readonly (N | End)[]>(
-    from: From & NoInfer<OneRulePerSource<From, R, "addEdge">>,
-    to: To & NoInfer<NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge"> & NoParallelConflicts<To, W>>,
+  addEdge<const From extends N | Start | AnyName | readonly (N | AnyName)[], const To extends N | End | AnyName | readonly (N | End | AnyName)[]>(
+    from: From & NoInfer<SourceCheck<From, N, R, "addEdge">>,
+    to: To & NoInfer<TargetCheck<To, N, NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge"> & NoParallelConflicts<To, W>>>,
   ): [From, To] extends [readonly string[], readonly string[]]
     ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
     : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I, W>;
@@ -463,18 +465,18 @@ export interface StateGraph<
    * ```
    */
   addConditionalEdges<
-    const From extends N | Start,
+    const From extends N | Start | AnyName,
     Out extends N | End | readonly (N | End | Send<N>)[],
     const D extends readonly (N | End)[],
   >(
-    from: From & NoInfer<OneRulePerSource<From, R, "addConditionalEdges">>,
+    from: From & NoInfer<SourceCheck<From, N, R, "addConditionalEdges">>,
     router: RouterOf<S, Out>,
     destinations: D & NoInfer<UnreturnedDestinations<D, Out>>,
   ): [ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>] extends [never]
     ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I, W>
     : RouteError<ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>>;
-  addConditionalEdges<const From extends N | Start, K extends string, const P extends PathMapOf<N>>(
-    from: From & NoInfer<OneRulePerSource<From, R, "addConditionalEdges">>,
+  addConditionalEdges<const From extends N | Start | AnyName, K extends string, const P extends PathMapOf<N>>(
+    from: From & NoInfer<SourceCheck<From, N, R, "addConditionalEdges">>,
     router: RouterOf<S, K | readonly K[]>,
     pathMap: P & NoInfer<PathMapKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">>,
   ): string extends K
