@@ -377,9 +377,9 @@ export type CompileThis<Self, N extends string, E, R extends string> = true exte
 
 /**
  * A typed state-graph builder. Each call returns a new builder type that accumulates node names
- * (`N`), edges (`E`) and the sources that have an outgoing rule (`R`), so keep the chain (or
- * reassign the result). Nodes are declared before the edges that name them: that is what lets
- * the compiler check every name.
+ * (`N`), edges (`E`) and the sources that have an outgoing rule (`R`), so keep the chain (or keep
+ * each result in its own `const`: a `let` reassigned its own call's result does not compile). Nodes
+ * are declared before the edges that name them: that is what lets the compiler check every name.
  *
  * @example
  * ```ts
