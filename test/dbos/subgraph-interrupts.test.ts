@@ -115,6 +115,25 @@ const askingUnderPolicy = twins("nested-policy-ask", (runs) =>
     .compile(),
 );
 
+/** START → {left, right} → END, each the schema's child: two children paused side by side. */
+const twoChildren = twins("nested-two-children", (runs) => {
+  const child = (side: string) =>
+    new StateGraph<Nested>({ reducers: { log: append, answers: append } })
+      .addNode("one", () => (runs.set(`${side}.one`, (runs.get(`${side}.one`) ?? 0) + 1), { log: [`${side}.one`] }))
+      .addNode("two", () => ({ answers: [`${side}=${approval({ q: side }).ok}`] }))
+      .addEdge(START, "one")
+      .addEdge("one", "two")
+      .addEdge("two", END)
+      .compile();
+  return new StateGraph<Nested>({ reducers: { log: append, answers: append } })
+    .addNode("left", child("left"))
+    .addNode("right", child("right"))
+    .addEdge(START, ["left", "right"])
+    .addEdge("left", END)
+    .addEdge("right", END)
+    .compile();
+});
+
 const nextId = launchDBOSForFile("dbos_subgraph");
 
 /** An interrupt with the checkpoint part of its namespaces left out: a thread names a checkpoint id there, DBOS the superstep. */
@@ -289,6 +308,22 @@ describe("a child's failure and a refused answer on DBOS", () => {
     // The child's node sees the child's thread id (parent, namespace), and ran once.
     expect(done.state).toEqual({ log: ["one 2"], answers: ["ok=true"] });
     expect(counts(schema.dbosRuns)).toEqual({ one: 1 });
+  });
+
+  it("a refusal in one of two paused children leaves both where they stood: neither starts again", async () => {
+    const run = side(twoChildren);
+    const paused = await run.start();
+    if (paused.status !== "interrupted") throw new Error("expected a pause");
+    const [left, right] = (paused.interrupt.interrupts ?? []).map((pending) => pending.id);
+    const refusal = new Command({ resume: { [left as string]: { ok: true }, [right as string]: { ok: "no" } } });
+    const thread = await run.onThread(refusal).catch(failureOf);
+    const error = await resumeOnDBOS(twoChildren.dbos, run.workflowId, refusal).catch(failureOf);
+    expect(error).toMatchObject({ name: "InterruptError", code: "INVALID_RESUME" });
+    expect(error).toEqual(thread);
+    const done = await run.resume(new Command({ resume: { [left as string]: { ok: true }, [right as string]: { ok: false } } }));
+    expect(done.state).toEqual({ log: ["left.one", "right.one"], answers: ["left=true", "right=false"] });
+    expect(counts(twoChildren.dbosRuns)).toEqual({ "left.one": 1, "right.one": 1 });
+    expect(counts(twoChildren.dbosRuns)).toEqual(counts(twoChildren.threadRuns));
   });
 
   it("the child's tasks are steps of a child workflow of the run, which records none of them itself", async () => {
