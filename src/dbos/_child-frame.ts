@@ -75,6 +75,8 @@ export class DurableHost extends InterruptHost {
   readonly path: readonly string[];
   readonly threadId: string;
   readonly startChild: ChildStarter;
+  /** The last subgraph task's handling of its child's outcome. */
+  #lastChild: Promise<unknown> = Promise.resolve();
 
   constructor(path: readonly string[], threadId: string, startChild: ChildStarter, children: Readonly<Record<string, ChildAt>> = {}) {
     super();
@@ -82,6 +84,19 @@ export class DurableHost extends InterruptHost {
     this.threadId = threadId;
     this.startChild = startChild;
     this.pausedChildren = new Map(Object.entries(children));
+  }
+
+  /**
+   * Handles a child's outcome after the subgraph tasks started before it handled theirs: their children's
+   * interrupts are raised in task order, whichever child workflow ends first (DBOS's timing, not the graph's).
+   */
+  inOrder<T, R>(outcome: Promise<T>, handle: (outcome: T) => R): Promise<R> {
+    const ordered = Promise.all([outcome, this.#lastChild]).then(([value]) => handle(value));
+    this.#lastChild = ordered.then(
+      () => undefined,
+      () => undefined,
+    );
+    return ordered;
   }
 
   /** Answers, and the interrupts they answer: a paused subgraph task finds its child's namespace there. */
@@ -137,7 +152,7 @@ export class ChildTaskFrame implements InterruptFrame {
     // Called now, not after an await: the child workflow takes its place among the superstep's operations in task
     // order. Unbound: DBOS reads `this` of a workflow function as the instance it belongs to.
     const { startChild } = host;
-    return startChild(start).then((outcome) => {
+    return host.inOrder(startChild(start), (outcome) => {
       if (outcome.status === "failed") throw reviveError(outcome.error, start.threadId);
       if (outcome.status === "done") {
         host.pausedChildren.delete(ns);
