@@ -10,6 +10,10 @@
  *   static pause with `null`, until the run ends.
  * - Some nodes are goto points: their fixed edge becomes `ends: [to, other]` (another node or END),
  *   and they return `new Command({ update, goto })` to one of the two, by the state.
+ * - Some other nodes are subgraphs: the node's function (its interrupts included) runs as the one node
+ *   of a child graph (`START → inner → END`, the same fields and reducers), so their interrupts pause
+ *   inside the child and resume there (the ids carry the child's path; `ns` is each engine's own and
+ *   is not compared).
  * - The mini engine and LangGraph.js (`runOnLangGraph` on a `MemorySaver` thread) must agree after
  *   every call: status, state, next nodes, interrupt ids, nodes and payloads, trace, supersteps, steps,
  *   or the same error.
@@ -32,14 +36,17 @@ import {
   GraphExecutionError,
   interrupt,
   InterruptError,
+  START,
+  subgraph,
   type CompiledGraph,
   type GraphDefinition,
+  type GraphSpec,
   type ThreadRunResult,
 } from "../../src/index.js";
 import { runOnLangGraph, type LangGraphThreadResult } from "../../src/langgraph/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { runOnXState, XStateExportError } from "../../src/xstate/index.js";
-import { threadOutcome } from "../langgraph/_helpers.js";
+import { threadOutcome, withoutNs } from "../langgraph/_helpers.js";
 import { definitionOf, drive, fieldNames, graphPlan, propertyParams, type GraphPlan } from "./arbitraries.js";
 
 type State = Record<string, unknown>;
@@ -55,6 +62,8 @@ interface InterruptPlan {
   readonly answers: readonly number[];
   /** The nodes that return a Command whose goto replaces their fixed edge, by name. */
   readonly gotos: Readonly<Record<string, GotoPoint>>;
+  /** The nodes (none of them a goto point) whose function runs inside a child graph. */
+  readonly children: readonly string[];
 }
 
 /** Where a goto point may go: its edge's node, or another node (or END). */
@@ -117,6 +126,7 @@ const interruptPlan: fc.Arbitrary<InterruptPlan> = calmPlan.chain(withGotos).cha
     interruptBefore: fc.subarray([...names], { maxLength: Math.min(1, names.length) }),
     interruptAfter: fc.subarray([...names], { maxLength: Math.min(1, names.length) }),
     answers: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 }),
+    children: ((plain) => fc.subarray(plain, { maxLength: Math.min(2, plain.length) }))(names.filter((name) => gotos[name] === undefined)),
   });
 });
 
@@ -144,10 +154,29 @@ function definitionWith(p: InterruptPlan, ask: (payload: { node: string; call: n
         };
         return update instanceof Promise ? update.then(withAnswers) : withAnswers(update);
       };
-      return [name, node];
+      return [name, p.children.includes(name) ? subgraph(childGraph(node, p.plan.spec.reducers, definition.reducers)) : node];
     }),
   );
   return { ...definition, nodes };
+}
+
+/** A child graph whose one node, `inner`, is `node`: the same fields and reducers as the random graph. */
+function childGraph(
+  node: (state: State) => unknown,
+  reducerSpecs: GraphSpec["reducers"],
+  reducers: GraphDefinition["reducers"],
+): CompiledGraph<State> {
+  const spec: GraphSpec = {
+    nodes: ["inner"],
+    edges: [
+      { from: START, to: "inner" },
+      { from: "inner", to: END },
+    ],
+    routes: [],
+    reducers: reducerSpecs,
+    fields: [...fieldNames],
+  };
+  return compileGraph<State>({ spec, nodes: { inner: node }, routers: {}, reducers });
 }
 
 function failureOf(error: unknown) {
@@ -162,7 +191,9 @@ async function runToEnd(p: InterruptPlan, invoke: Invoke) {
   const calls: unknown[] = [];
   let answered = 0;
   let input: State | null | Command<unknown, State> = structuredClone(p.plan.input);
-  for (let guard = 0; guard < 40; guard++) {
+  // Each node execution pauses at most four times (before it, at its two asks, after it).
+  const callBound = 4 * (p.plan.maxSteps + 1) + 2;
+  for (let guard = 0; guard < callBound; guard++) {
     let result: ThreadRunResult<State> | LangGraphThreadResult<State>;
     try {
       result = await invoke(input);
@@ -170,7 +201,7 @@ async function runToEnd(p: InterruptPlan, invoke: Invoke) {
       calls.push(failureOf(error));
       return { calls, answered };
     }
-    calls.push(threadOutcome(result));
+    calls.push(withoutNs(threadOutcome(result)));
     if (result.status === "done") return { calls, answered };
     if (result.interrupt.when === "during") {
       input = new Command({ resume: p.answers[answered % p.answers.length] as number });
@@ -179,7 +210,7 @@ async function runToEnd(p: InterruptPlan, invoke: Invoke) {
       input = null;
     }
   }
-  throw new Error("the run did not end within 40 calls");
+  throw new Error(`the run did not end within ${callBound} calls`);
 }
 
 /** How a run ends on XState: its state and trace, its failure, or the export's refusal. */
@@ -189,9 +220,16 @@ async function onXState(graph: CompiledGraph<State>, p: InterruptPlan) {
     return { state, trace };
   } catch (error) {
     if (error instanceof XStateExportError) return { refused: error.code };
-    if (error instanceof GraphExecutionError && error.cause instanceof InterruptError) return { interruptFailed: error.cause.code };
+    const refused = interruptErrorOf(error);
+    if (refused !== undefined) return { interruptFailed: refused.code };
     return failureOf(error);
   }
+}
+
+/** The InterruptError behind a run's failure, inside a child's failure too. */
+function interruptErrorOf(error: unknown): InterruptError | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof InterruptError) return cause;
+  return undefined;
 }
 
 /** The graph whose nodes are handed the answers in order instead of asking (no interrupts): XState runs it. */
@@ -251,6 +289,8 @@ describe("interrupted random graphs: the mini engine, XState and LangGraph.js ag
       }
       if (answered > 1) count("resumed several times");
       if (Object.keys(p.gotos).length > 0) count("goto points");
+      const ids = calls.flatMap((call) => (call as { interrupt?: { interrupts?: { id: string }[] } }).interrupt?.interrupts ?? []);
+      if (ids.some(({ id }) => id.includes("/inner:"))) count("paused inside a child");
       const gotos = calls.flatMap((call) => (call as { steps?: { goto?: string[] }[] }).steps?.flatMap((step) => step.goto ?? []) ?? []);
       if (gotos.includes(END)) count("goto END");
       if (gotos.some((to) => to !== END)) count("goto a node");
@@ -267,6 +307,7 @@ describe("interrupted random graphs: the mini engine, XState and LangGraph.js ag
       "goto points",
       "goto END",
       "goto a node",
+      "paused inside a child",
     ]) {
       expect(seen.get(what) ?? 0, `${what} in ${JSON.stringify([...seen])}`).toBeGreaterThan(4);
     }
