@@ -17,7 +17,7 @@ import { InterruptError, messageOf, type PendingInterrupt, type RouteTaken, type
 import type { InterruptErrorCode } from "../engine/index.js";
 import type { Step } from "../engine/index.js";
 import { DBOSRunError } from "./errors.js";
-import { RecordedError } from "./_step.js";
+import { RecordedError } from "./_recorded-error.js";
 
 /** The run so far, as the mini engine reports it. */
 export interface RecordedRun {

@@ -11,6 +11,7 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { GraphExecutionError } from "../errors.js";
 import { ChildTaskFrame, DurableHost } from "./_child-frame.js";
+import { RecordedError } from "./_recorded-error.js";
 import {
   currentFrame,
   InterruptError,
@@ -124,9 +125,4 @@ function reviveFailure(recorded: RecordedFailure): StepFailure {
 
 function interruptIdOf(error: { readonly interruptId?: string | undefined }): { interruptId?: string } {
   return error.interruptId === undefined ? {} : { interruptId: error.interruptId };
-}
-
-/** What a node threw, as recorded by the process that ran it: its message only. */
-export class RecordedError extends Error {
-  override readonly name = "RecordedError";
 }
