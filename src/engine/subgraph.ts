@@ -7,9 +7,10 @@
 import { InvalidOptionError } from "../errors.js";
 import { executableOf, interruptsOf, type CompiledGraph } from "./compiled-graph.js";
 import { currentFrame, currentInterruptFrame } from "./interrupt-scope.js";
+import { NodePaused } from "./node-paused.js";
 import type { NodeContext } from "./context.js";
 import type { RunSettings } from "./run.js";
-import type { RunOptions, Step } from "./run-types.js";
+import type { RunOptions, RunResult, Step } from "./run-types.js";
 import { recordSubgraph } from "./subgraph-specs.js";
 import { foldUpdates } from "./subgraph-output.js";
 import { pauseForChild, subgraphScope } from "./subgraph-thread.js";
@@ -75,7 +76,7 @@ export function subgraph<P extends object, C extends object>(
       return options.output ? options.output(outcome.state as C, parent) : (outcome.update as Partial<P>);
     }
     if (scope === undefined) {
-      const result = await child.invoke(input, observed(limits, context));
+      const result = await invokeInFrame(child, input, observed(limits, context));
       if (options.output) return options.output(result.state, parent);
       return foldUpdates(reducers, {}, result.steps as Step<State>[]) as Partial<P>;
     }
@@ -92,6 +93,22 @@ export function subgraph<P extends object, C extends object>(
   };
   recordSubgraph(runSubgraph, child.spec, executable);
   return runSubgraph as SubgraphNode<P>;
+}
+
+/**
+ * The child run without a thread of its own. Inside a task's interrupt frame (a durable driver's task
+ * under a policy, a thread paused by an earlier version) the child's nodes ask the task's own frame, so
+ * a child's `interrupt()` pauses the task. The child's run reports that as its node's failure; the task
+ * paused, and throws what a task whose own node asked throws: a `NodePaused`, never retried.
+ */
+async function invokeInFrame<C extends object>(child: CompiledGraph<C>, input: C, options: RunOptions): Promise<RunResult<C>> {
+  const frame = currentFrame();
+  try {
+    return await child.invoke(input, options);
+  } catch (error) {
+    if (frame?.paused === true) throw new NodePaused(`subgraph: "${frame.node}" paused, waiting for a resume value`, { cause: error });
+    throw error;
+  }
 }
 
 /** The child run's options: the parent run's observer, with the subgraph node as the child run's parent. */

@@ -110,6 +110,22 @@ describe("interrupts inside subgraphs resume inside the child", () => {
     expect(done.state.notes).toEqual(["cats:cats!", "dogs:dogs!"]);
   });
 
+  it("a subgraph node under a retry policy: the child's pause is not retried (the asking node starts once)", async () => {
+    const runs = new Map<string, number>();
+    const graph = new StateGraph<{ log: string[]; answers: string[] }>({ reducers: { log: append, answers: append } })
+      .addNode("sub", nestedGraph(1, runs), { retry: { maxAttempts: 3, initialInterval: 1, jitter: false } })
+      .addEdge(START, "sub")
+      .addEdge("sub", END)
+      .compile();
+    const checkpointer = new MemoryCheckpointer();
+    const paused = await graph.invoke(nestedInput, { threadId: "t", checkpointer });
+    expect(paused.status).toBe("interrupted");
+    expect(counts(runs)).toEqual({ "1.a": 1, "1.ask": 1 });
+    const done = await graph.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer });
+    expect(done.state).toEqual({ log: ["1.a", "1.ask", "1.b"], answers: ["1.ask=yes"] });
+    expect(counts(runs)).toEqual({ "1.a": 1, "1.ask": 2, "1.b": 1 });
+  });
+
   it("a child that failed resumes inside the child: its completed supersteps do not run again", async () => {
     type Count = { log: string[] };
     let fail = true;
