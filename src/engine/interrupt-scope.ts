@@ -196,17 +196,30 @@ export function runInInterruptFrame<R>(frame: InterruptFrame, body: () => R): R 
   return frames.run(frame, body);
 }
 
-/** Orders interrupts by their task's position, then by the call's index within the node (the id's last two numbers). */
+/**
+ * Orders interrupts by their task's position, then by the call's index within the node. An interrupt
+ * raised inside a subgraph task has the task's id as a prefix (`node:superstep:task/` + the child's id):
+ * it is ordered by the outer task first, then by its id inside the child, at every depth.
+ */
 function byTaskThenCall(a: PendingInterrupt, b: PendingInterrupt): number {
-  const [taskA, callA] = positionOf(a.id);
-  const [taskB, callB] = positionOf(b.id);
-  return taskA - taskB || callA - callB;
+  const keyA = positionOf(a.id);
+  const keyB = positionOf(b.id);
+  for (let index = 0; index < Math.min(keyA.length, keyB.length); index++) {
+    const order = (keyA[index] as number) - (keyB[index] as number);
+    if (order !== 0) return order;
+  }
+  return keyA.length - keyB.length;
 }
 
-/** `node:superstep:task:call` → [task, call]; read from the end, since a node's name may hold a colon. */
-function positionOf(id: string): [number, number] {
-  const parts = id.split(":");
-  return [Number(parts[parts.length - 2]), Number(parts[parts.length - 1])];
+/**
+ * `node:superstep:task/…/node:superstep:task:call` → the task of each level, then the call. Read from
+ * each level's end, and a level ends at a `/` after `:superstep:task`, so a node's name may hold a colon.
+ */
+function positionOf(id: string): number[] {
+  const levels = id.split(/(?<=:\d+:\d+)\//);
+  const innermost = (levels.pop() ?? "").split(":");
+  const outer = levels.map((level) => Number(level.slice(level.lastIndexOf(":") + 1)));
+  return [...outer, Number(innermost[innermost.length - 2]), Number(innermost[innermost.length - 1])];
 }
 
 /** A superstep that paused: its interrupts, and the updates of its tasks that finished (by position). */

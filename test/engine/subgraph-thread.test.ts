@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { append, Command, END, interrupt, Send, START, StateGraph } from "../../src/index.js";
+import { append, Command, END, interrupt, Send, START, StateGraph, type CompiledGraph } from "../../src/index.js";
 import { InvalidOptionError } from "../../src/errors.js";
 import { MemoryCheckpointer, type PersistenceError } from "../../src/persistence/index.js";
 import { nestedGraph, nestedInput } from "../helpers/nested-graphs.js";
@@ -68,6 +68,47 @@ describe("interrupts inside subgraphs resume inside the child", () => {
     // x ran twice (paused, answered); y three times (paused, paused again, answered); nothing else again.
     expect(counts(runs)).toEqual({ "1.a": 1, "1.b": 1, "2.a": 1, "2.b": 1, "2.x": 2, "2.y": 3 });
   });
+
+  it.each([1, 2])(
+    "two subgraph tasks whose children pause in the opposite order list their interrupts in task order (child depth %i)",
+    async (depth) => {
+      type Asked = { answers: string[] };
+      const asking = (name: string, delay: number) =>
+        new StateGraph<Asked>({ reducers: { answers: append } })
+          .addNode("ask", async () => {
+            // The first task's child pauses last: the order the tasks settle in is not their order.
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            return { answers: [`${name}=${interrupt<string>(name)}`] };
+          })
+          .addEdge(START, "ask")
+          .addEdge("ask", END)
+          .compile();
+      const nested = (name: string, delay: number, levels: number): CompiledGraph<Asked> =>
+        levels === 1
+          ? asking(name, delay)
+          : new StateGraph<Asked>({ reducers: { answers: append } })
+              .addNode("inner", nested(name, delay, levels - 1))
+              .addEdge(START, "inner")
+              .addEdge("inner", END)
+              .compile();
+      const graph = new StateGraph<Asked>({ reducers: { answers: append } })
+        .addNode("first", nested("first", 30, depth))
+        .addNode("second", nested("second", 0, depth))
+        .addEdge(START, ["first", "second"])
+        .addEdge("first", END)
+        .addEdge("second", END)
+        .compile();
+      const checkpointer = new MemoryCheckpointer();
+      const paused = await graph.invoke({ answers: [] }, { threadId: "t", checkpointer });
+      if (paused.status !== "interrupted") throw new Error("expected a pause");
+      const ids = (paused.interrupt.interrupts ?? []).map((pending) => pending.id);
+      const inner = "inner:1:0/".repeat(depth - 1);
+      expect(ids).toEqual([`first:1:0/${inner}ask:1:0:0`, `second:1:1/${inner}ask:1:0:0`]);
+      const resume = new Command({ resume: { [ids[0] as string]: "a", [ids[1] as string]: "b" } });
+      const done = await graph.invoke(resume, { threadId: "t", checkpointer });
+      expect(done.state).toEqual({ answers: ["first=a", "second=b"] });
+    },
+  );
 
   it("one value while a child waits for several is AMBIGUOUS_RESUME; an unknown id is UNKNOWN_INTERRUPT", async () => {
     const graph = nestedGraph(2, new Map(), "parallel");
