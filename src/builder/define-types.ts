@@ -61,8 +61,19 @@ export type CheckedNodes<S extends object, Nodes, Ends = {}, Inputs = {}> = {
           ((state: NodeInput<Inputs, K, S>, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K>>);
 };
 
-/** Where node `K`'s Command may go: its entry of `ends`. */
-type EndsOf<Ends, K> = K extends keyof Ends ? (Ends[K] extends readonly (infer X extends string)[] ? X : never) : never;
+/**
+ * Where node `K`'s Command may go: its entry of `ends`. While `nodes` is inferred, `Ends` is not yet
+ * known and the compiler reads it as `never`; `never` must give `never` (no destination), not the
+ * `string` that `infer X extends string` would match against it, or a node's `new Command({ update })`
+ * would infer `goto` as `string` from this contextual type and fail its own check.
+ */
+type EndsOf<Ends, K> = K extends keyof Ends
+  ? [Ends[K]] extends [never]
+    ? never
+    : Ends[K] extends readonly (infer X extends string)[]
+      ? X
+      : never
+  : never;
 
 /** The `[node, destination]` pairs of `ends`: the compiler's reachability search follows them. */
 export type EndsPairs<Ends> = { [F in keyof Ends]: readonly [F, EndsOf<Ends, F>] }[keyof Ends];
