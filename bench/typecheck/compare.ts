@@ -44,7 +44,11 @@ const describe = (times: readonly number[], last: CheckFigures): string => {
   return `fastest ${s[0]?.toFixed(2)} s, median ${s[Math.floor(s.length / 2)]?.toFixed(2)} s, ${last.instantiations.toLocaleString("en")} instantiations${errors}`;
 };
 
-console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(" / ")}; ${rounds} rounds, each tree in turn`);
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" / ")}; ${rounds} rounds, each tree in turn`,
+);
 try {
   for (const n of nodes) {
     const source = graphSource({ form, nodes: n, typeLevelTopology: true, orphan: false });
@@ -62,7 +66,11 @@ try {
       console.log(`${form} N=${n}, ${compiler.name}\n  ${rows.join("\n  ")}`);
     }
   }
-  console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
+  console.log(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" / ")}`,
+  );
 } finally {
   for (const tree of trees) tree.project.remove();
   rmSync(earlier, { recursive: true, force: true });

@@ -444,7 +444,10 @@ export interface StateGraph<
    * builder.addEdge(START, "plan").addEdge("plan", ["web", "papers"]).addEdge(["web", "papers"], "synthesize");
    * ```
    */
-  addEdge<const From extends N | Start | AnyName | readonly (N | AnyName)[], const To extends N | End | AnyName | readonly (N | End | AnyName)[]>(
+  addEdge<
+    const From extends N | Start | AnyName | readonly (N | AnyName)[],
+    const To extends N | End | AnyName | readonly (N | End | AnyName)[],
+  >(
     from: From & NoInfer<SourceCheck<From, N, R, "addEdge">>,
     to: To & NoInfer<TargetCheck<To, N, NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge"> & NoParallelConflicts<To, W>>>,
   ): [From, To] extends [readonly string[], readonly string[]]

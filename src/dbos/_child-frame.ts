@@ -140,7 +140,8 @@ export class ChildTaskFrame implements InterruptFrame {
     const prefix = task.idPrefix;
     const ns = pausedNamespace(host.pending, prefix) ?? freshNamespace(task.node, host.checkpointId, task.position);
     const resumes: Record<string, JsonValue> = {};
-    for (const [id, value] of Object.entries(host.resumes)) if (id.startsWith(prefix)) resumes[id.slice(prefix.length)] = value as JsonValue;
+    for (const [id, value] of Object.entries(host.resumes))
+      if (id.startsWith(prefix)) resumes[id.slice(prefix.length)] = value as JsonValue;
     const at = host.pausedChildren.get(ns);
     const start: ChildStart = {
       path: [...host.path, task.node],
@@ -159,9 +160,7 @@ export class ChildTaskFrame implements InterruptFrame {
         return { state: outcome.state, update: outcome.update };
       }
       host.pausedChildren.set(ns, outcome.at);
-      return task.raise(
-        outcome.at.interrupts.map((pending) => ({ ...pending, id: prefix + pending.id, ns: [ns, ...(pending.ns ?? [])] })),
-      );
+      return task.raise(outcome.at.interrupts.map((pending) => ({ ...pending, id: prefix + pending.id, ns: [ns, ...(pending.ns ?? [])] })));
     });
   }
 }

@@ -67,7 +67,10 @@ export function registerOnDBOS<S extends object>(graph: CompiledGraph<S>, option
     childWorkflow(executable, () => child),
     { name: `tsg-subgraph:${name}` },
   );
-  const workflow = DBOS.registerWorkflow(graphWorkflow(graph, executable, () => child), { name: `tsg:${name}` });
+  const workflow = DBOS.registerWorkflow(
+    graphWorkflow(graph, executable, () => child),
+    { name: `tsg:${name}` },
+  );
   byGraph.set(graph, { name, executable, workflow });
   names.add(name);
   return graph;

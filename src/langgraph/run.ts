@@ -200,4 +200,3 @@ function langGraphOf(graph: CompiledGraph<object>, checkpointer?: BaseCheckpoint
   }
   return exported;
 }
-

@@ -66,7 +66,11 @@ function underSub(one: ChildNode, two: ChildNode): CompiledGraph<Nested> {
     .addEdge("one", "two")
     .addEdge("two", END)
     .compile();
-  return new StateGraph<Nested>({ reducers: { log: append, answers: append } }).addNode("sub", child).addEdge(START, "sub").addEdge("sub", END).compile();
+  return new StateGraph<Nested>({ reducers: { log: append, answers: append } })
+    .addNode("sub", child)
+    .addEdge(START, "sub")
+    .addEdge("sub", END)
+    .compile();
 }
 
 /** A child whose second node fails, and one whose second node asks with a schema. */
@@ -169,7 +173,9 @@ function side(graph: ReturnType<typeof twins>) {
       return durable;
     },
     resume: async (command: Command<unknown, Nested, string> | undefined) => {
-      const thread = await (command === undefined ? graph.thread.invoke(null, { threadId, checkpointer }) : graph.thread.invoke(command, { threadId, checkpointer }));
+      const thread = await (command === undefined
+        ? graph.thread.invoke(null, { threadId, checkpointer })
+        : graph.thread.invoke(command, { threadId, checkpointer }));
       const durable = await resumeOnDBOS(graph.dbos, workflowId, command);
       expect(where(durable)).toEqual(where(thread));
       return durable;
@@ -188,7 +194,11 @@ describe("interrupts inside subgraphs on DBOS resume inside the child, as on a t
     const asking = `${depth + 1}.ask`;
     expect(paused).toMatchObject({
       status: "interrupted",
-      interrupt: { when: "during", nodes: [asking], interrupts: [{ id: `${path}${asking}:2:0:0`, node: asking, value: { question: asking } }] },
+      interrupt: {
+        when: "during",
+        nodes: [asking],
+        interrupts: [{ id: `${path}${asking}:2:0:0`, node: asking, value: { question: asking } }],
+      },
     });
     if (paused.status !== "interrupted") return;
     const ns = paused.interrupt.interrupts?.[0]?.ns ?? [];
@@ -201,7 +211,9 @@ describe("interrupts inside subgraphs on DBOS resume inside the child, as on a t
     const bs = Array.from({ length: levels }, (_, index) => `${levels - index}.b`);
     expect(done.state).toEqual({ log: [...as, asking, ...bs], answers: [`${asking}=yes`] });
     // Every node started once, the asking one a second time on resume: as on the thread.
-    expect(counts(graph.dbosRuns)).toEqual(Object.fromEntries([...as, ...bs, asking].sort().map((name) => [name, name === asking ? 2 : 1])));
+    expect(counts(graph.dbosRuns)).toEqual(
+      Object.fromEntries([...as, ...bs, asking].sort().map((name) => [name, name === asking ? 2 : 1])),
+    );
     expect(counts(graph.dbosRuns)).toEqual(counts(graph.threadRuns));
   });
 

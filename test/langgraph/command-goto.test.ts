@@ -333,4 +333,3 @@ describe("a node's Command goto with interrupts, on threads of both engines", ()
     ]);
   });
 });
-

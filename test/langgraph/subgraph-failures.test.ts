@@ -25,8 +25,14 @@ function looping(limits: { maxSteps?: number; recursionLimit?: number }) {
     const runs: string[] = [];
     const counted = counting(runs);
     const child = new StateGraph<Flow>(FLOW)
-      .addNode("c1", counted("c1", () => ({ log: ["c1"] })))
-      .addNode("c2", counted("c2", (s: Flow) => ({ n: s.n + 1 })))
+      .addNode(
+        "c1",
+        counted("c1", () => ({ log: ["c1"] })),
+      )
+      .addNode(
+        "c2",
+        counted("c2", (s: Flow) => ({ n: s.n + 1 })),
+      )
       .addEdge(START, "c1")
       .addEdge("c1", "c2")
       .addConditionalEdges("c2", (s) => (s.n < 10 ? "c1" : END), { c1: "c1", [END]: END })
@@ -54,7 +60,10 @@ function failing(fails: number, ask: boolean) {
     const counted = counting(runs);
     let left = fails;
     const child = new StateGraph<Flow>(FLOW)
-      .addNode("c1", counted("c1", () => ({ log: ["c1"] })))
+      .addNode(
+        "c1",
+        counted("c1", () => ({ log: ["c1"] })),
+      )
       .addNode(
         "c2",
         counted("c2", () => {
@@ -63,17 +72,16 @@ function failing(fails: number, ask: boolean) {
           return { log: [`c2:${answer}`] };
         }),
       )
-      .addNode("c3", counted("c3", () => ({ log: ["c3"] })))
+      .addNode(
+        "c3",
+        counted("c3", () => ({ log: ["c3"] })),
+      )
       .addEdge(START, "c1")
       .addEdge("c1", "c2")
       .addEdge("c2", "c3")
       .addEdge("c3", END)
       .compile();
-    const graph = new StateGraph<Flow>(FLOW)
-      .addNode("sub", child)
-      .addEdge(START, "sub")
-      .addEdge("sub", END)
-      .compile();
+    const graph = new StateGraph<Flow>(FLOW).addNode("sub", child).addEdge(START, "sub").addEdge("sub", END).compile();
     return { graph, runs };
   };
 }
@@ -134,7 +142,9 @@ describe("a failure inside a child in a threaded run", () => {
   it("after the child resumed from an interrupt: the same error on both; then LangGraph retries with the answer where the mini engine asks again", async () => {
     const run = await onBothEngines(failing(1, true), { log: [], n: 0 }, [() => new Command({ resume: "yes" }), () => null]);
     expect(run.langGraph.slice(0, 2).map(withoutNs)).toEqual(run.mini.slice(0, 2).map(withoutNs));
-    expect(run.mini[1]).toMatchObject({ failed: { code: "NODE_FAILED", message: 'invoke: node "sub/c2" failed: node "c2" threw: disk full' } });
+    expect(run.mini[1]).toMatchObject({
+      failed: { code: "NODE_FAILED", message: 'invoke: node "sub/c2" failed: node "c2" threw: disk full' },
+    });
     expect(run.langGraph[2]).toMatchObject({ status: "done", state: { log: ["c1", "c2:yes", "c3"] } });
     expect(run.mini[2]).toMatchObject({ status: "interrupted", interrupt: { interrupts: [{ id: "sub:1:0/c2:2:0:0" }] } });
     expect(run.langGraphRuns).toEqual(["c1", "c2", "c2", "c2", "c3"]);

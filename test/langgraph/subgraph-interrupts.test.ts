@@ -101,7 +101,11 @@ describe("interrupts inside a subgraph, on LangGraph.js and on the mini engine",
         .compile();
       return { graph, runs };
     };
-    const run = await onBothEngines<Flow>(build, { log: [], n: 0 }, [true, false, true, true].map((answer) => () => approval.resume(answer)));
+    const run = await onBothEngines<Flow>(
+      build,
+      { log: [], n: 0 },
+      [true, false, true, true].map((answer) => () => approval.resume(answer)),
+    );
     expect(run.langGraph.map(withoutNs)).toEqual(run.mini.map(withoutNs));
     expect(run.langGraphRuns).toEqual(run.miniRuns);
     const asked = run.mini.map((call) => (call as { interrupt?: { interrupts: { id: string; name?: string }[] } }).interrupt?.interrupts);

@@ -85,7 +85,9 @@ export async function getThreadHistory(
   const { limit } = checkListOptions(api, { limit: options.limit });
   const { before } = options;
   if (before !== undefined && (typeof before !== "string" || before === "")) {
-    throw new InvalidOptionError(`${api}: before must be a checkpoint id of the thread (a non-empty string); got ${JSON.stringify(before) ?? String(before)}.`);
+    throw new InvalidOptionError(
+      `${api}: before must be a checkpoint id of the thread (a non-empty string); got ${JSON.stringify(before) ?? String(before)}.`,
+    );
   }
   // `before` pages through the history in its own order: every branch interleaved, so the whole list is read.
   const listed = await checkpointer.list(threadId, limit === undefined || before !== undefined ? {} : { limit });

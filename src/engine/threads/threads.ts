@@ -13,14 +13,7 @@ import type { RunOptions, RunResult, Step } from "../run-types.js";
 import { inputFailure, executionError } from "../run-checks.js";
 import { commit, type RunSnapshot } from "../superstep.js";
 import type { State } from "../step.js";
-import type {
-  Checkpoint,
-  Checkpointer,
-  CheckpointMetadata,
-  CheckpointWrite,
-  JsonValue,
-  PendingInterrupt,
-} from "./checkpointer.js";
+import type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWrite, JsonValue, PendingInterrupt } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
 import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
 import { checkMetadata } from "./store-options.js";
