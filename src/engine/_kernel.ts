@@ -45,3 +45,4 @@ export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-threa
 export { gotoOf, gotoRoutes, withoutGoto } from "./command-goto.js";
 export { NodePaused } from "./node-paused.js";
 export { nothingToResume, threadRequired } from "./threads/threads.js";
+export { saveNow, type SavesNow } from "./threads/durability.js";

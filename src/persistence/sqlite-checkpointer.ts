@@ -16,6 +16,7 @@ import {
   writesTargetMissing,
 } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
+import { saveNow, type SavesNow } from "../engine/_kernel.js";
 import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
 import { crc32Of, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
 import { assemble, bodyOf, type ChainRow, chainRows, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
@@ -95,7 +96,7 @@ interface Statements {
  * checkpointer.close();
  * ```
  */
-export class SqliteCheckpointer implements Checkpointer {
+export class SqliteCheckpointer implements Checkpointer, SavesNow {
   /** The path the database was opened with. */
   readonly file: string;
   /** Whether the file is open read-only (asked for, or because it cannot be written): saving is refused. */
@@ -181,6 +182,18 @@ export class SqliteCheckpointer implements Checkpointer {
 
   async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
     this.#saveChain("save", [checkpoint], expectedLatestId);
+  }
+
+  /**
+   * `save`, without its promise: a sync-durability run calls it, and awaits nothing between supersteps.
+   * `false` (nothing done) for an object whose `save` is not this class's own, a wrapper or a subclass
+   * that overrides it: the run calls that `save` instead.
+   * @internal
+   */
+  [saveNow](checkpoint: Checkpoint, expectedLatestId: string | null): boolean {
+    if (!(#statements in this) || this.save !== SqliteCheckpointer.prototype.save) return false;
+    this.#saveChain("save", [checkpoint], expectedLatestId);
+    return true;
   }
 
   /**

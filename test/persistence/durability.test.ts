@@ -5,7 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { append, END, GraphExecutionError, InvalidOptionError, START, StateGraph, sum } from "../../src/index.js";
-import { PersistenceError, type Checkpoint, type Checkpointer } from "../../src/persistence/index.js";
+import {
+  PersistenceError,
+  SqliteCheckpointer,
+  type Checkpoint,
+  type Checkpointer,
+  type SqliteDriverName,
+} from "../../src/persistence/index.js";
 import { parallelGraph, parallelInput, storesUnderTest } from "./_helpers.js";
 
 /** A store that counts the calls it gets, and can fail the next save. */
@@ -93,6 +99,28 @@ describe.each(stores)("durability on %s", (_name, open) => {
     const again = await graph.invoke({ n: 0, log: ["again"] }, { threadId: "async", checkpointer, durability: "async" });
     expect(again.state.log).toEqual(["a", "b", "c", "again", "a", "b", "c"]);
     expect((await store.list("async")).length).toBe(8);
+  });
+
+  it("sync mode: each checkpoint is stored before the next superstep starts, on the store itself", async () => {
+    // The store unwrapped: SqliteCheckpointer saves synchronously there (no promise between supersteps).
+    const seen: number[] = [];
+    const look = (name: string) => async (s: { n: number; log: string[] }) => {
+      seen.push((await store.latest("seen"))?.step ?? -1);
+      return { n: s.n + 1, log: [name] };
+    };
+    const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+      .addNode("a", look("a"))
+      .addNode("b", look("b"))
+      .addNode("c", look("c"))
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", "c")
+      .addEdge("c", END)
+      .compile();
+    const done = await graph.invoke({ n: 0, log: [] }, { threadId: "seen", checkpointer: store });
+    expect(seen).toEqual([0, 1, 2]);
+    expect((await store.latest("seen"))?.id).toBe(done.checkpointId);
+    expect((await store.list("seen")).map((c) => c.state.n)).toEqual([3, 2, 1, 0]);
   });
 
   it("stores behind a node that awaits, in order, and streams the same chunks", async () => {
@@ -201,6 +229,36 @@ describe.each(stores)("durability on %s", (_name, open) => {
     expect((error as PersistenceError).code).toBe("DISK_FULL");
     // The input's checkpoint was stored while "a" waited; the one after "a" failed, and nothing after it was stored.
     expect((await store.list("x")).map((c) => c.step)).toEqual([0]);
+  });
+
+  it("calls the save of a store that overrides SqliteCheckpointer's (a subclass or a wrapper), in sync mode", async () => {
+    if (!(store instanceof SqliteCheckpointer)) return;
+    const file = store.file;
+    const saves: number[] = [];
+    class Logged extends SqliteCheckpointer {
+      override async save(checkpoint: Checkpoint, expected: string | null): Promise<void> {
+        saves.push(checkpoint.step);
+        return super.save(checkpoint, expected);
+      }
+    }
+    const logged = new Logged(file, { driver: store.driver as SqliteDriverName });
+    // It inherits SqliteCheckpointer's methods, its own save in front.
+    const wrapped = Object.assign(Object.create(store) as SqliteCheckpointer, {
+      save: (checkpoint: Checkpoint, expected: string | null) => {
+        saves.push(-checkpoint.step);
+        return store.save(checkpoint, expected);
+      },
+      latest: store.latest.bind(store),
+    });
+    try {
+      const graph = counter().compile();
+      await graph.invoke({ n: 1, log: [] }, { threadId: "logged", checkpointer: logged });
+      await graph.invoke({ n: 1, log: [] }, { threadId: "wrapped", checkpointer: wrapped });
+    } finally {
+      logged.close();
+    }
+    expect(saves).toEqual([0, 1, 2, 3, -0, -1, -2, -3]);
+    expect((await store.list("logged")).length).toBe(4);
   });
 
   it("refuses a durability it does not know", async () => {

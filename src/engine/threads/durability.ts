@@ -30,6 +30,19 @@ export function checkDurability(api: string, durability: unknown): Durability {
   );
 }
 
+/**
+ * The key of a store's synchronous `save` (SqliteCheckpointer's: its driver is synchronous): the same
+ * save, version check and errors, thrown rather than rejected, so a sync-durability run need not await
+ * a promise already settled. Internal to the library's own stores.
+ * @internal
+ */
+export const saveNow: unique symbol = Symbol("saveNow");
+
+/** A store that can save synchronously (see {@link saveNow}): `false` when it did not (its `save` must be called). @internal */
+export interface SavesNow {
+  [saveNow](checkpoint: Checkpoint, expectedLatestId: string | null): boolean;
+}
+
 /** One checkpoint waiting to be stored, with the latest id its save expects. */
 interface Queued {
   readonly checkpoint: Checkpoint;
@@ -55,12 +68,26 @@ export class CheckpointSaves {
     this.durability = durability;
   }
 
-  /** Stores (sync) or queues (async) `checkpoint`. In async mode, throws the failure of an earlier background save. */
-  async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
-    if (this.durability === "sync") return this.#checkpointer.save(checkpoint, expectedLatestId);
+  /**
+   * Stores (sync) or queues (async) `checkpoint`: the store's promise, or `undefined` once it is stored
+   * (a store that saves synchronously, {@link saveNow}) or queued. In async mode, throws the failure of an
+   * earlier background save.
+   */
+  save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> | undefined {
+    if (this.durability === "sync") {
+      const store = this.#checkpointer as Checkpointer & Partial<SavesNow>;
+      if (store[saveNow]?.(checkpoint, expectedLatestId) === true) return undefined;
+      return this.#checkpointer.save(checkpoint, expectedLatestId);
+    }
     if (this.#failure !== undefined) throw this.#failure.error;
     this.#queue.push({ checkpoint, expectedLatestId });
     this.#draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
+    return undefined;
+  }
+
+  /** Whether every checkpoint queued so far is stored, and none failed: {@link flush} would resolve at once. */
+  get idle(): boolean {
+    return this.#draining === undefined && this.#failure === undefined;
   }
 
   /** Resolves once every checkpoint queued so far is stored; rejects with the first background failure. */

@@ -54,11 +54,13 @@ export class WriteKeeper {
    * Waits for every store started, so a superstep's checkpoint is never saved before its writes. A
    * store that failed is not an error of the run: a write not kept only means its task runs again on
    * resume (at least once, as the node in flight), and the checkpoint's own save reports a broken store.
+   * `undefined` when none was started (a superstep of one task never stores one).
    */
-  async settled(): Promise<void> {
+  settled(): Promise<void> | undefined {
     const stores = this.#stores;
+    if (stores.length === 0) return undefined;
     this.#stores = [];
-    await Promise.all(stores);
+    return Promise.all(stores).then(() => undefined);
   }
 }
 

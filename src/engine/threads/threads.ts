@@ -12,13 +12,15 @@ import type { EventSink } from "../task-context.js";
 import type { RunOptions, RunResult, Step } from "../run-types.js";
 import { inputFailure, executionError } from "../run-checks.js";
 import { commit, type RunSnapshot } from "../superstep.js";
-import type { State } from "../step.js";
+import { isThenable, type State } from "../step.js";
 import type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWrite, JsonValue, PendingInterrupt } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
-import { checkJson, childPath, findNonJson, notSerializable } from "./json-check.js";
+import { checkJson, findNonJson, notSerializable } from "./json-check.js";
 import { checkMetadata } from "./store-options.js";
 import { keptWrites, WriteKeeper } from "./pending-writes.js";
-import { InterruptError, InterruptHost, SuperstepPaused } from "../interrupt-scope.js";
+import { InterruptError, InterruptHost, SuperstepPaused, type SubgraphHome } from "../interrupt-scope.js";
+import { andThen, type MaybePromise } from "../maybe-promise.js";
+import { detachedStep, type StepRecord } from "../step-record.js";
 import { isCommand } from "../interrupt.js";
 import { commandStart } from "./resume.js";
 import type { ReducerTable } from "../merge.js";
@@ -154,7 +156,12 @@ export async function invokeThread(
 ): Promise<ThreadRunResult<State>> {
   const thread = await ThreadRun.open(graph, settings, input, options, "invoke");
   const steps: Step<State>[] = [];
-  for (let superstep = await thread.superstep(); superstep !== undefined; superstep = await thread.superstep()) steps.push(...superstep);
+  for (;;) {
+    const pending = thread.advance();
+    const superstep = isThenable(pending) ? await pending : pending;
+    if (superstep === undefined) break;
+    for (const step of superstep) steps.push(step);
+  }
   return thread.result(steps);
 }
 
@@ -272,19 +279,39 @@ export class ThreadRun {
    * in the middle of an async run.
    */
   async superstep(): Promise<Step<State>[] | undefined> {
-    let superstep: Step<State>[] | undefined;
-    try {
-      superstep = await this.#superstep();
-    } catch (error) {
-      // The supersteps committed before the failure stay resumable: their checkpoints are stored first.
-      await this.#writer.flush().catch(() => undefined);
-      throw error;
-    }
-    if (superstep === undefined) await this.#writer.flush();
-    return superstep;
+    return this.advance();
   }
 
-  async #superstep(): Promise<Step<State>[] | undefined> {
+  /**
+   * {@link ThreadRun.superstep}, without a promise when the superstep's nodes and routers, the store's
+   * save and the pending writes were all synchronous: a threaded `invoke` of synchronous nodes awaits
+   * nothing between supersteps (an await costs about half a microsecond where AsyncLocalStorage is on,
+   * which a threaded run turns on, and a run has several per superstep).
+   */
+  advance(): MaybePromise<Step<State>[] | undefined> {
+    let superstep: MaybePromise<Step<State>[] | undefined>;
+    try {
+      superstep = this.#superstep();
+    } catch (error) {
+      return this.#failed(error);
+    }
+    if (isThenable(superstep)) return superstep.then((done) => this.#advanced(done), (error: unknown) => this.#failed(error));
+    return this.#advanced(superstep);
+  }
+
+  #advanced(superstep: Step<State>[] | undefined): MaybePromise<Step<State>[] | undefined> {
+    if (superstep !== undefined) return superstep;
+    const stored = this.#writer.whenStored();
+    return stored === undefined ? undefined : stored.then(() => undefined);
+  }
+
+  async #failed(error: unknown): Promise<never> {
+    // The supersteps committed before the failure stay resumable: their checkpoints are stored first.
+    await this.#writer.flush().catch(() => undefined);
+    throw error;
+  }
+
+  #superstep(): MaybePromise<Step<State>[] | undefined> {
     const run = this.#run;
     if (this.#interrupt !== undefined) return undefined;
     const pending = run.pending ?? [];
@@ -302,26 +329,51 @@ export class ThreadRun {
     const startsAt = (this.#writer.current as Checkpoint).id;
     this.#keeper.startingAt(startsAt);
     this.#host.checkpointId = startsAt;
-    let superstep: Step<State>[];
+    let records: MaybePromise<StepRecord[] | undefined>;
     try {
-      superstep = (await run.superstep()) as Step<State>[];
+      records = run.superstepRecords();
     } catch (error) {
+      return this.#superstepFailed(error);
+    }
+    if (isThenable(records)) return records.then((done) => this.#committed(done), (error: unknown) => this.#superstepFailed(error));
+    return this.#committed(records);
+  }
+
+  /** The superstep threw, or paused at interrupts (then its checkpoint is an `interrupt` one); its pending writes are stored first. */
+  async #superstepFailed(error: unknown): Promise<undefined> {
+    try {
       // A resume value its interrupt's schema refused: the InterruptError itself, naming the interrupt.
       if (error instanceof GraphExecutionError && error.cause instanceof InterruptError) throw error.cause;
       if (!(error instanceof SuperstepPaused)) throw error;
       await this.#keeper.settled();
-      return this.#pause(error);
+      return await this.#pause(error);
     } finally {
       await this.#keeper.settled();
     }
+  }
+
+  /** The superstep committed: once its pending writes are stored, its checkpoint is written. */
+  #committed(records: StepRecord[] | undefined): MaybePromise<Step<State>[]> {
+    const state = this.#run.committedState;
+    const superstep = (records ?? []).map((record) => detachedStep(record, state));
+    const writes = this.#keeper.settled();
+    return writes === undefined ? this.#save(superstep) : writes.then(() => this.#save(superstep));
+  }
+
+  #save(superstep: Step<State>[]): MaybePromise<Step<State>[]> {
+    const run = this.#run;
     if (this.#fold !== undefined) this.#writer.subgraphUpdate = foldUpdates(this.#fold, this.#writer.subgraphUpdate ?? {}, superstep);
-    await this.#writer.write(
+    const written = this.#writer.write(
       run,
       "loop",
       superstep.map((step) => step.node),
       superstep,
     );
-    await this.#dropChildren();
+    return andThen(written, () => andThen(this.#dropChildren(), () => this.#pauseAfter(superstep)));
+  }
+
+  #pauseAfter(superstep: Step<State>[]): Step<State>[] {
+    const run = this.#run;
     const after = superstep.filter((step) => this.#settings.interruptAfter.has(step.node));
     if (after.length > 0 && (run.pending?.length ?? 0) > 0) {
       this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
@@ -353,10 +405,14 @@ export class ThreadRun {
    * never finds the parent before this superstep without its children. One that cannot be removed is only
    * left over; `deleteThread` of the parent removes it.
    */
-  async #dropChildren(): Promise<void> {
+  #dropChildren(): Promise<void> | undefined {
     const { children, home } = this.#host;
-    if (children.size === 0 || home === undefined) return;
-    const ids = [...children];
+    if (children.size === 0 || home === undefined) return undefined;
+    return this.#drop([...children], home);
+  }
+
+  async #drop(ids: readonly string[], home: SubgraphHome): Promise<void> {
+    const { children } = this.#host;
     children.clear();
     await this.#writer.flush();
     await Promise.all(ids.map((id) => Promise.resolve(home.checkpointer.deleteThread(id)).catch(() => undefined)));
@@ -416,13 +472,19 @@ export class ThreadWriter {
     return this.#saves.flush();
   }
 
-  async write(
+  /** {@link ThreadWriter.flush}, or `undefined` when there is nothing to wait for (every checkpoint is stored). */
+  whenStored(): Promise<void> | undefined {
+    return this.#saves.idle ? undefined : this.#saves.flush();
+  }
+
+  /** Writes the run's checkpoint; synchronously when the store saves synchronously, or queues it (async durability). */
+  write(
     run: Run,
     source: CheckpointMetadata["source"],
     writes: readonly string[],
     superstep?: readonly Step<State>[],
     pause?: ThreadPause,
-  ): Promise<Checkpoint> {
+  ): MaybePromise<Checkpoint> {
     const snapshot = run.snapshot();
     this.#check(snapshot, superstep);
     const parent = this.#current;
@@ -444,12 +506,15 @@ export class ThreadWriter {
       ...(pause === undefined || pause.writes.length === 0 ? {} : { pendingWrites: pause.writes }),
       ...(this.subgraphUpdate === undefined ? {} : { subgraphUpdate: this.subgraphUpdate as Readonly<Record<string, JsonValue>> }),
     };
-    await this.#saves.save(checkpoint, this.#expectedLatestId);
-    this.#expectedLatestId = checkpoint.id;
-    this.#current = checkpoint;
-    run.observeCheckpoint(checkpoint.id, checkpoint.step, source);
-    this.#checked = snapshot.state;
-    return checkpoint;
+    const saved = (): Checkpoint => {
+      this.#expectedLatestId = checkpoint.id;
+      this.#current = checkpoint;
+      run.observeCheckpoint(checkpoint.id, checkpoint.step, source);
+      this.#checked = snapshot.state;
+      return checkpoint;
+    };
+    const saving = this.#saves.save(checkpoint, this.#expectedLatestId);
+    return saving === undefined ? saved() : saving.then(saved);
   }
 
   #check(snapshot: RunSnapshot, superstep: readonly Step<State>[] | undefined): void {
@@ -457,7 +522,7 @@ export class ThreadWriter {
     for (const field of Object.keys(snapshot.state)) {
       const value = snapshot.state[field];
       if (value === undefined || (previous !== undefined && previous[field] === value)) continue;
-      const problem = findNonJson(value, childPath("state", field));
+      const problem = findNonJson(value, "state", field);
       if (problem === undefined) continue;
       const writer = superstep?.find((step) => Object.hasOwn(step.update, field))?.node;
       throw notSerializable("invoke", problem, writer === undefined ? "" : ` (written by "${writer}")`);
