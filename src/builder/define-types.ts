@@ -58,7 +58,8 @@ export type CheckedNodes<S extends object, Nodes, Ends = {}, Inputs = {}> = {
     : K extends ""
       ? "defineGraph: a node name cannot be empty"
       : NodeResultCheck<"defineGraph", K, UpdateOf<Nodes[K]>> &
-          ((state: NodeInput<Inputs, K, S>, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K>>);
+          GotoCheck<"defineGraph", Nodes[K], EndsOf<Ends, K>, K> &
+          ((state: NodeInput<Inputs, K, S>, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K> | KeepsGotoLiterals>);
 };
 
 /**
@@ -74,6 +75,17 @@ type EndsOf<Ends, K> = K extends keyof Ends
       ? X
       : never
   : never;
+
+/**
+ * A destination no goto can name (a branded string), beside a node's ends in the Command type its
+ * function is read against. A node function that needs no contextual parameter type is inferred
+ * before `ends` is (it comes first), while node `K`'s ends still read as `never`; a goto written
+ * `s.urgent ? END : "a"` (not a const context, unlike a bare literal) was then widened to `string`
+ * and failed its own check. A string literal in the contextual type keeps the literals, and the
+ * brand keeps every goto outside the ends rejected. A Command without goto infers it as its
+ * destinations (it has no other source), so the goto check ignores it.
+ */
+type KeepsGotoLiterals = "" & { readonly "typed-state-graph: a goto names a node of ends": never };
 
 /** The `[node, destination]` pairs of `ends`: the compiler's reachability search follows them. */
 export type EndsPairs<Ends> = { [F in keyof Ends]: readonly [F, EndsOf<Ends, F>] }[keyof Ends];
@@ -363,7 +375,7 @@ export type CheckedImplementations<Sp extends BindableSpec, Impl extends Impleme
   readonly nodes: {
     readonly [K in SpecNodes<Sp>]: ((state: never, context: NodeContext) => unknown) &
       NodeUpdateCheck<Impl["nodes"][K], FieldsOf<Sp, K, Impl["nodes"][K]>> &
-      GotoCheck<Impl["nodes"][K], SpecEnds<Sp, K>, K>;
+      GotoCheck<"bindSpec", Impl["nodes"][K], SpecEnds<Sp, K>, K>;
   } & {
     readonly [K in Exclude<
       keyof Impl["nodes"],
@@ -399,10 +411,13 @@ type GotoOf<F> = F extends (...args: never[]) => infer R
     : never
   : never;
 
-/** A node whose Command goes only to the ends the spec declares for it. */
-type GotoCheck<F, Ends extends string, K> = [Exclude<GotoOf<F>, Ends>] extends [never]
+/**
+ * A node whose Command goes only to its ends (`Ends`): those of the `defineGraph` declaration, or of
+ * the spec `bindSpec` binds. Checked apart from the node's function type, so the error is a sentence.
+ */
+type GotoCheck<Api extends "defineGraph" | "bindSpec", F, Ends, K> = [Exclude<GotoOf<F>, Ends | KeepsGotoLiterals>] extends [never]
   ? unknown
-  : Demand<`bindSpec: node ${Quoted<K>} returns a Command with goto ${Quoted<Exclude<GotoOf<F>, Ends>>}, which its ends in the spec do not list; add it to the spec's ends for ${Quoted<K>}`>;
+  : Demand<`${Api}: node ${Quoted<K>} returns a Command with goto ${Quoted<Exclude<GotoOf<F>, Ends | KeepsGotoLiterals>>}, which ${Api extends "bindSpec" ? `its ends in the spec do not list; add it to the spec's ends for ${Quoted<K>}` : `its ends do not list; add it to ends: { ${K & string}: [...] }`}`>;
 
 /** A node whose update keys are all fields (any node when the fields are not known). */
 type NodeUpdateCheck<F, Fields> = string extends Fields
