@@ -9,6 +9,7 @@ import type { ExecutableGraph } from "./executable.js";
 import type { ResolvedPolicy } from "./policies.js";
 import { isThenable, runNode, StepFailure, type State, type Task } from "./step.js";
 import { retryDecision } from "./superstep.js";
+import { currentInterruptFrame } from "./interrupt-scope.js";
 import type { TaskContext } from "./task-context.js";
 
 /**
@@ -66,6 +67,9 @@ async function retried(
       void first.signal;
       throw withAttempts(failure, errors, policy);
     }
+    // A new attempt runs the node from its start: its interrupt() calls count from the first again, so
+    // an answered one gets its answer (LangGraph resets its counter the same way) instead of asking anew.
+    currentInterruptFrame()?.retry?.();
     try {
       return await attemptOnce(graph, task, state, first, attempt + 1, policy.timeout);
     } catch (next) {

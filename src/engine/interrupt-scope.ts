@@ -58,6 +58,10 @@ export interface InterruptFrame {
    * `undefined` when the driver cannot run this child: the engine runs it as without a thread.
    */
   runChild?(child: object, input: unknown, limits: SubgraphLimits): Promise<{ readonly state: State; readonly update: State }> | undefined;
+  /** The answer the task's last call returned was refused by its interrupt's schema (`INVALID_RESUME`): the driver must not keep it. */
+  refuse?(): void;
+  /** A retry policy starts the task's next attempt: its calls count from the first again. */
+  retry?(): void;
 }
 
 /** A subgraph's own bounds (`subgraph(child, { maxSteps, recursionLimit })`). */
@@ -76,6 +80,8 @@ export class TaskFrame implements InterruptFrame {
   readonly #superstep: number;
   readonly #position: () => number;
   #calls = 0;
+  /** The id of the last call that was answered (what {@link refuse} refuses). */
+  #answered: string | undefined;
   /** Set once the task asked for a value nobody gave yet: the task pauses, whatever it returns. */
   paused = false;
   /** The interrupts this task raised, for a driver that records them (the DBOS step). */
@@ -119,12 +125,24 @@ export class TaskFrame implements InterruptFrame {
     if (this.paused) throw new NodePaused("interrupt: this node already paused");
     const id = `${this.#node}:${this.#superstep}:${this.#position()}:${this.#calls++}`;
     const resumes = this.#host.resumes;
-    if (Object.hasOwn(resumes, id)) return { resumed: true, value: resumes[id] };
+    if (Object.hasOwn(resumes, id)) {
+      this.#answered = id;
+      return { resumed: true, value: resumes[id] };
+    }
     this.paused = true;
     const raised: PendingInterrupt = { id, node: this.#node, ...(name === undefined ? {} : { name }), value };
     this.raised.push(raised);
     this.#host.raised.push(raised);
     return { resumed: false };
+  }
+
+  retry(): void {
+    this.#calls = 0;
+    this.#answered = undefined;
+  }
+
+  refuse(): void {
+    if (this.#answered !== undefined) this.#host.refused.add(this.#answered);
   }
 
   /**
@@ -251,6 +269,8 @@ export class InterruptHost {
   checkpointId = "";
   /** The child threads the current superstep's subgraph tasks ran on: removed once it commits. */
   readonly children = new Set<string>();
+  /** The answers an interrupt's schema refused in this run: a failed superstep does not keep them. */
+  readonly refused = new Set<string>();
   #paused = new Set<number>();
 
   /** The resume values of a resumed run (they stand until its next superstep commits), and the interrupts they answer. */

@@ -87,7 +87,14 @@ export function defineInterrupt<Payload extends JsonValue, Answer>(
   const { schema } = options;
   const call = (payload: Payload): Answer => {
     const answer = ask(payload, name, name);
-    return schema === undefined ? (answer as Answer) : checked(schema, answer, name);
+    if (schema === undefined) return answer as Answer;
+    try {
+      return checked(schema, answer, name);
+    } catch (error) {
+      // A refused answer is not one to keep when the superstep fails (it fails with INVALID_RESUME, or a sibling's error).
+      currentInterruptFrame()?.refuse?.();
+      throw error;
+    }
   };
   return Object.assign(call, {
     interruptName: name,

@@ -91,6 +91,11 @@ export class ObservedRun {
     this.observation.route?.(route);
   }
 
+  /** A checkpoint was saved; one saved after the observation ended (the answers a failed superstep keeps) is not heard. */
+  checkpoint(checkpoint: { readonly id: string; readonly step: number; readonly source: string }): void {
+    if (!this.#ended) this.observation.checkpoint?.(checkpoint);
+  }
+
   /** The run failed: the open superstep ends with the error, then the run does. */
   failed(error: unknown, supersteps: number): void {
     this.superstepEnd(error);

@@ -266,7 +266,7 @@ export class Run {
 
   /** Tells the observer a threaded run saved a checkpoint. */
   observeCheckpoint(id: string, step: number, source: string): void {
-    this.#observed?.observation.checkpoint?.({ id, step, source });
+    this.#observed?.checkpoint({ id, step, source });
   }
 
   /** A superstep some of whose tasks already succeeded (`done`, by position): the others run, and the updates come back in task order. */

@@ -78,7 +78,7 @@ function childThread(child: ChildGraph, parent: ParentTask): LangGraphThread | u
   };
 }
 
-function configurable(config: unknown): Record<string, unknown> {
+export function configurable(config: unknown): Record<string, unknown> {
   const value = typeof config === "object" && config !== null ? (config as { configurable?: unknown }).configurable : undefined;
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }

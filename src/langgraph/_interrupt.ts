@@ -9,7 +9,10 @@
 import type { JsonValue } from "../engine/index.js";
 import { executableOf, NodePaused, threadSettingsOf, type InterruptFrame, type State, type SubgraphLimits } from "../engine/_kernel.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { runChild, type ParentTask } from "./_child.js";
+import { configurable, runChild, type ParentTask } from "./_child.js";
+
+/** Where LangGraph keeps a task's interrupt counter (`CONFIG_KEY_SCRATCHPAD`, not exported by its entry). */
+const SCRATCHPAD = "__pregel_scratchpad";
 
 /** The frame a wrapped node runs in on LangGraph.js: its `interrupt` calls go to LangGraph's `interrupt()`. */
 export class LangGraphInterruptFrame implements InterruptFrame {
@@ -55,6 +58,17 @@ export class LangGraphInterruptFrame implements InterruptFrame {
         return { resumed: false };
       }
       throw error;
+    }
+  }
+
+  /**
+   * The mini engine's retry policy starts the node's next attempt inside LangGraph's one task: its
+   * calls count from the first again, as LangGraph's own retry resets its scratchpad's counter.
+   */
+  retry(): void {
+    const scratchpad = configurable(this.#task.config)[SCRATCHPAD];
+    if (typeof scratchpad === "object" && scratchpad !== null && "interruptCounter" in scratchpad) {
+      (scratchpad as { interruptCounter: number }).interruptCounter = -1;
     }
   }
 

@@ -57,7 +57,8 @@ export interface CheckpointMetadata {
   /**
    * `input`: a run started; `loop`: a superstep committed; `update`: `updateState` (or a `Command`'s
    * update or goto) changed the state; `interrupt`: a node called `interrupt()` and the run paused
-   * before its superstep committed (the state and tasks are the parent's; `interrupts` says why).
+   * before its superstep committed (the state and tasks are the parent's; `interrupts` says why), or
+   * a resumed superstep failed and its answers are kept (`resumes`), so a retry does not ask again.
    */
   readonly source: "input" | "loop" | "update" | "interrupt";
   /** The nodes whose writes it records: the superstep's nodes, the `asNode` of an update, `[]` for an input. */
@@ -100,7 +101,10 @@ export interface Checkpoint<S extends object = Record<string, unknown>> extends 
    * (`source: "interrupt"`), and on an `update` of it that left the paused tasks as they were.
    */
   readonly interrupts?: readonly PendingInterrupt[];
-  /** Resume values given so far for this superstep's interrupts, by id: a partial resume keeps them for the rest. */
+  /**
+   * Resume values given so far for this superstep's interrupts, by id: a partial resume keeps them for
+   * the rest, and a resumed superstep that failed keeps them for its retry (never one a schema refused).
+   */
   readonly resumes?: Readonly<Record<string, JsonValue>>;
   /**
    * On a subgraph's own thread only: the updates its nodes wrote so far, each field folded with its

@@ -34,7 +34,13 @@ export async function runChildThread(
     undefined,
     { resumes: scope.resumes, reducers: graph.reducers },
   );
-  while ((await thread.superstep()) !== undefined);
+  try {
+    while ((await thread.superstep()) !== undefined);
+  } catch (error) {
+    // The answers the child's schemas refused, by the parent's ids: the top-level thread does not keep them.
+    for (const id of thread.refused) scope.frame.host.refused.add(scope.frame.idPrefix + id);
+    throw error;
+  }
   const result = thread.result([]);
   if (result.status === "interrupted") return { status: "interrupted", interrupts: result.interrupt.interrupts ?? [] };
   return { status: "done", state: result.state, update: thread.subgraphUpdate ?? {} };

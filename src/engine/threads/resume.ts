@@ -15,6 +15,7 @@ import type { State } from "../step.js";
 import { executionError } from "../run-checks.js";
 import type { Checkpoint, JsonValue, PendingInterrupt } from "./checkpointer.js";
 import { checkJson } from "./json-check.js";
+import { jsonEqual } from "../json-equal.js";
 
 /** Where a Command leaves the thread: the snapshot to restore, the resume values, and whether it changed anything to save first. */
 export interface CommandStart {
@@ -141,4 +142,26 @@ export function updated(api: string, graph: ExecutableGraph, from: Pick<Checkpoi
   const committed = commit(graph, from.state, [{ node: "Command", sent: false }], [cloneState(update)]);
   if (!committed.ok) throw executionError(api, committed.failure, context);
   return committed.state;
+}
+
+/**
+ * The answers to keep when the superstep resumed from `from` failed: every one given for its
+ * interrupts, except those an interrupt's schema refused; `undefined` when that is no more than `from`
+ * already keeps (nothing new to save). LangGraph keeps a resume value as one of its task's pending
+ * writes, so after a failure `invoke(null)` retries the node with its answer instead of asking again.
+ */
+export function answersToKeep(
+  from: Pick<Checkpoint, "interrupts" | "resumes">,
+  given: Readonly<Record<string, unknown>>,
+  refused: ReadonlySet<string>,
+): Record<string, JsonValue> | undefined {
+  if (from.interrupts === undefined || from.interrupts.length === 0) return undefined;
+  const kept: Record<string, JsonValue> = { ...from.resumes };
+  let changed = false;
+  for (const [id, value] of Object.entries(given)) {
+    if (refused.has(id) || (Object.hasOwn(kept, id) && jsonEqual(kept[id], value))) continue;
+    kept[id] = value as JsonValue;
+    changed = true;
+  }
+  return changed ? kept : undefined;
 }

@@ -22,7 +22,7 @@ import { InterruptError, InterruptHost, SuperstepPaused, type SubgraphHome } fro
 import { andThen, type MaybePromise } from "../maybe-promise.js";
 import { detachedStep, type StepRecord } from "../step-record.js";
 import { isCommand } from "../interrupt.js";
-import { commandStart } from "./resume.js";
+import { answersToKeep, commandStart } from "./resume.js";
 import type { ReducerTable } from "../merge.js";
 import { foldUpdates } from "../subgraph-output.js";
 import { NAMESPACE_SEPARATOR } from "../subgraph-thread.js";
@@ -182,6 +182,8 @@ export class ThreadRun {
   readonly #host: InterruptHost;
   /** A child thread's reducers: each superstep's updates are folded into its checkpoints' `subgraphUpdate`. */
   readonly #fold: ReducerTable | undefined;
+  /** A subgraph task's thread, whose answers its parent keeps. */
+  readonly #child: boolean;
 
   private constructor(
     run: Run,
@@ -199,6 +201,7 @@ export class ThreadRun {
     this.#resuming = resuming;
     this.#host = host;
     this.#fold = fold;
+    this.#child = fold !== undefined;
   }
 
   /**
@@ -344,8 +347,11 @@ export class ThreadRun {
     try {
       // A resume value its interrupt's schema refused: the InterruptError itself, naming the interrupt.
       if (error instanceof GraphExecutionError && error.cause instanceof InterruptError) throw error.cause;
-      if (!(error instanceof SuperstepPaused)) throw error;
       await this.#keeper.settled();
+      if (!(error instanceof SuperstepPaused)) {
+        await this.#keepAnswers();
+        throw error;
+      }
       return await this.#pause(error);
     } finally {
       await this.#keeper.settled();
@@ -397,6 +403,34 @@ export class ThreadRun {
     this.#interrupt = { when: "during", nodes: [...new Set(interrupts.map((i) => i.node))], interrupts };
     this.#run.observeInterrupt(this.#interrupt);
     return undefined;
+  }
+
+  /**
+   * A resumed superstep failed: the answers it was given stay with the thread, so `invoke(null)` runs
+   * its nodes again with them instead of asking again (LangGraph keeps them as pending writes). They go
+   * in an `interrupt` checkpoint like the one it resumed, with the writes its tasks kept so far. A child
+   * thread keeps none: its answers come from its parent's, which the top-level thread keeps. Best
+   * effort: a store that fails here leaves the thread where it was (it asks again), and the caller
+   * hears the node's failure, not the store's.
+   */
+  async #keepAnswers(): Promise<void> {
+    const from = this.#writer.current;
+    const home = this.#host.home;
+    if (this.#child || from === undefined || home === undefined) return;
+    const resumes = answersToKeep(from, this.#host.resumes, this.#host.refused);
+    if (resumes === undefined) return;
+    try {
+      const stored = await home.checkpointer.get(from.threadId, from.id);
+      const writes = stored?.pendingWrites ?? from.pendingWrites ?? [];
+      await this.#writer.write(this.#run, "interrupt", [], undefined, { interrupts: from.interrupts ?? [], resumes, writes });
+    } catch {
+      // The thread stays at the checkpoint it resumed: a retry asks again, as before the answer.
+    }
+  }
+
+  /** The answers an interrupt's schema refused in this run (a child hands them to its parent task, prefixed). */
+  get refused(): ReadonlySet<string> {
+    return this.#host.refused;
   }
 
   /**
