@@ -155,14 +155,15 @@ export async function invokeThread(
   options: ThreadRunOptions,
 ): Promise<ThreadRunResult<State>> {
   const thread = await ThreadRun.open(graph, settings, input, options, "invoke");
-  const steps: Step<State>[] = [];
+  // The supersteps as recorded; the steps a caller reads are made from them on first read, as invoke's are.
+  const supersteps: CommittedSuperstep[] = [];
   for (;;) {
     const pending = thread.advance();
     const superstep = isThenable(pending) ? await pending : pending;
     if (superstep === undefined) break;
-    for (const step of superstep) steps.push(step);
+    supersteps.push(superstep);
   }
-  return thread.result(steps);
+  return thread.result(() => supersteps.flatMap(stepsOf));
 }
 
 /**
@@ -282,7 +283,8 @@ export class ThreadRun {
    * in the middle of an async run.
    */
   async superstep(): Promise<Step<State>[] | undefined> {
-    return this.advance();
+    const superstep = await this.advance();
+    return superstep === undefined ? undefined : stepsOf(superstep);
   }
 
   /**
@@ -291,8 +293,8 @@ export class ThreadRun {
    * nothing between supersteps (an await costs about half a microsecond where AsyncLocalStorage is on,
    * which a threaded run turns on, and a run has several per superstep).
    */
-  advance(): MaybePromise<Step<State>[] | undefined> {
-    let superstep: MaybePromise<Step<State>[] | undefined>;
+  advance(): MaybePromise<CommittedSuperstep | undefined> {
+    let superstep: MaybePromise<CommittedSuperstep | undefined>;
     try {
       superstep = this.#superstep();
     } catch (error) {
@@ -302,7 +304,7 @@ export class ThreadRun {
     return this.#advanced(superstep);
   }
 
-  #advanced(superstep: Step<State>[] | undefined): MaybePromise<Step<State>[] | undefined> {
+  #advanced(superstep: CommittedSuperstep | undefined): MaybePromise<CommittedSuperstep | undefined> {
     if (superstep !== undefined) return superstep;
     const stored = this.#writer.whenStored();
     return stored === undefined ? undefined : stored.then(() => undefined);
@@ -314,7 +316,7 @@ export class ThreadRun {
     throw error;
   }
 
-  #superstep(): MaybePromise<Step<State>[] | undefined> {
+  #superstep(): MaybePromise<CommittedSuperstep | undefined> {
     const run = this.#run;
     if (this.#interrupt !== undefined) return undefined;
     const pending = run.pending ?? [];
@@ -359,28 +361,29 @@ export class ThreadRun {
   }
 
   /** The superstep committed: once its pending writes are stored, its checkpoint is written. */
-  #committed(records: StepRecord[] | undefined): MaybePromise<Step<State>[]> {
-    const state = this.#run.committedState;
-    const superstep = (records ?? []).map((record) => detachedStep(record, state));
+  #committed(records: StepRecord[] | undefined): MaybePromise<CommittedSuperstep> {
+    const superstep: CommittedSuperstep = { records: records ?? [], state: this.#run.committedState };
     const writes = this.#keeper.settled();
     return writes === undefined ? this.#save(superstep) : writes.then(() => this.#save(superstep));
   }
 
-  #save(superstep: Step<State>[]): MaybePromise<Step<State>[]> {
+  #save(superstep: CommittedSuperstep): MaybePromise<CommittedSuperstep> {
     const run = this.#run;
-    if (this.#fold !== undefined) this.#writer.subgraphUpdate = foldUpdates(this.#fold, this.#writer.subgraphUpdate ?? {}, superstep);
+    const { records } = superstep;
+    if (this.#fold !== undefined)
+      this.#writer.subgraphUpdate = foldUpdates(this.#fold, this.#writer.subgraphUpdate ?? {}, stepsOf(superstep));
     const written = this.#writer.write(
       run,
       "loop",
-      superstep.map((step) => step.node),
-      superstep,
+      records.map((record) => record.node),
+      records,
     );
     return andThen(written, () => andThen(this.#dropChildren(), () => this.#pauseAfter(superstep)));
   }
 
-  #pauseAfter(superstep: Step<State>[]): Step<State>[] {
+  #pauseAfter(superstep: CommittedSuperstep): CommittedSuperstep {
     const run = this.#run;
-    const after = superstep.filter((step) => this.#settings.interruptAfter.has(step.node));
+    const after = superstep.records.filter((record) => this.#settings.interruptAfter.has(record.node));
     if (after.length > 0 && (run.pending?.length ?? 0) > 0) {
       this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
       run.observeInterrupt(this.#interrupt);
@@ -457,8 +460,8 @@ export class ThreadRun {
     this.#run.endObservation(status);
   }
 
-  /** The result of the run so far, `steps` being this call's. */
-  result(steps: Step<State>[]): ThreadRunResult<State> {
+  /** The result of the run so far, `steps` being this call's (or made from its supersteps when first read). */
+  result(steps: Step<State>[] | (() => Step<State>[])): ThreadRunResult<State> {
     return resultOf(this.#run, steps, this.#writer, this.#interrupt);
   }
 }
@@ -516,13 +519,17 @@ export class ThreadWriter {
     run: Run,
     source: CheckpointMetadata["source"],
     writes: readonly string[],
-    superstep?: readonly Step<State>[],
+    superstep?: readonly Written[],
     pause?: ThreadPause,
   ): MaybePromise<Checkpoint> {
     const snapshot = run.snapshot();
     this.#check(snapshot, superstep);
     const parent = this.#current;
-    const checkpoint: Checkpoint = {
+    // Optional members are set after the literal, in the same order: a spread of a conditional literal
+    // allocates an object a member, and a run writes a checkpoint per superstep.
+    const metadata: Writable<CheckpointMetadata> = { source, writes };
+    if (this.#user !== undefined) metadata.user = this.#user;
+    const checkpoint: Writable<Checkpoint> = {
       id: globalThis.crypto.randomUUID(),
       parentId: parent?.id ?? null,
       threadId: this.#threadId,
@@ -534,12 +541,15 @@ export class ThreadWriter {
       routes: snapshot.routes,
       supersteps: snapshot.supersteps,
       joins: snapshot.joins,
-      createdAt: new Date().toISOString(),
-      metadata: { source, writes, ...(this.#user === undefined ? {} : { user: this.#user }) },
-      ...(pause === undefined || pause.interrupts.length === 0 ? {} : { interrupts: pause.interrupts, resumes: pause.resumes }),
-      ...(pause === undefined || pause.writes.length === 0 ? {} : { pendingWrites: pause.writes }),
-      ...(this.subgraphUpdate === undefined ? {} : { subgraphUpdate: this.subgraphUpdate as Readonly<Record<string, JsonValue>> }),
+      createdAt: isoNow(),
+      metadata,
     };
+    if (pause !== undefined && pause.interrupts.length > 0) {
+      checkpoint.interrupts = pause.interrupts;
+      checkpoint.resumes = pause.resumes;
+    }
+    if (pause !== undefined && pause.writes.length > 0) checkpoint.pendingWrites = pause.writes;
+    if (this.subgraphUpdate !== undefined) checkpoint.subgraphUpdate = this.subgraphUpdate as Readonly<Record<string, JsonValue>>;
     const saved = (): Checkpoint => {
       this.#expectedLatestId = checkpoint.id;
       this.#current = checkpoint;
@@ -551,7 +561,7 @@ export class ThreadWriter {
     return saving === undefined ? saved() : saving.then(saved);
   }
 
-  #check(snapshot: RunSnapshot, superstep: readonly Step<State>[] | undefined): void {
+  #check(snapshot: RunSnapshot, superstep: readonly Written[] | undefined): void {
     const previous = this.#checked;
     for (const field of Object.keys(snapshot.state)) {
       const value = snapshot.state[field];
@@ -568,6 +578,43 @@ export class ThreadWriter {
   }
 }
 
+/**
+ * A superstep a threaded run committed: its records (each node's committed update, shared) and the
+ * state after it. The steps a caller reads are copies made from it ({@link stepsOf}).
+ * @internal
+ */
+export interface CommittedSuperstep {
+  readonly records: readonly StepRecord[];
+  readonly state: State;
+}
+
+/** The steps of a committed superstep, each copied when first read. */
+function stepsOf(superstep: CommittedSuperstep): Step<State>[] {
+  return superstep.records.map((record) => detachedStep(record, superstep.state));
+}
+
+/** What a checkpoint's JSON check reads of its superstep: which node wrote which fields. */
+interface Written {
+  readonly node: string;
+  readonly update: State;
+}
+
+/** `T` with its members assignable, for an object built a member at a time. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The last timestamp made, and the millisecond it is for. */
+let lastIso = { at: Number.NaN, text: "" };
+
+/**
+ * `new Date().toISOString()`, made once per millisecond: a run writes several checkpoints within one,
+ * and formatting the date costs more than the rest of a checkpoint's members together.
+ */
+function isoNow(): string {
+  const at = Date.now();
+  if (at !== lastIso.at) lastIso = { at, text: new Date(at).toISOString() };
+  return lastIso.text;
+}
+
 /** Of `resumes`, the answers to interrupts `from` is waiting for (a child resumed after a crash may wait for others, or none). */
 function answered(from: Checkpoint, resumes: Readonly<Record<string, JsonValue>> | undefined): Record<string, JsonValue> {
   const pending = from.interrupts ?? [];
@@ -577,19 +624,32 @@ function answered(from: Checkpoint, resumes: Readonly<Record<string, JsonValue>>
   );
 }
 
-function resultOf(run: Run, steps: Step<State>[], writer: ThreadWriter, interrupt: Interrupt | undefined): ThreadRunResult<State> {
+function resultOf(
+  run: Run,
+  made: Step<State>[] | (() => Step<State>[]),
+  writer: ThreadWriter,
+  interrupt: Interrupt | undefined,
+): ThreadRunResult<State> {
   const current = writer.current as Checkpoint;
-  const base = {
+  let steps = typeof made === "function" ? undefined : made;
+  const result = {
     state: run.state,
     trace: run.trace,
-    steps,
+    // Made on first read (invoke's steps are too): a caller that reads only the state pays for no step.
+    get steps(): Step<State>[] {
+      return (steps ??= (made as () => Step<State>[])());
+    },
+    set steps(value: Step<State>[]) {
+      steps = value;
+    },
     routes: run.routes,
     supersteps: run.supersteps,
     threadId: current.threadId,
     checkpointId: current.id,
     next: (run.pending ?? []).map((task) => task.node),
+    status: interrupt === undefined ? "done" : "interrupted",
   };
-  return interrupt === undefined ? { ...base, status: "done" } : { ...base, status: "interrupted", interrupt };
+  return (interrupt === undefined ? result : Object.assign(result, { interrupt })) as ThreadRunResult<State>;
 }
 
 /** The error a resume (`null` or a Command) of a thread without a checkpoint gets. */

@@ -17,6 +17,14 @@ function nested(levels: number): Record<string, unknown> {
 }
 
 describe("findNonJson", () => {
+  it("names the path to the value, through arrays and keys that are not identifiers, from the root and key given", () => {
+    const value = { "a b": [1, { c: Number.NaN }] };
+    expect(findNonJson(value, "state", "odd key")?.path).toBe('state["odd key"]["a b"][1].c');
+    expect(findNonJson(value, "update")?.path).toBe('update["a b"][1].c');
+    expect(findNonJson(Number.NaN, "state", "n")?.path).toBe("state.n");
+    expect(findNonJson({ ok: [1, "two", null] }, "state", "n")).toBeUndefined();
+  });
+
   it("accepts nesting up to the engine's copy depth", () => {
     expect(findNonJson(nested(MAX_COPY_DEPTH - 1), "input")).toBeUndefined();
   });
