@@ -85,40 +85,49 @@ export type CompiledNames<N extends string> = IsAny<N> extends true ? string : N
 /** The members of a list, or the value itself. */
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
-/** The message for a node name that cannot be used, else the name itself. */
-export type CheckedNodeName<Name extends string, N extends string> =
+/**
+ * The check of a node name, `addNode`'s first parameter beside the name itself (`Name & NoInfer<…>`):
+ * `unknown` for a name that can be declared, else a {@link Demand} with the reason. Not a type that is
+ * the name or the message (`Name extends … ? message : Name`): the compiler infers `Name` through
+ * every branch of such a parameter type and relates the argument to a union, about a fifth of the
+ * cost of a plain `addNode` call (`npm run bench:types`); here `Name` is inferred from itself, and the
+ * check is read once, after inference.
+ */
+export type NodeNameCheck<Name extends string, N extends string> =
   IsLiteral<Name> extends false
-    ? "addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names"
+    ? Demand<"addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names">
     : IsUnion<Name> extends true
-      ? 'addNode: declare one node per call; a name typed as a union of names (flag ? "x" : "y") declares neither'
+      ? Demand<'addNode: declare one node per call; a name typed as a union of names (flag ? "x" : "y") declares neither'>
       : [Name] extends [Start | End]
-        ? `addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`
+        ? Demand<`addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`>
         : IsBlank<Name> extends true
-          ? Name extends ""
-            ? "addNode: a node name cannot be empty"
-            : "addNode: a node name cannot be blank; give it a visible name"
+          ? Demand<Name extends "" ? "addNode: a node name cannot be empty" : "addNode: a node name cannot be blank; give it a visible name">
           : NotDeclared<Name, N>;
 
 /**
- * `Name` unless `N` already has it, else the duplicate's message. Not `[Name] extends [N] ? … : Name`:
- * in a helper generic over the builder (`<N extends string, …>(b: StateGraph<S, N, …>) => b.addNode(…)`)
- * that conditional stays unresolved, and an unresolved parameter type accepts no argument. Here the
- * check is an index, `{ name: name }[Fresh]`, which is `never` for a duplicate and, while `N` is a type
- * parameter, reads as its constraint (`Name`): the helper type-checks, and the duplicate is reported
- * where the helper is called with a concrete builder (its result's next `addNode`, or `compile()`'s
- * run-time validation for a name the helper itself declares twice).
+ * `unknown` unless `N` already has `Name`, else the duplicate's {@link Demand}. Two indexes by the
+ * outcome, as in {@link SourceCheck}, not `[Name] extends [N] ? … : unknown`: in a helper generic over
+ * the builder (`<N extends string, …>(b: StateGraph<S, N, …>) => b.addNode(…)`) that conditional stays
+ * unresolved, and an unresolved parameter type accepts no argument. While `N` is a type parameter the
+ * first index reads as its constraint (`unknown`): the helper type-checks, and the duplicate is
+ * reported where the helper is called with a concrete builder (its result's next `addNode`, or
+ * `compile()`'s run-time validation for a name the helper itself declares twice).
  */
 type NotDeclared<Name extends string, N extends string> =
-  | (Name & NoInfer<{ readonly [K in Name]: K }[FreshName<Name, N>]>)
-  | `addNode: node ${Quoted<Name>} is already declared; choose another name`;
+  | { readonly fresh: unknown }[Exclude<"fresh", Duplicate<Name, N>>]
+  | {
+      readonly fresh: never;
+      readonly taken: Demand<`addNode: node ${Quoted<Name>} is already declared; choose another name`>;
+    }[Duplicate<Name, N>];
 
 /**
- * `Name` when `N` lacks it, else `never`; any name for a builder typed `StateGraph<S, any, any, any>`,
- * which opted out of name checks. Not `Exclude<Name, N>`: while `Name` is being inferred the compiler
- * reads this type's constraint, and it simplifies an `Exclude` by intersecting `Name` with every
- * declared name, O(nodes) per call (builder N=500: about a sixth of TS 6's check time).
+ * The keys of {@link NotDeclared}'s objects that `Name` selects: none when `N` lacks it, else `"fresh"`
+ * (which the first object then lacks) and `"taken"`. None for a builder typed
+ * `StateGraph<S, any, any, any>`, which opted out of name checks. A conditional on the whole `N`, not
+ * `Extract<Name, N>`: while `Name` is being inferred the compiler reads this type's constraint, and it
+ * simplifies an `Extract` by intersecting `Name` with every declared name, O(nodes) per call.
  */
-type FreshName<Name extends string, N extends string> = IsAny<N> extends true ? Name : [Name] extends [N] ? never : Name;
+type Duplicate<Name extends string, N extends string> = IsAny<N> extends true ? never : [Name] extends [N] ? "fresh" | "taken" : never;
 
 /**
  * A node's update checked against the state: each key must be a field of `S` with a value of the
@@ -430,7 +439,7 @@ export interface StateGraph<
    * ```
    */
   addNode<const Name extends string, F, U = {}, In = S, const Ends extends readonly string[] = readonly []>(
-    name: CheckedNodeName<Name, N>,
+    name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, U, F, Ends[number]>,
     options?: NodeOptions<In, Ends>,
   ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;

@@ -6,7 +6,8 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import { append, END, START, StateGraph, type CompiledGraph } from "../../src/index.js";
-import type { CheckedNodeName, CompileThis, TopologyProblems } from "../../src/builder/types.js";
+import type { CompileThis, NodeNameCheck, TopologyProblems } from "../../src/builder/types.js";
+import type { Demand } from "../../src/builder/messages.js";
 
 interface S {
   count: number;
@@ -110,7 +111,8 @@ describe("(d) node names are unique and not reserved", () => {
   it("rejects a duplicate name", () => {
     // @ts-expect-error - "a" is already declared
     two.addNode("a", () => ({}));
-    expectTypeOf<CheckedNodeName<"a", "a" | "b">>().toEqualTypeOf<`addNode: node "a" is already declared; choose another name`>();
+    expectTypeOf<NodeNameCheck<"a", "a" | "b">>().toEqualTypeOf<Demand<`addNode: node "a" is already declared; choose another name`>>();
+    expectTypeOf<NodeNameCheck<"c", "a" | "b">>().toEqualTypeOf<unknown>();
   });
 
   it("rejects START, END and the empty name", () => {
@@ -120,7 +122,7 @@ describe("(d) node names are unique and not reserved", () => {
     base.addNode("__end__", () => ({}));
     // @ts-expect-error - empty names are not allowed
     base.addNode("", () => ({}));
-    expectTypeOf<CheckedNodeName<"__end__", never>>().toEqualTypeOf<`addNode: "__end__" is reserved for END; choose another node name`>();
+    expectTypeOf<NodeNameCheck<"__end__", never>>().toEqualTypeOf<Demand<`addNode: "__end__" is reserved for END; choose another node name`>>();
   });
 });
 
