@@ -60,6 +60,30 @@ const parallel = registerOnDBOS(
   { name: "in-node-parallel" },
 );
 
+/** START → confirm → END: confirm asks, then fails its first run past the answer; under a retry policy when `retried`. */
+function confirming(name: string, retried: boolean) {
+  let left = 1;
+  return registerOnDBOS(
+    new StateGraph<Doc>({ reducers: { log: append } })
+      .addNode(
+        "confirm",
+        () => {
+          count(name);
+          const { approved } = approval({ draft: "d" });
+          if (left-- > 0) throw new Error("the mail server is down");
+          return { log: [`confirm ${approved}`] };
+        },
+        retried ? { retry: { maxAttempts: 2, initialInterval: 1, jitter: false } } : {},
+      )
+      .addEdge(START, "confirm")
+      .addEdge("confirm", END)
+      .compile(),
+    { name: `in-node-${name}` },
+  );
+}
+const retriedConfirm = confirming("retried-confirm", true);
+const failingConfirm = confirming("failing-confirm", false);
+
 const nextId = launchDBOSForFile("dbos_in_node");
 const input = (): Doc => ({ draft: "", log: [] });
 
@@ -120,6 +144,29 @@ describe("interrupt() in a node of a durable run", () => {
     expect(again).toMatchObject({ status: "interrupted", state: { draft: "v1", log: ["write"] }, interrupt: { nodes: ["review"] } });
     const done = await resumeOnDBOS(review, workflowId, approval.resume({ approved: true }));
     expect(done.state.log).toEqual(["write", "review approved v1", "publish"]);
+  });
+});
+
+describe("a node that fails after its interrupt was answered, on DBOS", () => {
+  it("under a retry policy, the next attempt gets the answer instead of asking again, as on a thread", async () => {
+    const workflowId = nextId("retried");
+    const before = runs["retried-confirm"] ?? 0;
+    await runOnDBOS(retriedConfirm, input(), { workflowId });
+    const done = await resumeOnDBOS(retriedConfirm, workflowId, approval.resume({ approved: true }));
+    expect(done).toMatchObject({ status: "done", state: { log: ["confirm true"] } });
+    // Asked once, then the resumed step: a failed attempt and the one that got the answer.
+    expect((runs["retried-confirm"] ?? 0) - before).toBe(3);
+  });
+
+  it("without one, the run fails with the node's error and is over: there is no run left to keep the answer for", async () => {
+    const workflowId = nextId("failed");
+    await runOnDBOS(failingConfirm, input(), { workflowId });
+    await expect(resumeOnDBOS(failingConfirm, workflowId, approval.resume({ approved: true }))).rejects.toMatchObject({
+      code: "NODE_FAILED",
+    });
+    await expect(resumeOnDBOS(failingConfirm, workflowId, approval.resume({ approved: true }))).rejects.toMatchObject({
+      code: "DBOS_NOT_INTERRUPTED",
+    });
   });
 });
 
