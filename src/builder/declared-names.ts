@@ -48,7 +48,9 @@ export type SourceCheck<From, N extends string, R extends string, Api extends st
 type SourceProblem<From, N extends string, R extends string> = From extends N | Start | readonly N[]
   ? [Extract<Members<From>, R>] extends [never]
     ? never
-    : "free" | "taken"
+    : unknown extends R
+      ? never // `R` is `any` (`StateGraph<S, any, any, any>`): it matches every source, so it tells none has a rule
+      : "free" | "taken"
   : "free" | "undeclared";
 
 /** The message for each source `X` that already has its rule. */

@@ -422,10 +422,12 @@ export interface StateGraph<
    * name. A variable cannot follow the chain: its type is fixed where it is declared, and each call
    * returns a new builder type. Only read when two builder types are compared structurally (the
    * compiler relates two steps by their type arguments, and explains a failure with the members).
+   * Functions of `N` and `R`, so that the property fails both ways, as the invariant parameters do: a
+   * new builder (`never`) held as `StateGraph<S, any, any, any>` fails here too, and reads the same.
    */
   readonly "StateGraph: a builder variable holds one step of the chain, since each call returns a new builder type; chain the calls, or keep each step in its own const": {
-    readonly nodes: N;
-    readonly rules: R;
+    readonly nodes: (nodes: N) => N;
+    readonly rules: (rules: R) => R;
   };
 
   /**
