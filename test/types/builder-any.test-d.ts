@@ -60,6 +60,7 @@ describe("a builder with no node, edge or rule yet, typed with any", () => {
     let fresh: AnyBuilder = new StateGraph<S>();
     // @ts-expect-error - no edge and no rule yet
     fresh = new StateGraph<S>().addNode("a", () => ({}));
+    fresh.compile();
     const compileAll = (g: AnyBuilder) => g.compile();
     // @ts-expect-error - no rule from START yet
     compileAll(new StateGraph<S>().addNode("a", () => ({})));
