@@ -59,13 +59,13 @@ type RuleTakenMessages<X, Api extends string> = X extends string
   : never;
 
 /**
- * The check of an edge's destination `To` (a node, END, or a fan-out's list of them): `Checks`, the
- * destination's other checks, when each name is declared (in `N`), else a {@link Demand} of each
- * problem. Two indexes, as in {@link SourceCheck}.
+ * The check of an edge's destination `To` (a node, END, or a fan-out's list of them), or of a path
+ * map's destinations (`Api` names the call): `Checks`, the destination's other checks, when each
+ * name is declared (in `N`), else a {@link Demand} of each problem. Two indexes, as in {@link SourceCheck}.
  */
-export type TargetCheck<To, N extends string, Checks> =
+export type TargetCheck<To, N extends string, Checks, Api extends string = "addEdge"> =
   | { readonly declared: Checks }[Exclude<"declared", TargetProblem<To, N>>]
-  | { readonly declared: never; readonly undeclared: Demand<TargetProblems<To, N>> }[TargetProblem<To, N>];
+  | { readonly declared: never; readonly undeclared: Demand<TargetProblems<To, N, Api>> }[TargetProblem<To, N>];
 
 /** The keys of {@link TargetCheck}'s objects that `To` selects: none when its names are sound, else `"declared"` and `"undeclared"`. */
 type TargetProblem<To, N extends string> = To extends N | End | readonly (N | End)[] ? never : "declared" | "undeclared";
@@ -87,9 +87,9 @@ type SourceProblems<From, N extends string, Api extends string> =
   | NameProblems<Exclude<Members<From>, Start | End>, N, Api>;
 
 /** Why each name of the destination `To` cannot be one. */
-type TargetProblems<To, N extends string> =
-  | (Mentions<To, Start> extends true ? "addEdge: no edge leads to START; lead to the first node itself" : never)
-  | NameProblems<Exclude<Members<To>, Start | End>, N, "addEdge">;
+type TargetProblems<To, N extends string, Api extends string> =
+  | (Mentions<To, Start> extends true ? `${Api}: no edge leads to START; lead to the first node itself` : never)
+  | NameProblems<Exclude<Members<To>, Start | End>, N, Api>;
 
 /** Why `X`, a name where a node of `N` is expected, is not one; `never` for each that is. */
 type NameProblems<X, N extends string, Api extends string> = X extends N

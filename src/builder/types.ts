@@ -219,6 +219,15 @@ export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<O
 export type PathMapOf<N extends string> = { readonly [key: string]: N | End };
 
 /**
+ * The path map's destinations, each a declared node (in `N`) or END: `unknown` when they are, else
+ * the message for each that is not, as for an edge's destination (`'"c"' is not assignable to
+ * '"__end__" | …'` gave no reason). One comparison of all the destinations at once while they are sound.
+ */
+export type PathMapTargets<P, N extends string> = [P[keyof P]] extends [N | End]
+  ? unknown
+  : TargetCheck<P[keyof P], N, unknown, "addConditionalEdges">;
+
+/**
  * The path map's keys checked against the router's, as {@link Demand}s: a key the router can return
  * that the map lacks, a key it never returns, the empty key. A key of each kind at once is most often
  * one misspelling, and the message says which key the router may have meant. `${K}` and
@@ -489,10 +498,10 @@ export interface StateGraph<
   ): [ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>] extends [never]
     ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I, W>
     : RouteError<ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>>;
-  addConditionalEdges<const From extends N | Start | AnyName, K extends string, const P extends PathMapOf<N>>(
+  addConditionalEdges<const From extends N | Start | AnyName, K extends string, const P extends PathMapOf<N | AnyName>>(
     from: From & NoInfer<SourceCheck<From, N, R, "addConditionalEdges">>,
     router: RouterOf<S, K | readonly K[]>,
-    pathMap: P & NoInfer<PathMapKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges">>,
+    pathMap: P & NoInfer<PathMapKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges"> & PathMapTargets<P, N>>,
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
     : [WideKeys<P>] extends [never]
