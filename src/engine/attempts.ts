@@ -9,7 +9,7 @@ import type { ExecutableGraph } from "./executable.js";
 import type { ResolvedPolicy } from "./policies.js";
 import { isThenable, runNode, StepFailure, type State, type Task } from "./step.js";
 import { retryDecision } from "./superstep.js";
-import { currentInterruptFrame } from "./interrupt-scope.js";
+import { restartTaskCalls } from "./interrupt-scope.js";
 import type { TaskContext } from "./task-context.js";
 
 /**
@@ -67,9 +67,8 @@ async function retried(
       void first.signal;
       throw withAttempts(failure, errors, policy);
     }
-    // A new attempt runs the node from its start: its interrupt() calls count from the first again, so
-    // an answered one gets its answer (LangGraph resets its counter the same way) instead of asking anew.
-    currentInterruptFrame()?.retry?.();
+    // A new attempt runs the node from its start: its interrupt() calls count from the first again.
+    restartTaskCalls();
     try {
       return await attemptOnce(graph, task, state, first, attempt + 1, policy.timeout);
     } catch (next) {

@@ -200,6 +200,44 @@ export function currentFrame(): TaskFrame | undefined {
   return frame instanceof TaskFrame ? frame : undefined;
 }
 
+/**
+ * Frames lent to a child graph run inside their task ({@link inLentFrame}), with how many such runs are
+ * under way in the task.
+ */
+const lent = new WeakMap<InterruptFrame, number>();
+
+/**
+ * Runs `body`, a child graph's run without a thread of its own, in the running task's frame: the
+ * child's nodes ask that frame, so a child's `interrupt()` pauses the task. While it runs, a retry of
+ * one of the child's nodes is not the task's next attempt: see {@link restartTaskCalls}.
+ * @internal
+ */
+export async function inLentFrame<R>(body: () => Promise<R>): Promise<R> {
+  const frame = frames.getStore();
+  if (frame === undefined) return body();
+  lent.set(frame, (lent.get(frame) ?? 0) + 1);
+  try {
+    return await body();
+  } finally {
+    const runs = (lent.get(frame) ?? 1) - 1;
+    if (runs === 0) lent.delete(frame);
+    else lent.set(frame, runs);
+  }
+}
+
+/**
+ * A retry policy starts the running task's next attempt: its `interrupt` calls count from the first
+ * again, so an answered one gets its answer (LangGraph resets its counter the same way). Not when the
+ * retried node belongs to a child graph run in the task's frame: resetting the task's count there would
+ * hand the child node the answer of an earlier call of another node; its calls keep counting instead
+ * (a call it repeats asks again).
+ * @internal
+ */
+export function restartTaskCalls(): void {
+  const frame = frames.getStore();
+  if (frame !== undefined && !lent.has(frame)) frame.retry?.();
+}
+
 /** The frame that answers the running task's `interrupt` calls, whichever driver gave it. */
 export function currentInterruptFrame(): InterruptFrame | undefined {
   return frames.getStore();

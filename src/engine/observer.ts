@@ -93,7 +93,10 @@ export interface RunObservation {
   route?(route: RouteTaken): void;
   /** A threaded run paused at an interrupt; {@link RunObservation.runEnd} follows with `interrupted`. */
   interrupt?(interrupt: ObservedInterrupt): void;
-  /** A threaded run saved a checkpoint. */
+  /**
+   * A threaded run saved a checkpoint. Not called for the one a resumed superstep that failed saves to
+   * keep its answers: that one is written after the run ended (`runEnd` with the failure came first).
+   */
   checkpoint?(checkpoint: ObservedCheckpoint): void;
   /** The run ended: called once, last. */
   runEnd?(end: ObservedRunEnd): void;

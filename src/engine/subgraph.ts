@@ -6,7 +6,7 @@
  */
 import { InvalidOptionError } from "../errors.js";
 import { executableOf, interruptsOf, type CompiledGraph } from "./compiled-graph.js";
-import { currentFrame, currentInterruptFrame } from "./interrupt-scope.js";
+import { currentFrame, currentInterruptFrame, inLentFrame } from "./interrupt-scope.js";
 import { NodePaused } from "./node-paused.js";
 import type { NodeContext } from "./context.js";
 import type { RunSettings } from "./run.js";
@@ -104,7 +104,7 @@ export function subgraph<P extends object, C extends object>(
 async function invokeInFrame<C extends object>(child: CompiledGraph<C>, input: C, options: RunOptions): Promise<RunResult<C>> {
   const frame = currentFrame();
   try {
-    return await child.invoke(input, options);
+    return await inLentFrame(() => child.invoke(input, options));
   } catch (error) {
     if (frame?.paused === true) throw new NodePaused(`subgraph: "${frame.node}" paused, waiting for a resume value`, { cause: error });
     throw error;

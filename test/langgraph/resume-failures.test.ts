@@ -129,6 +129,33 @@ describe("a node that fails after its interrupt was answered: null retries it wi
     expect(run.last).toMatchObject({ status: "done", state: { log: ["ask:yes"] } });
     expect(run.miniRuns).toEqual(["ask", "ask", "ask"]);
   });
+
+  // A child the export cannot map (no `fields`) runs on the mini engine inside LangGraph's task, in the
+  // task's frame: a retry of the child's own node must not restart the task's count, or "b" would take
+  // "a"'s answer without asking.
+  it("a retry inside a child run in its task's frame: the retried node asks its own question, never takes another node's answer", async () => {
+    let fails = 1;
+    const child = new StateGraph<Flow>({ reducers: { log: append } })
+      .addNode("a", () => ({ log: [`a:${interrupt<string>({ q: "qa" })}`] }))
+      .addNode(
+        "b",
+        () => {
+          if (fails-- > 0) throw new Error("b: flaky");
+          return { log: [`b:${interrupt<string>({ q: "qb" })}`] };
+        },
+        { retry: { maxAttempts: 2, initialInterval: 1, jitter: false } },
+      )
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", END)
+      .compile();
+    const parent = new StateGraph<Flow>(FLOW).addNode("outer", child).addEdge(START, "outer").addEdge("outer", END).compile();
+    const saver = new MemorySaver();
+    const on = (input: Flow | Command) => runOnLangGraph(parent, input, { threadId: "t", checkpointer: saver });
+    expect(await on({ log: [] })).toMatchObject({ status: "interrupted", interrupt: { interrupts: [{ value: { q: "qa" } }] } });
+    expect(await on(new Command({ resume: "A" }))).toMatchObject({ status: "interrupted", interrupt: { interrupts: [{ value: { q: "qb" } }] } });
+    expect(await on(new Command({ resume: "B" }))).toMatchObject({ status: "done", state: { log: ["a:A", "b:B"] } });
+  });
 });
 
 describe("an answer an interrupt's schema refuses (the documented difference)", () => {

@@ -344,6 +344,14 @@ export class ThreadRun {
     return this.#committed(records);
   }
 
+  /** The superstep committed: once its pending writes are stored, its checkpoint is written (none when the run ended instead). */
+  #committed(records: StepRecord[] | undefined): MaybePromise<CommittedSuperstep> | undefined {
+    if (records === undefined) return undefined;
+    const superstep: CommittedSuperstep = { records, state: this.#run.committedState };
+    const writes = this.#keeper.settled();
+    return writes === undefined ? this.#save(superstep) : writes.then(() => this.#save(superstep));
+  }
+
   /** The superstep threw, or paused at interrupts (then its checkpoint is an `interrupt` one); its pending writes are stored first. */
   async #superstepFailed(error: unknown): Promise<undefined> {
     try {
@@ -358,13 +366,6 @@ export class ThreadRun {
     } finally {
       await this.#keeper.settled();
     }
-  }
-
-  /** The superstep committed: once its pending writes are stored, its checkpoint is written. */
-  #committed(records: StepRecord[] | undefined): MaybePromise<CommittedSuperstep> {
-    const superstep: CommittedSuperstep = { records: records ?? [], state: this.#run.committedState };
-    const writes = this.#keeper.settled();
-    return writes === undefined ? this.#save(superstep) : writes.then(() => this.#save(superstep));
   }
 
   #save(superstep: CommittedSuperstep): MaybePromise<CommittedSuperstep> {
