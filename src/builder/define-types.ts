@@ -8,7 +8,15 @@ import type { NodeContext } from "../engine/index.js";
 import type { Command, Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
 import type { RouteDeclaration } from "./route.js";
-import type { Awaitable, CompileOptions, ListRouteProblems, NodeReturn, ReducersFor, StateReaderMessages } from "./types.js";
+import type {
+  Awaitable,
+  CompileOptions,
+  KeepsGotoLiterals,
+  ListRouteProblems,
+  NodeReturn,
+  ReducersFor,
+  StateReaderMessages,
+} from "./types.js";
 import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
 import type { FieldList } from "./field-list.js";
@@ -75,17 +83,6 @@ type EndsOf<Ends, K> = K extends keyof Ends
       ? X
       : never
   : never;
-
-/**
- * A destination no goto can name (a branded string), beside a node's ends in the Command type its
- * function is read against. A node function that needs no contextual parameter type is inferred
- * before `ends` is (it comes first), while node `K`'s ends still read as `never`; a goto written
- * `s.urgent ? END : "a"` (not a const context, unlike a bare literal) was then widened to `string`
- * and failed its own check. A string literal in the contextual type keeps the literals, and the
- * brand keeps every goto outside the ends rejected. A Command without goto infers it as its
- * destinations (it has no other source), so the goto check ignores it.
- */
-type KeepsGotoLiterals = "" & { readonly "typed-state-graph: a goto names a node of ends": never };
 
 /** The `[node, destination]` pairs of `ends`: the compiler's reachability search follows them. */
 export type EndsPairs<Ends> = { [F in keyof Ends]: readonly [F, EndsOf<Ends, F>] }[keyof Ends];

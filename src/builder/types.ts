@@ -163,6 +163,17 @@ type UnknownFieldKeys<U, S> = { readonly [K in Exclude<keyof U, keyof S> as Unkn
  */
 export type NodeCommand<S extends object, G extends string> = Command<undefined, S, G>;
 
+/**
+ * A destination no goto can name (a branded string), beside a node's ends in the Command type its
+ * function is read against. A node function that needs no contextual parameter type is inferred
+ * before the ends are (they come after it), while they still read as `never`; a goto written
+ * `s.urgent ? END : "a"` (not a const context, unlike a bare literal) was then widened to `string`
+ * and failed its own check. A string literal in the contextual type keeps the literals, and the
+ * brand keeps every goto outside the ends rejected. A Command without goto infers it as this type
+ * (it has no other source), which no check reads as a destination.
+ */
+export type KeepsGotoLiterals = "" & { readonly "typed-state-graph: a goto names a node of ends": never };
+
 /** What a node may return; `G` is where its Command may go (its `ends`). */
 export type NodeReturn<U, S extends object, G extends string = never> =
   | CheckedUpdate<U, S>
@@ -451,7 +462,7 @@ export interface StateGraph<
    */
   addNode<const Name extends string, F, U = {}, In = S, const Ends extends readonly string[] = readonly []>(
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
-    node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, U, F, Ends[number]>,
+    node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, U, F, Ends[number] | KeepsGotoLiterals>,
     options?: NodeOptions<In, Ends>,
   ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
 
