@@ -67,7 +67,10 @@ export type CheckedNodes<S extends object, Nodes, Ends = {}, Inputs = {}> = {
       ? "defineGraph: a node name cannot be empty"
       : NodeResultCheck<"defineGraph", K, UpdateOf<Nodes[K]>> &
           GotoCheck<"defineGraph", Nodes[K], EndsOf<Ends, K>, K> &
-          ((state: NodeInput<Inputs, K, S>, context: NodeContext) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K> | KeepsGotoLiterals>);
+          ((
+            state: NodeInput<Inputs, K, S>,
+            context: NodeContext,
+          ) => NodeReturn<UpdateOf<Nodes[K]>, S, EndsOf<Ends, K> | KeepsGotoLiterals>);
 };
 
 /**

@@ -101,7 +101,9 @@ export type NodeNameCheck<Name extends string, N extends string> =
       : [Name] extends [Start | End]
         ? Demand<`addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`>
         : IsBlank<Name> extends true
-          ? Demand<Name extends "" ? "addNode: a node name cannot be empty" : "addNode: a node name cannot be blank; give it a visible name">
+          ? Demand<
+              Name extends "" ? "addNode: a node name cannot be empty" : "addNode: a node name cannot be blank; give it a visible name"
+            >
           : NotDeclared<Name, N>;
 
 /**

@@ -51,7 +51,11 @@ function topLevel() {
 function depthTwo() {
   const runs: string[] = [];
   const counted = counting(runs);
-  const inner = new StateGraph<Flow>(FLOW).addNode("ask", asking(counted, "ask", 1)).addEdge(START, "ask").addEdge("ask", END).compile();
+  const inner = new StateGraph<Flow>(FLOW)
+    .addNode("ask", asking(counted, "ask", 1))
+    .addEdge(START, "ask")
+    .addEdge("ask", END)
+    .compile();
   const middle = new StateGraph<Flow>(FLOW)
     .addNode(
       "c1",
@@ -153,7 +157,10 @@ describe("a node that fails after its interrupt was answered: null retries it wi
     const saver = new MemorySaver();
     const on = (input: Flow | Command) => runOnLangGraph(parent, input, { threadId: "t", checkpointer: saver });
     expect(await on({ log: [] })).toMatchObject({ status: "interrupted", interrupt: { interrupts: [{ value: { q: "qa" } }] } });
-    expect(await on(new Command({ resume: "A" }))).toMatchObject({ status: "interrupted", interrupt: { interrupts: [{ value: { q: "qb" } }] } });
+    expect(await on(new Command({ resume: "A" }))).toMatchObject({
+      status: "interrupted",
+      interrupt: { interrupts: [{ value: { q: "qb" } }] },
+    });
     expect(await on(new Command({ resume: "B" }))).toMatchObject({ status: "done", state: { log: ["a:A", "b:B"] } });
   });
 });

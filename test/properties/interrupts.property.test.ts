@@ -19,7 +19,11 @@ interface LooseBuilder {
 }
 
 /** START → plan → n parallel nodes (node i asks when asks[i], then fails its first fails[i] runs past it) → done → END. */
-function graphOf(asks: readonly boolean[], answer: (node: string) => string | undefined, fails: readonly number[] = []): CompiledGraph<Answers> {
+function graphOf(
+  asks: readonly boolean[],
+  answer: (node: string) => string | undefined,
+  fails: readonly number[] = [],
+): CompiledGraph<Answers> {
   const left = [...fails];
   const names = asks.map((_, i) => `n${i}`);
   let builder = (new StateGraph<Answers>({ reducers: { log: append } }) as unknown as LooseBuilder).addNode("plan", () => ({

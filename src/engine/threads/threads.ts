@@ -300,7 +300,11 @@ export class ThreadRun {
     } catch (error) {
       return this.#failed(error);
     }
-    if (isThenable(superstep)) return superstep.then((done) => this.#advanced(done), (error: unknown) => this.#failed(error));
+    if (isThenable(superstep))
+      return superstep.then(
+        (done) => this.#advanced(done),
+        (error: unknown) => this.#failed(error),
+      );
     return this.#advanced(superstep);
   }
 
@@ -340,7 +344,11 @@ export class ThreadRun {
     } catch (error) {
       return this.#superstepFailed(error);
     }
-    if (isThenable(records)) return records.then((done) => this.#committed(done), (error: unknown) => this.#superstepFailed(error));
+    if (isThenable(records))
+      return records.then(
+        (done) => this.#committed(done),
+        (error: unknown) => this.#superstepFailed(error),
+      );
     return this.#committed(records);
   }
 

@@ -156,19 +156,22 @@ describe("an answer a schema refuses is not kept", () => {
   it.each([
     ["at the top level", false, ""],
     ["inside a subgraph", true, "sub:1:0/"],
-  ])("%s, even when a sibling's failure is the one reported: null asks it again, and keeps the sibling's answer", async (_, nested, prefix) => {
-    const g = build(nested);
-    const options = { threadId: "t", checkpointer: new MemoryCheckpointer() };
-    await g.invoke({ log: [] }, options);
-    const resume = new Command({ resume: { [`${prefix}other:1:0:0`]: "O", [`${prefix}review:1:1:0`]: { approved: "yes" } } });
-    // "other" comes first in the superstep, so its failure is the one reported, not review's refusal.
-    await expect(g.invoke(resume, options)).rejects.toMatchObject({ code: "NODE_FAILED" });
-    expect((await options.checkpointer.latest("t"))?.resumes).toEqual({ [`${prefix}other:1:0:0`]: "O" });
-    const again = await g.invoke(null, options);
-    expect(again.status === "interrupted" && again.interrupt.interrupts?.map((i) => i.id)).toEqual([`${prefix}review:1:1:0`]);
-    const done = await g.invoke(approval.resume({ approved: true }), options);
-    expect(done).toMatchObject({ status: "done", state: { log: ["other:O", "review:true"] } });
-  });
+  ])(
+    "%s, even when a sibling's failure is the one reported: null asks it again, and keeps the sibling's answer",
+    async (_, nested, prefix) => {
+      const g = build(nested);
+      const options = { threadId: "t", checkpointer: new MemoryCheckpointer() };
+      await g.invoke({ log: [] }, options);
+      const resume = new Command({ resume: { [`${prefix}other:1:0:0`]: "O", [`${prefix}review:1:1:0`]: { approved: "yes" } } });
+      // "other" comes first in the superstep, so its failure is the one reported, not review's refusal.
+      await expect(g.invoke(resume, options)).rejects.toMatchObject({ code: "NODE_FAILED" });
+      expect((await options.checkpointer.latest("t"))?.resumes).toEqual({ [`${prefix}other:1:0:0`]: "O" });
+      const again = await g.invoke(null, options);
+      expect(again.status === "interrupted" && again.interrupt.interrupts?.map((i) => i.id)).toEqual([`${prefix}review:1:1:0`]);
+      const done = await g.invoke(approval.resume({ approved: true }), options);
+      expect(done).toMatchObject({ status: "done", state: { log: ["other:O", "review:true"] } });
+    },
+  );
 });
 
 describe("an observer of the failed run", () => {
