@@ -36,10 +36,10 @@ export async function runChildThread(
   );
   try {
     while ((await thread.superstep()) !== undefined);
-  } catch (error) {
-    // The answers the child's schemas refused, by the parent's ids: the top-level thread does not keep them.
+  } finally {
+    // The answers the child's schemas refused, by the parent's ids: the top-level thread does not keep
+    // them, whether the child failed or went on (a node that caught INVALID_RESUME) and a sibling fails.
     for (const id of thread.refused) scope.frame.host.refused.add(scope.frame.idPrefix + id);
-    throw error;
   }
   const result = thread.result([]);
   if (result.status === "interrupted") return { status: "interrupted", interrupts: result.interrupt.interrupts ?? [] };

@@ -656,9 +656,11 @@ function resultOf(
     threadId: current.threadId,
     checkpointId: current.id,
     next: (run.pending ?? []).map((task) => task.node),
-    status: interrupt === undefined ? "done" : "interrupted",
   };
-  return (interrupt === undefined ? result : Object.assign(result, { interrupt })) as ThreadRunResult<State>;
+  // Object.assign keeps `steps`' accessors (a spread would read them); no cast, so a member left out fails to compile.
+  return interrupt === undefined
+    ? Object.assign(result, { status: "done" as const })
+    : Object.assign(result, { status: "interrupted" as const, interrupt });
 }
 
 /** The error a resume (`null` or a Command) of a thread without a checkpoint gets. */

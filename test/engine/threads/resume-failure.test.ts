@@ -172,6 +172,38 @@ describe("an answer a schema refuses is not kept", () => {
       expect(done).toMatchObject({ status: "done", state: { log: ["other:O", "review:true"] } });
     },
   );
+
+  it("inside a subgraph whose node caught the refusal and went on: a sibling's failure keeps the sibling's answer only", async () => {
+    const child = new StateGraph<Flow>(FLOW)
+      .addNode("review", () => {
+        try {
+          return { log: [`review:${approval(null).approved}`] };
+        } catch (error) {
+          if ((error as { code?: unknown }).code === "INVALID_RESUME") return { log: ["review:refused"] };
+          throw error;
+        }
+      })
+      .addEdge(START, "review")
+      .addEdge("review", END)
+      .compile();
+    let left = 1;
+    const g = new StateGraph<Flow>(FLOW)
+      .addNode("sub", child)
+      .addNode("other", async () => {
+        const answer = interrupt<string>({ q: "other?" });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (left-- > 0) throw new Error("disk full");
+        return { log: [`other:${answer}`] };
+      })
+      .addEdge(START, ["sub", "other"])
+      .addEdge(["sub", "other"], END)
+      .compile();
+    const options = { threadId: "t", checkpointer: new MemoryCheckpointer() };
+    await g.invoke({ log: [] }, options);
+    const resume = new Command({ resume: { "sub:1:0/review:1:0:0": { approved: "yes" }, "other:1:1:0": "O" } });
+    await expect(g.invoke(resume, options)).rejects.toMatchObject({ code: "NODE_FAILED" });
+    expect((await options.checkpointer.latest("t"))?.resumes).toEqual({ "other:1:1:0": "O" });
+  });
 });
 
 describe("an observer of the failed run", () => {
