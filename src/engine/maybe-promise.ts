@@ -14,6 +14,24 @@ export function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybeP
   return isPromiseLike(value) ? (value as Promise<T>).then(next) : next(value as T);
 }
 
+/**
+ * Runs `body`; continues with `next` on its value, now when it is ready or once it settles, or with
+ * `failed` on what it threw or rejected with (a synchronous throw and a rejection take the same path).
+ */
+export function settle<T, U>(
+  body: () => MaybePromise<T>,
+  next: (value: T) => MaybePromise<U>,
+  failed: (error: unknown) => MaybePromise<U>,
+): MaybePromise<U> {
+  let value: MaybePromise<T>;
+  try {
+    value = body();
+  } catch (error) {
+    return failed(error);
+  }
+  return isPromiseLike(value) ? (value as Promise<T>).then(next, failed) : next(value as T);
+}
+
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }

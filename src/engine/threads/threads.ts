@@ -19,7 +19,7 @@ import { checkJson, findNonJson, notSerializable } from "./json-check.js";
 import { checkMetadata } from "./store-options.js";
 import { keptWrites, WriteKeeper } from "./pending-writes.js";
 import { InterruptError, InterruptHost, SuperstepPaused, type SubgraphHome } from "../interrupt-scope.js";
-import { andThen, type MaybePromise } from "../maybe-promise.js";
+import { andThen, settle, type MaybePromise } from "../maybe-promise.js";
 import { detachedStep, type StepRecord } from "../step-record.js";
 import { isCommand } from "../interrupt.js";
 import { answersToKeep, commandStart } from "./resume.js";
@@ -294,18 +294,11 @@ export class ThreadRun {
    * which a threaded run turns on, and a run has several per superstep).
    */
   advance(): MaybePromise<CommittedSuperstep | undefined> {
-    let superstep: MaybePromise<CommittedSuperstep | undefined>;
-    try {
-      superstep = this.#superstep();
-    } catch (error) {
-      return this.#failed(error);
-    }
-    if (isThenable(superstep))
-      return superstep.then(
-        (done) => this.#advanced(done),
-        (error: unknown) => this.#failed(error),
-      );
-    return this.#advanced(superstep);
+    return settle(
+      () => this.#superstep(),
+      (done) => this.#advanced(done),
+      (error) => this.#failed(error),
+    );
   }
 
   #advanced(superstep: CommittedSuperstep | undefined): MaybePromise<CommittedSuperstep | undefined> {
@@ -338,18 +331,11 @@ export class ThreadRun {
     const startsAt = (this.#writer.current as Checkpoint).id;
     this.#keeper.startingAt(startsAt);
     this.#host.checkpointId = startsAt;
-    let records: MaybePromise<StepRecord[] | undefined>;
-    try {
-      records = run.superstepRecords();
-    } catch (error) {
-      return this.#superstepFailed(error);
-    }
-    if (isThenable(records))
-      return records.then(
-        (done) => this.#committed(done),
-        (error: unknown) => this.#superstepFailed(error),
-      );
-    return this.#committed(records);
+    return settle<StepRecord[] | undefined, CommittedSuperstep | undefined>(
+      () => run.superstepRecords(),
+      (done) => this.#committed(done),
+      (error) => this.#superstepFailed(error),
+    );
   }
 
   /** The superstep committed: once its pending writes are stored, its checkpoint is written (none when the run ended instead). */
