@@ -27,7 +27,7 @@ describe("settle", () => {
         () => {
           throw new Error("boom");
         },
-        () => 0,
+        () => "",
         (error) => (error as Error).message,
       ),
     ).toBe("boom");
