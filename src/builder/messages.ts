@@ -3,6 +3,7 @@
  * `defineGraph`. A check turns into a type whose text is the message, so the compiler's error reads
  * as the problem and its fix.
  */
+import type { CommandMark } from "../engine/command.js";
 
 /**
  * The key of every type-level error object (a call's result, `compile()`'s `this`, `defineGraph`'s
@@ -68,3 +69,18 @@ export type NodeResultCheck<Api extends string, Name, R> = 0 extends 1 & R
   : [Extract<R, NotAnUpdate>] extends [never]
     ? unknown
     : Demand<`${Api}: node ${Quoted<Name>} ${[Exclude<R, NotAnUpdate>] extends [never] ? "returns" : "can return"} ${Described<Extract<R, NotAnUpdate>>}; a node returns a partial state (an object of the fields it writes${Extract<R, readonly unknown[]> extends never ? "" : ", e.g. { items: [...] } for a list field"}), a Command, or nothing`>;
+
+/**
+ * The check of the keys of a node's (awaited) result: `unknown` when each is a field of `S`, else a
+ * {@link Demand} naming the node and each key that is not. On the keys, so a value typed `any` (from
+ * `JSON.parse`, `res.json()`) does not switch it off. Each member of a union result is read on its own
+ * (`keyof` a union keeps only the keys common to all members); a Command, a primitive or an array is
+ * {@link NodeResultCheck}'s to report.
+ */
+export type UnknownFieldCheck<Api extends string, Name, R, S> = 0 extends 1 & R
+  ? unknown
+  : [R extends CommandMark | NotAnUpdate ? never : R extends object ? Exclude<keyof R, keyof S> : never] extends [infer K]
+    ? [K] extends [never]
+      ? unknown
+      : Demand<`${Api}: node ${Quoted<Name>} returns ${Quoted<K>}, which is not a field of the state; return only declared fields`>
+    : unknown;

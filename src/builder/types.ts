@@ -12,9 +12,20 @@ import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
+import type { NotACommand } from "../engine/command.js";
 import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } from "./parallel-writes.js";
-import type { Demand, IsBlank, IsLiteral, IsUnion, NodeResultCheck, Quoted, Repeated, TypeLevelError } from "./messages.js";
+import type {
+  Demand,
+  IsBlank,
+  IsLiteral,
+  IsUnion,
+  NodeResultCheck,
+  Quoted,
+  Repeated,
+  TypeLevelError,
+  UnknownFieldCheck,
+} from "./messages.js";
 import type { TopologyRules } from "./topology.js";
 import type { AnyName, SourceCheck, TargetCheck } from "./declared-names.js";
 
@@ -188,16 +199,41 @@ export type NodeReturn<U, S extends object, G extends string = never> =
  * both, not two overloads: with overloads TypeScript first checks an inline node against the
  * compiled-graph overload, which gives it no contextual return type, and keeps its widened result
  * (`"running"` becomes `string`) for the function overload too. `Check` is what the node's inferred
- * type must also be ({@link NodeCheck}): first in the intersection, so that its message
+ * type `F` must also be ({@link NodeCheck}): first in the intersection, so that its message
  * is the one reported, and second among the parameters, so that the error's first line shows it too.
+ * The function's contextual type, {@link NodeResult}, is built from the state and the ends only, not
+ * from the node's own result: the same instance serves every node, and the compiler infers nothing
+ * from it (inferring an update type from each result, by reverse-mapping it, was about a fifth of
+ * `addNode`'s cost, `npm run bench:types`).
  * {@link ParentState} is there for
  * `subgraph(child, { input: (s) => … })`: a nested generic call cannot infer its types from a
  * parameter typed by `I`, which is not known yet, so the brand hands it the state.
  */
-export type NodeArgument<S extends object, Check, I, U, F = unknown, G extends string = never> =
+export type NodeArgument<S extends object, Check, I, F = unknown, G extends string = never> =
   | (Check & CompiledGraph<S>)
   | ParentState<S>
-  | (Check & F & ((state: I, context: NodeContext) => NodeReturn<U, S, G>));
+  | (Check & F & ((state: I, context: NodeContext) => NodeResult<S, G>));
+
+/**
+ * What a node function may return, as the contextual type `addNode` gives it: a partial state, a
+ * `Command` that goes to `G`, nothing, or a Promise of one. It depends on the state and the ends only,
+ * so every node of a graph shares one instance; the keys of the result are checked once it is
+ * inferred ({@link NodeCheck}), not by a type built from each result.
+ */
+export type NodeResult<S extends object, G extends string = never> =
+  | StateUpdate<S>
+  | NodeCommand<S, G>
+  | void
+  | Promise<StateUpdate<S> | NodeCommand<S, G> | void>;
+
+/**
+ * A partial state, each value of its field's type (with `exactOptionalPropertyTypes`, `undefined`
+ * only for an optional field). Neither a Promise ({@link NotAPromise}) nor a Command
+ * ({@link NotACommand}): all its keys are optional, so without the two a Promise of a wrong update, or
+ * a Command whose goto leaves its ends, would pass as a partial state. Its keys are
+ * {@link NodeCheck}'s to check.
+ */
+type StateUpdate<S> = { [K in keyof S]?: S[K] } & NotAPromise & NotACommand;
 
 /**
  * The checks of a node that read its type after inference: a compiled graph's state, a node
@@ -205,15 +241,27 @@ export type NodeArgument<S extends object, Check, I, U, F = unknown, G extends s
  * compiler reports the message rather than its own reading of the mismatch (a graph's `invoke`
  * signatures, the update's mapped type against `String`'s methods). The function case first: it is
  * the common one, and comparing every node function with `CompiledGraph` cost about 16 instantiations
- * a call (`npm run bench:types`, builder N=500: 491,911 → 483,909).
+ * a call (`npm run bench:types`, builder N=500: 491,911 → 483,909). A result whose keys are all
+ * fields of the state ({@link NeedsResultCheck}) settles the function case in one comparison.
  */
 export type NodeCheck<F, Name extends string, S extends object> = F extends (...args: never[]) => infer R
-  ? NodeResultCheck<"addNode", Name, Awaited<R>>
+  ? [NeedsResultCheck<R, S>] extends [never]
+    ? unknown
+    : NodeResultCheck<"addNode", Name, Awaited<R>> & UnknownFieldCheck<"addNode", Name, Awaited<R>, S>
   : F extends CompiledGraph<object, string>
     ? [F] extends [CompiledGraph<S, string>]
       ? unknown
       : Demand<`addNode: node ${Quoted<Name>} is a graph compiled for another state; map between the states with subgraph(graph, { input: (s) => childInput, output: (c) => update })`>
     : unknown;
+
+/**
+ * The members of a node's result that need the full check: each member whose keys are not all fields
+ * of `S` (a primitive, an array, a Promise, a Command, an unknown key). The common result, a partial
+ * state or nothing, passes on one comparison of its keys; the full check is about ten conditional
+ * types, a third of a plain `addNode`'s work on TS 6 (`npm run bench:types`). Per member: `keyof` a
+ * union keeps only the keys common to all members.
+ */
+type NeedsResultCheck<R, S> = R extends unknown ? ([keyof R] extends [keyof S] ? never : R) : never;
 
 /** The edges a node's `ends` add (none without ends): the compiler's reachability search follows them. */
 export type EndsEdges<Name extends string, Ends extends readonly string[]> = [Ends[number]] extends [never]
@@ -462,9 +510,9 @@ export interface StateGraph<
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, F, U = {}, In = S, const Ends extends readonly string[] = readonly []>(
+  addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly []>(
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
-    node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, U, F, Ends[number] | KeepsGotoLiterals>,
+    node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number] | KeepsGotoLiterals>,
     options?: NodeOptions<In, Ends>,
   ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
 

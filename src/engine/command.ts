@@ -1,6 +1,8 @@
 /** `Command`: what resumes a thread, and what a node may return to go somewhere. */
 import type { Send } from "./send.js";
 
+declare const commandBrand: unique symbol;
+
 /**
  * LangGraph's `Command`, in two places. Resuming a thread: the answer(s) to its pending interrupts
  * (`resume`: one value while one interrupt is pending, else a map from interrupt id to value), an
@@ -18,6 +20,11 @@ import type { Send } from "./send.js";
  * ```
  */
 export class Command<Resume = unknown, S extends object = Record<string, unknown>, const Goto extends string = never> {
+  /**
+   * Type-level only (no such property at run time): tells a Command from a partial state, whose
+   * fields are all optional, so that a node's Command is checked as a Command ({@link NotACommand}).
+   */
+  declare readonly [commandBrand]: true;
   readonly resume: Resume | undefined;
   readonly update: Partial<S> | undefined;
   /** The destinations, as a list: names and `Send`s in the order given. */
@@ -38,3 +45,16 @@ export class Command<Resume = unknown, S extends object = Record<string, unknown
 
 /** A Command of any state and any destinations, as the engine handles one. */
 export type AnyCommand = Command<unknown, Record<string, unknown>, string>;
+
+/**
+ * What a partial state has that a {@link Command} cannot: an update type that a Command is not
+ * assignable to, so a node's Command with a `goto` outside its ends is not read as a partial state.
+ */
+export interface NotACommand {
+  readonly [commandBrand]?: never;
+}
+
+/** What every {@link Command} has (type-level only): how a check tells a node's Command from its partial state. */
+export interface CommandMark {
+  readonly [commandBrand]: true;
+}

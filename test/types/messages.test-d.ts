@@ -17,6 +17,39 @@ interface S {
 const base = new StateGraph<S>({ reducers: { events: append } });
 declare const body: string;
 
+describe("a node that returns a key the state lacks", () => {
+  it("names the node and the key, on every path of the result", () => {
+    // @ts-expect-error - "typo" is not a field
+    base.addNode("a", () => ({ count: 1, typo: true }));
+    // @ts-expect-error - on one path only
+    base.addNode("a", (s) => (s.count > 0 ? { count: 1 } : { typo: 1 }));
+    // @ts-expect-error - awaited
+    base.addNode("a", async () => ({ typo: 1 }));
+    // @ts-expect-error - beside a Command on the other path
+    base.addNode("a", (s) => (s.count > 0 ? new Command({ update: { count: 0 } }) : { typo: 1 }));
+    expectTypeOf<NodeCheck<() => { count: number; typo: boolean }, "a", S>>().toEqualTypeOf<
+      Demand<'addNode: node "a" returns "typo", which is not a field of the state; return only declared fields'>
+    >();
+    expectTypeOf<NodeCheck<() => { count: number } | { typo: number; tpyo: number }, "a", S>>().toEqualTypeOf<
+      Demand<
+        | 'addNode: node "a" returns "typo", which is not a field of the state; return only declared fields'
+        | 'addNode: node "a" returns "tpyo", which is not a field of the state; return only declared fields'
+      >
+    >();
+    expectTypeOf<NodeCheck<() => Promise<{ typo: number }>, "a", S>>().toEqualTypeOf<
+      Demand<'addNode: node "a" returns "typo", which is not a field of the state; return only declared fields'>
+    >();
+  });
+
+  it("accepts declared keys on every path, a Command, nothing and any", () => {
+    expectTypeOf<NodeCheck<(s: S) => { count: number } | { events: string[] } | undefined, "a", S>>().toEqualTypeOf<unknown>();
+    expectTypeOf<NodeCheck<() => Promise<{ note: null } | void>, "a", S>>().toEqualTypeOf<unknown>();
+    expectTypeOf<NodeCheck<() => Command<undefined, S, never>, "a", S>>().toEqualTypeOf<unknown>();
+    // biome-ignore lint/suspicious/noExplicitAny: the result of JSON.parse
+    expectTypeOf<NodeCheck<() => any, "a", S>>().toEqualTypeOf<unknown>();
+  });
+});
+
 describe("a node that returns a primitive or an array", () => {
   it("names the node and what it returns, on addNode", () => {
     // @ts-expect-error - a number is not an update
