@@ -33,7 +33,10 @@ export type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false
 export type IsLiteral<T extends string> = {} extends Record<T, 1> ? false : true;
 
 /** Whether a name is empty or whitespace only. */
-export type IsBlank<T extends string> = T extends "" ? true : T extends `${" " | "\n" | "\t" | "\r"}${infer Rest}` ? IsBlank<Rest> : false;
+export type IsBlank<T extends string> = T extends "" ? true : T extends `${Whitespace}${infer Rest}` ? IsBlank<Rest> : false;
+
+/** The characters a blank name is made of. */
+export type Whitespace = " " | "\n" | "\t" | "\r";
 
 /** The members of a tuple that occur more than once. */
 export type Repeated<List extends readonly unknown[], Seen = never> = List extends readonly [infer Head, ...infer Tail]

@@ -18,13 +18,13 @@ import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } f
 import type {
   Demand,
   IsBlank,
-  IsLiteral,
   IsUnion,
   NodeResultCheck,
   Quoted,
   Repeated,
   TypeLevelError,
   UnknownFieldCheck,
+  Whitespace,
 } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
 import type { AnyName, SourceCheck, TargetCheck } from "./declared-names.js";
@@ -102,20 +102,26 @@ type Members<T> = T extends readonly (infer X)[] ? X : T;
  * the name or the message (`Name extends … ? message : Name`): the compiler infers `Name` through
  * every branch of such a parameter type and relates the argument to a union, about a fifth of the
  * cost of a plain `addNode` call (`npm run bench:types`); here `Name` is inferred from itself, and the
- * check is read once, after inference.
+ * check is read once, after inference. The tests run in one pass over `Name` (`Whole` keeps the
+ * whole name for the union test), and a name that does not start with whitespace skips the blank
+ * test: the common name costs a few comparisons.
  */
-export type NodeNameCheck<Name extends string, N extends string> =
-  IsLiteral<Name> extends false
+export type NodeNameCheck<Name extends string, N extends string, Whole extends string = Name> =
+  {} extends Record<Name, 1>
     ? Demand<"addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names">
-    : IsUnion<Name> extends true
-      ? Demand<'addNode: declare one node per call; a name typed as a union of names (flag ? "x" : "y") declares neither'>
-      : [Name] extends [Start | End]
-        ? Demand<`addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`>
-        : IsBlank<Name> extends true
-          ? Demand<
-              Name extends "" ? "addNode: a node name cannot be empty" : "addNode: a node name cannot be blank; give it a visible name"
-            >
-          : NotDeclared<Name, N>;
+    : Name extends unknown
+      ? [Whole] extends [Name]
+        ? Name extends Start | End
+          ? Demand<`addNode: ${Quoted<Name>} is reserved for ${Name extends Start ? "START" : "END"}; choose another node name`>
+          : Name extends "" | `${Whitespace}${string}`
+            ? IsBlank<Name> extends true
+              ? Demand<
+                  Name extends "" ? "addNode: a node name cannot be empty" : "addNode: a node name cannot be blank; give it a visible name"
+                >
+              : NotDeclared<Name, N>
+            : NotDeclared<Name, N>
+        : Demand<'addNode: declare one node per call; a name typed as a union of names (flag ? "x" : "y") declares neither'>
+      : never;
 
 /**
  * `unknown` unless `N` already has `Name`, else the duplicate's {@link Demand}. Two indexes by the
@@ -204,7 +210,8 @@ export type NodeReturn<U, S extends object, G extends string = never> =
  * The function's contextual type, {@link NodeResult}, is built from the state and the ends only, not
  * from the node's own result: the same instance serves every node, and the compiler infers nothing
  * from it (inferring an update type from each result, by reverse-mapping it, was about a fifth of
- * `addNode`'s cost, `npm run bench:types`).
+ * `addNode`'s cost, `npm run bench:types`). `G` is the node's ends; {@link KeepsGotoLiterals} is added
+ * here, not by the caller, so that an error's text shows the ends as they are (`never` for none).
  * {@link ParentState} is there for
  * `subgraph(child, { input: (s) => … })`: a nested generic call cannot infer its types from a
  * parameter typed by `I`, which is not known yet, so the brand hands it the state.
@@ -212,7 +219,7 @@ export type NodeReturn<U, S extends object, G extends string = never> =
 export type NodeArgument<S extends object, Check, I, F = unknown, G extends string = never> =
   | (Check & CompiledGraph<S>)
   | ParentState<S>
-  | (Check & F & ((state: I, context: NodeContext) => NodeResult<S, G>));
+  | (Check & F & ((state: I, context: NodeContext) => NodeResult<S, G | KeepsGotoLiterals>));
 
 /**
  * What a node function may return, as the contextual type `addNode` gives it: a partial state, a
@@ -324,6 +331,15 @@ export type WideKeys<P> = { [K in keyof P]-?: IsUnion<P[K]> extends false ? neve
 /** The message for a path map whose type does not tie each key to one destination. */
 export type WidePathMapMessage<Subject extends string> =
   `${Subject} types a key as a union of destinations, so the compiler cannot tell where it leads; write the map inline, or check it with satisfies, not a type annotation`;
+
+/**
+ * The checks of an edge's target beyond its names: a fan-out's list (each target once, their parallel
+ * writes) and, for every target, that it reads the state. The list checks only for a list, so a
+ * plain edge builds none of their types.
+ */
+type EdgeTargetChecks<To, S, I, W> = To extends readonly unknown[]
+  ? NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge"> & NoParallelConflicts<To, W>
+  : ReadsTheState<To, S, I, "addEdge">;
 
 /** A fan-out lists each target once. */
 export type NoRepeatedTargets<To> = To extends readonly unknown[]
@@ -512,7 +528,7 @@ export interface StateGraph<
    */
   addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly []>(
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
-    node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number] | KeepsGotoLiterals>,
+    node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
     options?: NodeOptions<In, Ends>,
   ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
 
@@ -530,7 +546,7 @@ export interface StateGraph<
     const To extends N | End | AnyName | readonly (N | End | AnyName)[],
   >(
     from: From & NoInfer<SourceCheck<From, N, R, "addEdge">>,
-    to: To & NoInfer<TargetCheck<To, N, NoRepeatedTargets<To> & ReadsTheState<To, S, I, "addEdge"> & NoParallelConflicts<To, W>>>,
+    to: To & NoInfer<TargetCheck<To, N, EdgeTargetChecks<To, S, I, W>>>,
   ): [From, To] extends [readonly string[], readonly string[]]
     ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
     : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I, W>;
