@@ -8,7 +8,7 @@ import { invalidArgument } from "../errors.js";
 import type { CompiledGraph, NodeOptions, NodePolicy } from "../engine/index.js";
 import { nodeOptions } from "./node-options.js";
 import type { CompileOptions, ReducersFor } from "./types.js";
-import type { DefinedGraph, DefineOptions, GraphDeclaration, NodeTableConstraint } from "./define-types.js";
+import type { DefinedGraph, DefineOptions, EdgeDeclaration, GraphDeclaration, NodeTableConstraint } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
 import { StateGraph } from "./state-graph.js";
 
@@ -44,7 +44,7 @@ export function looseBuilder(options: { reducers?: unknown; fields?: unknown; or
 export function defineGraph<S extends object>() {
   return function define<
     const Nodes extends NodeTableConstraint<S, Inputs>,
-    const Edges extends readonly unknown[],
+    const Edges extends readonly EdgeDeclaration<keyof Nodes & string>[],
     const Routes = {},
     const O extends DefineOptions = {},
     const Ends = {},
