@@ -45,13 +45,18 @@ export type SourceCheck<From, N extends string, R extends string, Api extends st
  * `"free"` (which the first object then lacks) and the problem's key. Distributed over a union of
  * names, so that one undeclared member is enough.
  */
-type SourceProblem<From, N extends string, R extends string> = From extends N | Start | readonly N[]
-  ? [Extract<Members<From>, R>] extends [never]
-    ? never
-    : unknown extends R
-      ? never // `R` is `any` (`StateGraph<S, any, any, any>`): it matches every source, so it tells none has a rule
-      : "free" | "taken"
-  : "free" | "undeclared";
+type SourceProblem<From, N extends string, R extends string> = From extends N | Start
+  ? From extends R
+    ? RuleTaken<R>
+    : never
+  : From extends readonly N[]
+    ? [Extract<From[number], R>] extends [never]
+      ? never
+      : RuleTaken<R>
+    : "free" | "undeclared";
+
+/** A source already has its rule, unless `R` is `any` (`StateGraph<S, any, any, any>`): it matches every source, so it tells none has one. */
+type RuleTaken<R> = unknown extends R ? never : "free" | "taken";
 
 /** The message for each source `X` that already has its rule. */
 type RuleTakenMessages<X, Api extends string> = X extends string
