@@ -117,12 +117,22 @@ describe("defineGraph", () => {
     });
     expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Job>>();
   });
+
+  it("accepts a node whose result is typed any (JSON.parse), as the builder does", () => {
+    const graph = defineGraph<Job>()({ nodes: { parse: (s) => JSON.parse(s.status) }, edges: [[START, "parse"], ["parse", END]] });
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Job>>();
+  });
 });
 
 describe("bindSpec", () => {
   it("does not ask for routers when the spec has no routes", () => {
     const spec = { nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], routes: [] } as const;
     bindSpec(spec, { nodes: { a: (s: Job) => ({ status: s.status }) } });
+  });
+
+  it("accepts a node whose result is typed any (JSON.parse)", () => {
+    const spec = { nodes: ["a"], edges: [{ from: START, to: "a" }, { from: "a", to: END }], routes: [] } as const;
+    bindSpec(spec, { nodes: { a: (s: Job) => JSON.parse(s.status) } });
   });
 });
 

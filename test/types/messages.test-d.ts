@@ -4,6 +4,7 @@
  * compiler prints, checked by test/docs/compile-errors.test.ts). Idiomatic code next to each still compiles.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import type { CheckedNodes } from "../../src/builder/define-types.js";
 import type { Demand, NodeResultCheck } from "../../src/builder/messages.js";
 import type { NodeCheck, PathMapKeys } from "../../src/builder/types.js";
 import { append, Command, defineGraph, END, route, START, StateGraph, subgraph, type CompiledGraph } from "../../src/index.js";
@@ -81,6 +82,14 @@ describe("a node that returns a primitive or an array", () => {
     define({ nodes: { a: async () => [1] }, edges: [[START, "a"], ["a", END]] });
     expectTypeOf<NodeResultCheck<"defineGraph", "a", string>>().toEqualTypeOf<
       Demand<'defineGraph: node "a" returns a string; a node returns a partial state (an object of the fields it writes), a Command, or nothing'>
+    >();
+    // @ts-expect-error - nor null, which has no keys (so no key that is not a field) but is not an update
+    define({ nodes: { a: () => null }, edges: [[START, "a"], ["a", END]] });
+    expectTypeOf<CheckedNodes<S, { a: () => null }>["a"]>().toMatchTypeOf<
+      Demand<'defineGraph: node "a" returns null; a node returns a partial state (an object of the fields it writes), a Command, or nothing'>
+    >();
+    expectTypeOf<CheckedNodes<S, { a: () => { typo: 1 } }>["a"]>().toMatchTypeOf<
+      Demand<'defineGraph: node "a" returns "typo", which is not a field of the state; return only declared fields'>
     >();
   });
 
