@@ -3,7 +3,7 @@
  * `defineGraph`. A check turns into a type whose text is the message, so the compiler's error reads
  * as the problem and its fix.
  */
-import type { CommandMark } from "../engine/command.js";
+import type { CommandMark } from "../engine/index.js";
 
 /**
  * The key of every type-level error object (a call's result, `compile()`'s `this`, `defineGraph`'s

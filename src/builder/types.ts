@@ -12,7 +12,7 @@ import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
-import type { NotACommand } from "../engine/command.js";
+import type { NotACommand } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } from "./parallel-writes.js";
 import type {

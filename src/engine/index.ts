@@ -42,6 +42,7 @@ export { mergeUpdate } from "./merge.js";
 export { Send } from "./send.js";
 export { MessageDelta } from "./message-delta.js";
 export { Command, defineInterrupt, interrupt, type AnyCommand } from "./interrupt.js";
+export type { CommandMark, NotACommand } from "./command.js";
 export type { InterruptDefinition, ResumeSchema } from "./interrupt.js";
 export { InterruptError, INTERRUPT_ERROR_CODES } from "./interrupt-scope.js";
 export type { InterruptErrorCode } from "./interrupt-scope.js";
