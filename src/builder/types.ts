@@ -149,16 +149,6 @@ type NotDeclared<Name extends string, N extends string> =
 type Duplicate<Name extends string, N extends string> = IsAny<N> extends true ? never : [Name] extends [N] ? "fresh" | "taken" : never;
 
 /**
- * A node's update checked against the state: each key must be a field of `S` with a value of the
- * field's type (a field with a reducer takes a delta of the same type). `U` is inferred from the
- * node's return value, so an unknown key gets its own message.
- */
-export type CheckedUpdate<U, S> = {
-  [K in keyof U]?: K extends keyof S ? S[K] : UnknownFieldMessage<K>;
-} & UnknownFieldKeys<U, S> &
-  NotAPromise;
-
-/**
  * An update is not a Promise: without this, an async node's `Promise<{ count: "x" }>` was assignable
  * to the update `{ count?: number }` (it has no property in common with it, and the compiler skips
  * that "weak type" check inside the intersections that node parameters are), so its result was never
@@ -167,14 +157,6 @@ export type CheckedUpdate<U, S> = {
 interface NotAPromise {
   readonly then?: never;
 }
-
-type UnknownFieldMessage<K> = `${Quoted<K>} is not a field of the state; return only declared fields`;
-
-/**
- * The same check on the key: a required property named by the message. A value typed `any` (from
- * `JSON.parse`, `res.json()`) is assignable to the message type, but a missing property is missing.
- */
-type UnknownFieldKeys<U, S> = { readonly [K in Exclude<keyof U, keyof S> as UnknownFieldMessage<K>]: never };
 
 /**
  * A `Command` a node may return: an update of the state, and a `goto` that names only `G`, the node's
@@ -192,13 +174,6 @@ export type NodeCommand<S extends object, G extends string> = Command<undefined,
  * (it has no other source), which no check reads as a destination.
  */
 export type KeepsGotoLiterals = "" & { readonly "typed-state-graph: a goto names a node of ends": never };
-
-/** What a node may return; `G` is where its Command may go (its `ends`). */
-export type NodeReturn<U, S extends object, G extends string = never> =
-  | CheckedUpdate<U, S>
-  | NodeCommand<S, G>
-  | void
-  | Promise<CheckedUpdate<U, S> | NodeCommand<S, G> | void>;
 
 /**
  * What `addNode` takes: a node function or a compiled graph of the same state. One signature over
@@ -266,9 +241,9 @@ export type NodeCheck<F, Name extends string, S extends object> = F extends (...
  * of `S` (a primitive, an array, a Promise, a Command, an unknown key). The common result, a partial
  * state or nothing, passes on one comparison of its keys; the full check is about ten conditional
  * types, a third of a plain `addNode`'s work on TS 6 (`npm run bench:types`). Per member: `keyof` a
- * union keeps only the keys common to all members.
+ * union keeps only the keys common to all members. `null` has no keys, so it is sent on by name.
  */
-type NeedsResultCheck<R, S> = R extends unknown ? ([keyof R] extends [keyof S] ? never : R) : never;
+type NeedsResultCheck<R, S> = R extends null ? R : R extends unknown ? ([keyof R] extends [keyof S] ? never : R) : never;
 
 /** The edges a node's `ends` add (none without ends): the compiler's reachability search follows them. */
 export type EndsEdges<Name extends string, Ends extends readonly string[]> = [Ends[number]] extends [never]

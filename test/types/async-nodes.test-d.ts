@@ -5,7 +5,7 @@
  * inside the intersections that node parameters are. Same message as the sync node, on both compilers.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import type { CheckedUpdate, NodeReturn } from "../../src/builder/types.js";
+import type { NodeResult } from "../../src/builder/types.js";
 import { Command, defineGraph, END, START, StateGraph } from "../../src/index.js";
 
 interface S {
@@ -40,9 +40,9 @@ describe("an async node returning a wrong field type", () => {
   });
 
   it("is told by the update type itself: a Promise is not an update", () => {
-    expectTypeOf<Promise<{ count: string }>>().not.toMatchTypeOf<CheckedUpdate<{ count: string }, S>>();
-    expectTypeOf<Promise<{ count: string }>>().not.toMatchTypeOf<NodeReturn<{ count: string }, S>>();
-    expectTypeOf<Promise<{ count: number }>>().toMatchTypeOf<NodeReturn<{ count: number }, S>>();
+    expectTypeOf<Promise<{ count: string }>>().not.toMatchTypeOf<NodeResult<S>>();
+    expectTypeOf<{ count: string }>().not.toMatchTypeOf<NodeResult<S>>();
+    expectTypeOf<Promise<{ count: number }>>().toMatchTypeOf<NodeResult<S>>();
   });
 
   it("accepts async updates, nothing, and (on addNode) Commands", () => {

@@ -72,6 +72,9 @@ describe("a node that returns a primitive or an array", () => {
     expectTypeOf<NodeCheck<(s: S) => "x" | { count: number }, "a", S>>().toEqualTypeOf<
       Demand<'addNode: node "a" can return a string; a node returns a partial state (an object of the fields it writes), a Command, or nothing'>
     >();
+    expectTypeOf<NodeCheck<(s: S) => null | { count: number }, "a", S>>().toEqualTypeOf<
+      Demand<'addNode: node "a" can return null; a node returns a partial state (an object of the fields it writes), a Command, or nothing'>
+    >();
   });
 
   it("names the node on defineGraph", () => {
