@@ -229,9 +229,22 @@ export type EdgeDeclaration<N extends string> = readonly [from: N | Start | read
  */
 export type CheckedRoutes<S, N extends string, Routes, I = {}, Nodes = {}, Reduced = never> = {
   readonly [F in keyof Routes]: F extends N | Start
-    ? RouteDeclaration<S, Readonly<Record<string, N | End>>> & RouteCheck<RouteProblems<F, Routes[F], S, I, Nodes, Reduced>>
+    ? RouteDeclaration<S> & RouteCheck<UndeclaredDestinations<F, Routes[F], N> | RouteProblems<F, Routes[F], S, I, Nodes, Reduced>>
     : `defineGraph: the route source ${Quoted<F>} is not a declared node; add it to \`nodes\` or fix the name`;
 };
+
+/**
+ * A sentence for each destination of route `R` from `F` that is not a declared node or END (a path
+ * map's values, or a list-form route's list). Read here, not in the route's type (a record of the
+ * declared names), where the compiler's own text was `'"bb"' is not assignable to '"a" | "b" | "__end__"'`.
+ */
+type UndeclaredDestinations<F, R, N extends string> = R extends { readonly paths: infer P }
+  ? Exclude<P[keyof P], N | End> extends infer X extends string
+    ? X extends unknown
+      ? `defineGraph: the route from ${Quoted<F>} leads to ${Quoted<X>}, which is not a declared node; add it to \`nodes\`, or fix the name`
+      : never
+    : never
+  : never;
 
 type RouteCheck<Problems> = [Problems] extends [never] ? unknown : TypeLevelError<Problems>;
 

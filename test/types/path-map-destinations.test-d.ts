@@ -4,7 +4,9 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import type { TargetCheck } from "../../src/builder/declared-names.js";
-import { END, START, StateGraph, type CompiledGraph } from "../../src/index.js";
+import type { CheckedRoutes } from "../../src/builder/define-types.js";
+import type { TypeLevelError } from "../../src/builder/messages.js";
+import { defineGraph, END, route, START, StateGraph, type CompiledGraph, type RouteDeclaration } from "../../src/index.js";
 
 interface S {
   count: number;
@@ -34,5 +36,38 @@ describe("a path map's destinations", () => {
     expectTypeOf<TargetCheck<"b" | "c", "a" | "b", unknown, "addConditionalEdges">>().toHaveProperty(
       "addConditionalEdges: \"c\" is not a node of this builder; declare it with addNode first. If you did, that call's result was dropped: each call returns a new builder type, so chain the calls or keep each result",
     );
+  });
+});
+
+describe("a defineGraph route's destinations", () => {
+  const define = defineGraph<S>();
+  const router = (s: S): "go" | "stop" => (s.count > 2 ? "stop" : "go");
+
+  it("compile when each is a declared node or END", () => {
+    define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["b", END]], routes: { a: route(router, { go: "b", stop: END }) } });
+    define({
+      nodes: { a: () => ({}), b: () => ({}) },
+      edges: [[START, "a"], ["b", END]],
+      routes: { a: route((s: S) => (s.count > 2 ? END : "b"), ["b", END]) },
+    });
+  });
+
+  it("do not compile for an undeclared node, in a path map or a destination list, with a sentence", () => {
+    define({
+      nodes: { a: () => ({}), b: () => ({}) },
+      edges: [[START, "a"], ["b", END]],
+      // @ts-expect-error - "bb" is not a declared node
+      routes: { a: route(router, { go: "bb", stop: END }) },
+    });
+    define({
+      nodes: { a: () => ({}), b: () => ({}) },
+      edges: [[START, "a"], ["b", END]],
+      // @ts-expect-error - "c" is not a declared node
+      routes: { a: route((s: S) => (s.count > 2 ? "c" : "b"), ["b", "c"]) },
+    });
+    type Checked = CheckedRoutes<S, "a" | "b", { a: RouteDeclaration<S, { go: "bb"; stop: typeof END }> }>["a"];
+    expectTypeOf<Checked>().toMatchTypeOf<
+      TypeLevelError<'defineGraph: the route from "a" leads to "bb", which is not a declared node; add it to `nodes`, or fix the name'>
+    >();
   });
 });
