@@ -21,7 +21,7 @@ import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
 import type { FieldList } from "./field-list.js";
 import type { FanOutConflicts, RouteConflicts, TableWrites } from "./parallel-writes.js";
-import type { Demand, NodeResultCheck, Quoted, TypeLevelError, UnknownFieldCheck } from "./messages.js";
+import type { Demand, NeedsResultChecks, Quoted, ResultChecks, TypeLevelError } from "./messages.js";
 type Members<T> = T extends readonly (infer X)[] ? X : T;
 
 /**
@@ -75,21 +75,14 @@ export type CheckedNodes<S extends object, Nodes, Ends = {}, Inputs = {}> = {
 /**
  * The checks of node `K` that read its inferred result: not a primitive or an array, no key that is
  * not a field, a Command's goto within its ends `G`. A result whose keys are all fields of `S` (a
- * partial state, nothing) needs none of them, and passes on one comparison ({@link NeedsChecks}):
+ * partial state, nothing) needs none of them, and passes on one comparison ({@link NeedsResultChecks}):
  * the full checks cost about a third of a node's check on TS 6 (`npm run bench:types`).
  */
 type NodeChecks<F, K, S, G> = F extends (...args: never[]) => infer R
-  ? [NeedsChecks<R, S>] extends [never]
+  ? [NeedsResultChecks<R, S>] extends [never]
     ? unknown
-    : NodeResultCheck<"defineGraph", K, Awaited<R>> & UnknownFieldCheck<"defineGraph", K, Awaited<R>, S> & GotoCheck<"defineGraph", F, G, K>
+    : ResultChecks<"defineGraph", K, R, S> & GotoCheck<"defineGraph", F, G, K>
   : unknown;
-
-/**
- * The members of a node's result that need {@link NodeChecks}: each one with a key that is not a field
- * of `S` (a primitive, an array, a Promise, a Command, an unknown key), and `null`, which has no keys
- * but is not an update. Per member: `keyof` a union keeps only the keys common to all members.
- */
-type NeedsChecks<R, S> = R extends null ? R : [keyof R] extends [keyof S] ? never : R;
 
 /**
  * Where node `K`'s Command may go: its entry of `ends`. While `nodes` is inferred, `Ends` is not yet

@@ -19,11 +19,11 @@ import type {
   Demand,
   IsBlank,
   IsUnion,
-  NodeResultCheck,
   Quoted,
   Repeated,
   TypeLevelError,
-  UnknownFieldCheck,
+  NeedsResultChecks,
+  ResultChecks,
   Whitespace,
 } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
@@ -107,6 +107,8 @@ type Members<T> = T extends readonly (infer X)[] ? X : T;
  * test: the common name costs a few comparisons.
  */
 export type NodeNameCheck<Name extends string, N extends string, Whole extends string = Name> =
+  // `IsLiteral` inlined (a name typed string, or a pattern, makes an index signature, which `{}`
+  // satisfies): one alias fewer to resolve on every addNode.
   {} extends Record<Name, 1>
     ? Demand<"addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names">
     : Name extends unknown
@@ -221,29 +223,21 @@ type StateUpdate<S> = { [K in keyof S]?: S[K] } & NotAPromise & NotACommand;
  * The checks of a node that read its type after inference: a compiled graph's state, a node
  * function's result. Behind `NoInfer`, and first in the intersections of {@link NodeArgument}, so the
  * compiler reports the message rather than its own reading of the mismatch (a graph's `invoke`
- * signatures, the update's mapped type against `String`'s methods). The function case first: it is
- * the common one, and comparing every node function with `CompiledGraph` cost about 16 instantiations
- * a call (`npm run bench:types`, builder N=500: 491,911 → 483,909). A result whose keys are all
- * fields of the state ({@link NeedsResultCheck}) settles the function case in one comparison.
+ * signatures, a number read against the partial state as `Number`'s methods). The function case
+ * first: it is the common one, and comparing every node function with `CompiledGraph` cost about 16
+ * instantiations a call (`npm run bench:types`, builder N=500: 491,911 → 483,909). A result whose
+ * keys are all fields of the state ({@link NeedsResultChecks}) settles the function case in one
+ * comparison.
  */
 export type NodeCheck<F, Name extends string, S extends object> = F extends (...args: never[]) => infer R
-  ? [NeedsResultCheck<R, S>] extends [never]
+  ? [NeedsResultChecks<R, S>] extends [never]
     ? unknown
-    : NodeResultCheck<"addNode", Name, Awaited<R>> & UnknownFieldCheck<"addNode", Name, Awaited<R>, S>
+    : ResultChecks<"addNode", Name, R, S>
   : F extends CompiledGraph<object, string>
     ? [F] extends [CompiledGraph<S, string>]
       ? unknown
       : Demand<`addNode: node ${Quoted<Name>} is a graph compiled for another state; map between the states with subgraph(graph, { input: (s) => childInput, output: (c) => update })`>
     : unknown;
-
-/**
- * The members of a node's result that need the full check: each member whose keys are not all fields
- * of `S` (a primitive, an array, a Promise, a Command, an unknown key). The common result, a partial
- * state or nothing, passes on one comparison of its keys; the full check is about ten conditional
- * types, a third of a plain `addNode`'s work on TS 6 (`npm run bench:types`). Per member: `keyof` a
- * union keeps only the keys common to all members. `null` has no keys, so it is sent on by name.
- */
-type NeedsResultCheck<R, S> = R extends null ? R : R extends unknown ? ([keyof R] extends [keyof S] ? never : R) : never;
 
 /** The edges a node's `ends` add (none without ends): the compiler's reachability search follows them. */
 export type EndsEdges<Name extends string, Ends extends readonly string[]> = [Ends[number]] extends [never]

@@ -23,12 +23,17 @@ export class Command<Resume = unknown, S extends object = Record<string, unknown
   /**
    * Type-level only (no such property at run time): tells a Command from a partial state, whose
    * fields are all optional, so that a node's Command is checked as a Command ({@link NotACommand}).
+   * A `unique symbol`: Commands of two installed copies of this package are not assignable to each
+   * other's types (one copy per program, as for any branded class).
    */
   declare readonly [commandBrand]: true;
-  readonly resume: Resume | undefined;
+  // The members read their types behind NoInfer: `Resume` and `Goto` come from the constructor's
+  // options, never from where the Command goes. A node's contextual result type, a partial state,
+  // has the state's fields; one named `resume` or `goto` inferred them from it (a false error).
+  readonly resume: NoInfer<Resume> | undefined;
   readonly update: Partial<S> | undefined;
   /** The destinations, as a list: names and `Send`s in the order given. */
-  readonly goto: readonly (Goto | Send<Goto>)[] | undefined;
+  readonly goto: readonly (NoInfer<Goto> | Send<NoInfer<Goto>>)[] | undefined;
   constructor(options: {
     readonly resume?: Resume;
     // NoInfer: `S` comes from where the Command goes (a node's return type, `invoke`), so an unknown field is an excess property.

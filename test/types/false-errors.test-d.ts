@@ -2,7 +2,20 @@
  * Idiomatic code the compiler must accept (issue 18 §1): each case was once a false error.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import { append, bindSpec, defineGraph, END, route, START, StateGraph, subgraph, type CompiledGraph, type NodeContext, type RouterContext } from "../../src/index.js";
+import {
+  append,
+  bindSpec,
+  Command,
+  defineGraph,
+  END,
+  route,
+  START,
+  StateGraph,
+  subgraph,
+  type CompiledGraph,
+  type NodeContext,
+  type RouterContext,
+} from "../../src/index.js";
 
 interface Job {
   status: "idle" | "running" | "done";
@@ -153,5 +166,22 @@ describe("helpers over the builder", () => {
     one.addNode("a", () => ({}));
     // @ts-expect-error - "a" has no outgoing edge
     one.addEdge(START, "a").compile();
+  });
+});
+
+describe("a state with fields named like a Command's members", () => {
+  it("compiles nodes that return a Command, in the builder and defineGraph", () => {
+    new StateGraph<{ resume: boolean; n: number }>().addNode("a", () => new Command({ update: { n: 1 } }));
+    new StateGraph<{ goto: string[]; n: number }>().addNode("a", () => new Command({ update: { n: 1 } }));
+    new StateGraph<{ resume?: string; n: number }>().addNode("a", () => new Command({ goto: "b" }), { ends: ["b"] });
+    defineGraph<{ resume: boolean }>()({
+      nodes: { a: () => new Command({ goto: "b" }), b: () => ({}) },
+      edges: [[START, "a"], ["b", END]],
+      ends: { a: ["b"] },
+    });
+    defineGraph<{ goto: string[]; n: number }>()({
+      nodes: { a: () => new Command({ update: { n: 1 } }) },
+      edges: [[START, "a"], ["a", END]],
+    });
   });
 });

@@ -37,6 +37,12 @@ describe("a node that returns a key the state lacks", () => {
         | 'addNode: node "a" returns "tpyo", which is not a field of the state; return only declared fields'
       >
     >();
+    expectTypeOf<NodeCheck<() => { count: number; 0: string }, "a", S>>().toEqualTypeOf<
+      Demand<'addNode: node "a" returns "0", which is not a field of the state; return only declared fields'>
+    >();
+    expectTypeOf<NodeCheck<() => Promise<() => number>, "a", S>>().toEqualTypeOf<
+      Demand<'addNode: node "a" returns a function; a node returns a partial state (an object of the fields it writes), a Command, or nothing'>
+    >();
     expectTypeOf<NodeCheck<() => Promise<{ typo: number }>, "a", S>>().toEqualTypeOf<
       Demand<'addNode: node "a" returns "typo", which is not a field of the state; return only declared fields'>
     >();

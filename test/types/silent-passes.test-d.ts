@@ -33,6 +33,22 @@ describe("unknown fields with an any value", () => {
   });
 });
 
+describe("keys that are not text, and results that are functions", () => {
+  it("rejects a number or symbol key and an async node resolving to a function", () => {
+    const sym = Symbol("s");
+    // @ts-expect-error - 0 is not a field
+    base.addNode("x", () => ({ count: 1, 0: "x" }));
+    // @ts-expect-error - a symbol key is not a field
+    base.addNode("x", () => ({ count: 1, [sym]: 2 }));
+    // @ts-expect-error - a symbol key on one path
+    base.addNode("x", () => (flag ? { count: 1 } : { [Symbol.iterator]: 1 }));
+    // @ts-expect-error - 0 is not a field (defineGraph)
+    defineGraph<S>()({ nodes: { a: () => ({ count: 1, 0: "x" }) }, edges: [[START, "a"], ["a", END]] });
+    // @ts-expect-error - a function is not an update
+    base.addNode("x", async () => () => 1);
+  });
+});
+
 describe("undefined for a required field", () => {
   it("rejects undefined and values that may be undefined", () => {
     // @ts-expect-error - count is required: undefined would erase it
