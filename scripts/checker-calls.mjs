@@ -5,10 +5,15 @@
 // load, so it shows a change of a few percent that check times on a shared machine hide.
 //
 //   npx tsc -p bench/tsconfig.json && node scripts/checker-calls.mjs --ref=<commit> [--nodes=1,10,50]
-//     [--form=builder|defineGraph] [--top=25]
+//     [--form=builder|defineGraph] [--top=25] [--ablate=name,result,subgraph,edges,checks,topology]
 //
 // Prints the calls and instantiations of each tree, then the checker functions whose counts differ
 // most (where the work went). The counter adds about 30% to a check's time; read only the counts.
+//
+// --ablate (builder form only) adds a row per ablation: the working tree's emitted declarations with
+// one check taken out (see ABLATIONS), so a row's difference from the working tree is that check's
+// cost. `topology` is also taken out of the earlier commit, which splits its calls into the chain of
+// builder calls and compile()'s topology check.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +31,57 @@ if (ref === undefined) throw new Error("checker-calls: name the commit to compar
 const nodes = (flag("nodes") ?? "1,10,50").split(",").map(Number);
 const form = flag("form") ?? "builder";
 const top = Number(flag("top") ?? "25");
+const ablate = (flag("ablate") ?? "").split(",").filter((name) => name !== "");
+
+// Each ablation: edits of the emitted builder/types.d.ts that take one check out of the builder's
+// signatures. An edit that matches nothing fails: the declarations changed, and the row would
+// measure nothing.
+const edits = {
+  name: [[/name: Name & NoInfer<NodeNameCheck<Name, N>>/, "name: Name"]],
+  result: [[/NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In/, "NodeArgument<S, unknown, In"]],
+  subgraph: [[/\(Check & CompiledGraph<S>\) \| /, ""]],
+  edges: [
+    [
+      /from: From & NoInfer<SourceCheck<From, N, R, "addEdge">>, to: To & NoInfer<TargetCheck<To, N, EdgeTargetChecks<To, S, I, W>>>/,
+      "from: From, to: To",
+    ],
+  ],
+  topology: [[/compile\(this: CompileThis<StateGraph<[^>]*>, N, E, R>, /, "compile("]],
+};
+const ABLATIONS = {
+  name: { what: "addNode's node-name check", edits: edits.name },
+  result: { what: "addNode's result check (NodeCheck)", edits: edits.result },
+  subgraph: { what: "the compiled-graph member of addNode's argument", edits: edits.subgraph },
+  edges: { what: "addEdge's source and target checks", edits: edits.edges },
+  checks: {
+    what: "all four per-call checks (name, result, subgraph, edges)",
+    edits: [...edits.name, ...edits.result, ...edits.subgraph, ...edits.edges],
+  },
+  topology: { what: "compile()'s topology check (the reachability search)", edits: edits.topology },
+};
+for (const name of ablate)
+  if (!(name in ABLATIONS)) throw new Error(`checker-calls: no ablation "${name}"; choose from ${Object.keys(ABLATIONS).join(", ")}`);
+if (ablate.length > 0 && form !== "builder")
+  throw new Error("checker-calls: --ablate edits the builder's declarations; use it with --form=builder");
+
+/** A copy of `project` whose builder/types.d.ts has `edits` applied; throws when one matches nothing. */
+function ablated(project, label, ablation) {
+  const dir = mkdtempSync(join(tmpdir(), "tsg-checker-calls-ablated-"));
+  cpSync(project.dir, dir, { recursive: true, verbatimSymlinks: true });
+  const file = join(dir, "lib", "builder", "types.d.ts");
+  let text = readFileSync(file, "utf8");
+  for (const [pattern, replacement] of ablation.edits) {
+    if (!pattern.test(text)) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(
+        `checker-calls: ablation of ${ablation.what} matches nothing in ${label}'s builder/types.d.ts (${pattern}); the declarations changed, update ABLATIONS`,
+      );
+    }
+    text = text.replace(pattern, replacement);
+  }
+  writeFileSync(file, text);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 const bench = join(root, "bench", "dist", "bench", "typecheck");
 const { checkSource, compilersOf, createProject } = await import(join(bench, "check.js"));
@@ -63,6 +119,12 @@ try {
     { name: "working tree", project: createProject(root, ts7) },
   ];
   try {
+    // Inside the try: an ablation that fails to apply still removes the projects made so far.
+    for (const name of ablate) {
+      const ablation = ABLATIONS[name];
+      trees.push({ name: `working tree without ${ablation.what}`, project: ablated(trees[1].project, "the working tree", ablation) });
+      if (name === "topology") trees.push({ name: `${ref} without ${ablation.what}`, project: ablated(trees[0].project, ref, ablation) });
+    }
     for (const n of nodes) {
       const source = graphSource({ form, nodes: n, typeLevelTopology: true, orphan: false });
       const results = trees.map((tree, i) => {
@@ -76,10 +138,13 @@ try {
       console.log(`${form} N=${n}`);
       results.forEach(({ total, figures }, i) => {
         const errors = figures.errors.length > 0 ? `, ${figures.errors.length} error(s)` : "";
+        const base = i === 0 ? undefined : trees[i].name.startsWith(ref) ? results[0].total : results[1].total;
+        const delta = i < 2 || base === undefined ? "" : ` (${(total - base).toLocaleString("en", { signDisplay: "always" })})`;
         console.log(
-          `  ${trees[i].name}: ${total.toLocaleString("en")} checker calls, ${figures.instantiations.toLocaleString("en")} instantiations${errors}`,
+          `  ${trees[i].name}: ${total.toLocaleString("en")} checker calls${delta}, ${figures.instantiations.toLocaleString("en")} instantiations${errors}`,
         );
       });
+      // Where the work went: the earlier commit against the working tree.
       const [before, after] = results;
       const names = new Set([...Object.keys(before.calls), ...Object.keys(after.calls)]);
       const differences = [...names]
