@@ -36,28 +36,30 @@ const ablate = (flag("ablate") ?? "").split(",").filter((name) => name !== "");
 // Each ablation: edits of the emitted builder/types.d.ts that take one check out of the builder's
 // signatures. An edit that matches nothing fails: the declarations changed, and the row would
 // measure nothing.
-const edits = {
-  name: [[/name: Name & NoInfer<NodeNameCheck<Name, N>>/, "name: Name"]],
-  result: [[/NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In/, "NodeArgument<S, unknown, In"]],
-  subgraph: [[/\(Check & CompiledGraph<S>\) \| /, ""]],
-  edges: [
-    [
-      /from: From & NoInfer<SourceCheck<From, N, R, "addEdge">>, to: To & NoInfer<TargetCheck<To, N, EdgeTargetChecks<To, S, I, W>>>/,
-      "from: From, to: To",
-    ],
-  ],
-  topology: [[/compile\(this: CompileThis<StateGraph<[^>]*>, N, E, R>, /, "compile("]],
-};
 const ABLATIONS = {
-  name: { what: "addNode's node-name check", edits: edits.name },
-  result: { what: "addNode's result check (NodeCheck)", edits: edits.result },
-  subgraph: { what: "the compiled-graph member of addNode's argument", edits: edits.subgraph },
-  edges: { what: "addEdge's source and target checks", edits: edits.edges },
-  checks: {
-    what: "all four per-call checks (name, result, subgraph, edges)",
-    edits: [...edits.name, ...edits.result, ...edits.subgraph, ...edits.edges],
+  name: { what: "addNode's node-name check", edits: [[/name: Name & NoInfer<NodeNameCheck<Name, N>>/, "name: Name"]] },
+  result: {
+    what: "addNode's result check (NodeCheck)",
+    edits: [[/NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In/, "NodeArgument<S, unknown, In"]],
   },
-  topology: { what: "compile()'s topology check (the reachability search)", edits: edits.topology },
+  subgraph: { what: "the compiled-graph member of addNode's argument", edits: [[/\(Check & CompiledGraph<S>\) \| /, ""]] },
+  edges: {
+    what: "addEdge's source and target checks",
+    edits: [
+      [
+        /from: From & NoInfer<SourceCheck<From, N, R, "addEdge">>, to: To & NoInfer<TargetCheck<To, N, EdgeTargetChecks<To, S, I, W>>>/,
+        "from: From, to: To",
+      ],
+    ],
+  },
+  topology: {
+    what: "compile()'s topology check (the reachability search)",
+    edits: [[/compile\(this: CompileThis<StateGraph<[^>]*>, N, E, R>, /, "compile("]],
+  },
+};
+ABLATIONS.checks = {
+  what: "all four per-call checks (name, result, subgraph, edges)",
+  edits: ["name", "result", "subgraph", "edges"].flatMap((name) => ABLATIONS[name].edits),
 };
 for (const name of ablate)
   if (!(name in ABLATIONS)) throw new Error(`checker-calls: no ablation "${name}"; choose from ${Object.keys(ABLATIONS).join(", ")}`);
@@ -114,6 +116,7 @@ try {
     },
   );
   symlinkSync(join(root, "node_modules"), join(earlier, "node_modules"), "dir");
+  // `against`: the tree an ablated row is compared with (0, the earlier commit; 1, the working tree).
   const trees = [
     { name: ref, project: createProject(earlier, ts7) },
     { name: "working tree", project: createProject(root, ts7) },
@@ -122,8 +125,13 @@ try {
     // Inside the try: an ablation that fails to apply still removes the projects made so far.
     for (const name of ablate) {
       const ablation = ABLATIONS[name];
-      trees.push({ name: `working tree without ${ablation.what}`, project: ablated(trees[1].project, "the working tree", ablation) });
-      if (name === "topology") trees.push({ name: `${ref} without ${ablation.what}`, project: ablated(trees[0].project, ref, ablation) });
+      trees.push({
+        name: `working tree without ${ablation.what}`,
+        project: ablated(trees[1].project, "the working tree", ablation),
+        against: 1,
+      });
+      if (name === "topology")
+        trees.push({ name: `${ref} without ${ablation.what}`, project: ablated(trees[0].project, ref, ablation), against: 0 });
     }
     for (const n of nodes) {
       const source = graphSource({ form, nodes: n, typeLevelTopology: true, orphan: false });
@@ -138,8 +146,8 @@ try {
       console.log(`${form} N=${n}`);
       results.forEach(({ total, figures }, i) => {
         const errors = figures.errors.length > 0 ? `, ${figures.errors.length} error(s)` : "";
-        const base = i === 0 ? undefined : trees[i].name.startsWith(ref) ? results[0].total : results[1].total;
-        const delta = i < 2 || base === undefined ? "" : ` (${(total - base).toLocaleString("en", { signDisplay: "always" })})`;
+        const { against } = trees[i];
+        const delta = against === undefined ? "" : ` (${(total - results[against].total).toLocaleString("en", { signDisplay: "always" })})`;
         console.log(
           `  ${trees[i].name}: ${total.toLocaleString("en")} checker calls${delta}, ${figures.instantiations.toLocaleString("en")} instantiations${errors}`,
         );
