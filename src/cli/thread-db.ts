@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { DEFAULT_DB_FILE, PersistenceError, SqliteCheckpointer } from "../persistence/index.js";
+import { checkThreadId, DEFAULT_DB_FILE, PersistenceError, SqliteCheckpointer } from "../persistence/index.js";
 import { UsageError } from "./io.js";
 
 /** Where a thread lives: its id and the database file (as the user wrote it). */
@@ -66,6 +66,12 @@ export async function withCheckpointer<T>(
   use: (checkpointer: SqliteCheckpointer) => Promise<T>,
   options: { readonly create: boolean; readonly mapStoreErrors: boolean },
 ): Promise<T> {
+  // Before the file is opened (or created): a thread id no store can key by is the caller's mistake.
+  try {
+    checkThreadId("--thread", location.threadId);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
   checkDbPath(location.db, options);
   let checkpointer: SqliteCheckpointer;
   try {

@@ -43,3 +43,11 @@ export {
 export type { PruneRequest } from "../engine/index.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/index.js";
 export { checkJson } from "../engine/index.js";
+export {
+  checkCheckpointId,
+  checkSavedIds,
+  checkThreadId,
+  MAX_CHECKPOINT_ID_BYTES,
+  MAX_THREAD_ID_BYTES,
+  MAX_THREAD_KEY_BYTES,
+} from "./ids.js";

@@ -16,6 +16,7 @@ import {
   mergeWrites,
   writesTargetMissing,
 } from "../engine/index.js";
+import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
 import { assemble } from "./sqlite/chain.js";
 import { deltaOf, rebuild, type TraceAndRoutes, type TraceDelta } from "./trace-delta.js";
 
@@ -60,6 +61,7 @@ export class MemoryCheckpointer implements Checkpointer {
   readonly #threads = new Map<string, StoredThread>();
 
   async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
+    checkSavedIds("MemoryCheckpointer.save", checkpoint);
     const thread = this.#threads.get(checkpoint.threadId);
     const latestId = thread?.checkpoints.at(-1)?.id ?? null;
     if (latestId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, latestId);
@@ -86,20 +88,21 @@ export class MemoryCheckpointer implements Checkpointer {
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
-    const thread = this.#threads.get(threadId);
+    const thread = this.#threads.get(checkThreadId("MemoryCheckpointer.latest", threadId));
     const entry = thread?.checkpoints.at(-1);
     return thread === undefined || entry === undefined ? undefined : read(thread, entry);
   }
 
   async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
-    const thread = this.#threads.get(threadId);
+    const thread = this.#threads.get(checkThreadId("MemoryCheckpointer.get", threadId));
+    checkCheckpointId("MemoryCheckpointer.get", id);
     const entry = thread === undefined ? undefined : find(thread, id);
     return thread === undefined || entry === undefined ? undefined : read(thread, entry);
   }
 
   async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
     const { limit } = checkListOptions("MemoryCheckpointer.list", options);
-    const thread = this.#threads.get(threadId);
+    const thread = this.#threads.get(checkThreadId("MemoryCheckpointer.list", threadId));
     if (thread === undefined) return [];
     const newestFirst = [...thread.checkpoints].reverse();
     const limited = limit === undefined ? newestFirst : newestFirst.slice(0, limit);
@@ -108,12 +111,14 @@ export class MemoryCheckpointer implements Checkpointer {
   }
 
   async deleteThread(threadId: string): Promise<void> {
+    checkThreadId("MemoryCheckpointer.deleteThread", threadId);
     for (const id of [...this.#threads.keys()]) if (id === threadId || isUnderThread(id, threadId)) this.#threads.delete(id);
   }
 
   async putWrites(threadId: string, checkpointId: string, writes: readonly CheckpointWrite[]): Promise<void> {
     checkWrites("MemoryCheckpointer.putWrites", writes);
-    const thread = this.#threads.get(threadId);
+    const thread = this.#threads.get(checkThreadId("MemoryCheckpointer.putWrites", threadId));
+    checkCheckpointId("MemoryCheckpointer.putWrites", checkpointId);
     const entry = thread === undefined ? undefined : find(thread, checkpointId);
     if (entry === undefined) throw writesTargetMissing("MemoryCheckpointer.putWrites", threadId, checkpointId);
     const stored = entry.writes === undefined ? [] : (JSON.parse(entry.writes) as CheckpointWrite[]);
@@ -124,6 +129,7 @@ export class MemoryCheckpointer implements Checkpointer {
   prune(options: PruneOptions): Promise<PruneResult>;
   async prune(first: string | PruneOptions, second?: PruneOptions): Promise<PruneResult> {
     const request = checkPrune("MemoryCheckpointer.prune", first, second);
+    if (request.threadId !== undefined) checkThreadId("MemoryCheckpointer.prune", request.threadId);
     const threads = request.threadId === undefined ? [...this.#threads.values()] : [this.#threads.get(request.threadId)];
     let removed = 0;
     for (const thread of threads) {

@@ -17,6 +17,7 @@ import {
 } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
 import { saveNow, type SavesNow } from "../engine/_kernel.js";
+import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
 import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
 import { crc32Of, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
 import { assemble, bodyOf, type ChainRow, chainRows, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
@@ -211,6 +212,7 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
 
   #saveChain(method: "save" | "saveMany", checkpoints: readonly Checkpoint[], expectedLatestId: string | null): void {
     this.#usable(method);
+    for (const checkpoint of checkpoints) checkSavedIds(`SqliteCheckpointer.${method}`, checkpoint);
     const last = checkpoints.at(-1) as Checkpoint;
     const others = checkpoints.length > 1 ? ` (nor the ${checkpoints.length - 1} checkpoints before it, saved with it)` : "";
     const failed = (code: PersistenceError["code"], problem: string, cause?: unknown) =>
@@ -311,10 +313,13 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
+    checkThreadId("SqliteCheckpointer.latest", threadId);
     return this.#one("latest", () => this.#statements.latest.get(threadId));
   }
 
   async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
+    checkThreadId("SqliteCheckpointer.get", threadId);
+    checkCheckpointId("SqliteCheckpointer.get", id);
     return this.#one("get", () => this.#statements.get.get(threadId, id));
   }
 
@@ -324,8 +329,9 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
    * never builds every entry's whole trace; every row and delta is checked before anything is returned.
    */
   async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
-    const { limit } = checkListOptions("SqliteCheckpointer.list", options);
     const api = "SqliteCheckpointer.list";
+    checkThreadId(api, threadId);
+    const { limit } = checkListOptions(api, options);
     const statements = this.#statements;
     const { rows, ancestors, writeRows } = this.#run("list", "reading the database", () =>
       reading(this.#connection, () => {
@@ -355,6 +361,7 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
     const api = "SqliteCheckpointer.prune";
     this.#usable("prune");
     const request = checkPrune(api, first, second);
+    if (request.threadId !== undefined) checkThreadId(api, request.threadId);
     if (this.#statements.writes === undefined) {
       throw new PersistenceError(
         "READ_ONLY",
@@ -373,6 +380,8 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
   async putWrites(threadId: string, checkpointId: string, pendingWrites: readonly CheckpointWrite[]): Promise<void> {
     const api = "SqliteCheckpointer.putWrites";
     this.#usable("putWrites");
+    checkThreadId(api, threadId);
+    checkCheckpointId(api, checkpointId);
     checkWrites(api, pendingWrites);
     const { writes } = this.#statements;
     if (writes === undefined) {
@@ -467,6 +476,7 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
 
   async deleteThread(threadId: string): Promise<void> {
     this.#usable("deleteThread");
+    checkThreadId("SqliteCheckpointer.deleteThread", threadId);
     const { writes } = this.#statements;
     if (writes === undefined) {
       throw new PersistenceError(

@@ -16,6 +16,7 @@ import {
   writesTargetMissing,
 } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
+import { checkCheckpointId, checkSavedIds, checkThreadId } from "../persistence/ids.js";
 import { checksumOf, decodeRow, decodeWrites, type StoredRow } from "../persistence/sqlite/body.js";
 import { quoted, reasonOf } from "../persistence/sqlite/faults.js";
 import { whereTheRunStood } from "../persistence/sqlite-checkpointer.js";
@@ -227,6 +228,7 @@ export class PostgresCheckpointer implements Checkpointer {
 
   async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
     this.#usable("save");
+    checkSavedIds("PostgresCheckpointer.save", checkpoint);
     const { pendingWrites, ...stored } = checkpoint;
     const writes = writeArrays(pendingWrites === undefined ? [] : checkWrites("PostgresCheckpointer.save", pendingWrites));
     const body = JSON.stringify(stored);
@@ -257,6 +259,7 @@ export class PostgresCheckpointer implements Checkpointer {
   async saveMany(checkpoints: readonly Checkpoint[], expectedLatestId: string | null): Promise<void> {
     this.#usable("saveMany");
     const chain = checkSaveChain("PostgresCheckpointer.saveMany", checkpoints);
+    for (const checkpoint of chain) checkSavedIds("PostgresCheckpointer.saveMany", checkpoint);
     const columns = {
       ids: [] as string[],
       parents: [] as (string | null)[],
@@ -350,16 +353,20 @@ export class PostgresCheckpointer implements Checkpointer {
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
+    checkThreadId("PostgresCheckpointer.latest", threadId);
     const [row] = await this.#rows("latest", threadId, { name: `${this.#names}:latest`, text: this.#sql.latest, values: [threadId] });
     return row === undefined ? undefined : this.#decode("PostgresCheckpointer.latest", row);
   }
 
   async get(threadId: string, id: string): Promise<Checkpoint | undefined> {
+    checkThreadId("PostgresCheckpointer.get", threadId);
+    checkCheckpointId("PostgresCheckpointer.get", id);
     const [row] = await this.#rows("get", threadId, { name: `${this.#names}:get`, text: this.#sql.get, values: [threadId, id] });
     return row === undefined ? undefined : this.#decode("PostgresCheckpointer.get", row);
   }
 
   async list(threadId: string, options?: ListOptions): Promise<Checkpoint[]> {
+    checkThreadId("PostgresCheckpointer.list", threadId);
     const { limit } = checkListOptions("PostgresCheckpointer.list", options);
     const rows = await this.#rows("list", threadId, {
       name: `${this.#names}:list`,
@@ -372,6 +379,8 @@ export class PostgresCheckpointer implements Checkpointer {
   async putWrites(threadId: string, checkpointId: string, writes: readonly CheckpointWrite[]): Promise<void> {
     const api = "PostgresCheckpointer.putWrites";
     this.#usable("putWrites");
+    checkThreadId(api, threadId);
+    checkCheckpointId(api, checkpointId);
     checkWrites(api, writes);
     const target = await this.#query("putWrites", "keeping the pending writes", threadId, {
       name: `${this.#names}:putWrites`,
@@ -382,6 +391,7 @@ export class PostgresCheckpointer implements Checkpointer {
   }
 
   async deleteThread(threadId: string): Promise<void> {
+    checkThreadId("PostgresCheckpointer.deleteThread", threadId);
     await this.#query("deleteThread", "deleting the thread", threadId, {
       name: `${this.#names}:deleteThread`,
       text: this.#sql.deleteThread,
@@ -404,6 +414,7 @@ export class PostgresCheckpointer implements Checkpointer {
   prune(options: PruneOptions): Promise<PruneResult>;
   async prune(first: string | PruneOptions, second?: PruneOptions): Promise<PruneResult> {
     const request = checkPrune("PostgresCheckpointer.prune", first, second);
+    if (request.threadId !== undefined) checkThreadId("PostgresCheckpointer.prune", request.threadId);
     const threads =
       request.threadId === undefined
         ? (await this.#query<{ thread_id: string }>("prune", "listing the threads", "*", { text: this.#sql.threads })).map(
@@ -463,10 +474,10 @@ export class PostgresCheckpointer implements Checkpointer {
 
   /** A row's checkpoint, checksums and shape checked (else `CHECKPOINT_CORRUPT`), with its pending writes. */
   #decode(api: string, row: Row): Checkpoint {
-    const checkpoint = decodeRow(api, this.location, row);
+    const checkpoint = decodeRow(api, this.location, row, "database");
     if (row.write_bodies.length === 0) return checkpoint;
     const writeRows = row.write_bodies.map((body, index) => ({ checkpoint_seq: row.seq, body, checksum: row.write_checksums[index] }));
-    return { ...checkpoint, pendingWrites: decodeWrites(api, this.location, checkpoint, writeRows) };
+    return { ...checkpoint, pendingWrites: decodeWrites(api, this.location, checkpoint, writeRows, "database") };
   }
 
   /** Runs one query, with the driver's errors as coded `PersistenceError`s naming the thread. */

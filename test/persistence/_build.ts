@@ -1,6 +1,6 @@
 /**
  * Child processes run plain `node`, which cannot load TypeScript on Node 20. This compiles the
- * package's entry points into a private directory under node_modules/.cache (never `dist/`, which
+ * package's entry points (the library, persistence, and the `tsg` CLI) into a private directory under node_modules/.cache (never `dist/`, which
  * others may be using), and only when a source file changed since the last build. It sits inside
  * the repository so the compiled files resolve the SQLite driver (libsql or better-sqlite3) from node_modules.
  */
@@ -11,8 +11,8 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "../..");
 /** Where the compiled entry points go. */
 export const BUILD_DIR = join(root, "node_modules/.cache/tsg-persistence-test");
-const ENTRIES = ["src/index.ts", "src/persistence/index.ts"];
-const OUTPUTS = ["index.js", "persistence/index.js"];
+const ENTRIES = ["src/index.ts", "src/persistence/index.ts", "src/cli/main.ts"];
+const OUTPUTS = ["index.js", "persistence/index.js", "cli/main.js"];
 
 function newestSource(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {

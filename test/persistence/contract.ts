@@ -16,6 +16,7 @@ import {
 } from "../../src/persistence/index.js";
 import { Command } from "../../src/index.js";
 import { nestedGraph, nestedInput } from "../helpers/nested-graphs.js";
+import { describeIdContract } from "./contract-ids.js";
 
 let counter = 0;
 
@@ -63,6 +64,7 @@ export function describeCheckpointerContract<C extends Checkpointer>(
   makeCheckpointer: () => C | Promise<C>,
   cleanup: (checkpointer: C) => void | Promise<void> = () => undefined,
 ): void {
+  describeIdContract(name, makeCheckpointer, cleanup);
   describe(`${name}: the Checkpointer contract`, () => {
     let store: C;
     beforeEach(async () => {

@@ -193,7 +193,7 @@ describe("threaded runs on PostgresCheckpointer", () => {
 });
 
 describe("a corrupt row", () => {
-  it("is CHECKPOINT_CORRUPT naming the checkpoint, never a wrong state", async () => {
+  it("is CHECKPOINT_CORRUPT naming the checkpoint, never a wrong state, with advice for a database (which has no file)", async () => {
     await withCheckpointer(async (checkpointer, schema) => {
       await counterGraph(1).invoke(counterInput(), { threadId: "t1", checkpointer });
       const latest = await checkpointer.latest("t1");
@@ -202,6 +202,8 @@ describe("a corrupt row", () => {
       await expect(reading).rejects.toBeInstanceOf(PersistenceError);
       await expect(reading).rejects.toMatchObject({ code: "CHECKPOINT_CORRUPT", threadId: "t1", checkpointId: latest?.id });
       await expect(reading).rejects.toThrow(/PostgresCheckpointer\.latest: .* does not match its checksum/);
+      await expect(reading).rejects.toThrow(/Restore the database from a backup/);
+      await expect(reading).rejects.not.toThrow(/file/);
     });
   });
 });

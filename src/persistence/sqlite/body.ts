@@ -44,13 +44,19 @@ export function checksumMatches(text: string, checksum: unknown): boolean {
   return checksum.length === 64 && checksumOf(text) === checksum;
 }
 
-/** The checkpoint a row holds, after checking its checksum, its JSON and its shape; else `CHECKPOINT_CORRUPT`. */
-export function decodeRow(api: string, file: string, row: StoredRow): Checkpoint {
+/** What a backup would restore, for a corrupt row's advice: an SQLite file, or a PostgreSQL database (which has no file). */
+export type BackupOf = "file" | "database";
+
+/**
+ * The checkpoint a row holds, after checking its checksum, its JSON and its shape; else `CHECKPOINT_CORRUPT`.
+ * `file` names where the row is (a path, or a server and schema), `backup` what a backup restores.
+ */
+export function decodeRow(api: string, file: string, row: StoredRow, backup: BackupOf = "file"): Checkpoint {
   const corrupt = (problem: string, cause?: unknown) =>
     new PersistenceError(
       "CHECKPOINT_CORRUPT",
       `${api}: checkpoint ${quoted(row.id)} of thread ${quoted(row.thread_id)} in ${quoted(file)} is corrupt: ${problem}. ` +
-        `It cannot be resumed. Restore the file from a backup${
+        `It cannot be resumed. Restore the ${backup} from a backup${
           row.parent_id === null
             ? ", or start the thread again"
             : `, or read the checkpoint before it with getState(threadId, { checkpointId: ${quoted(row.parent_id)} }) and continue from its state on a new thread`
@@ -84,13 +90,19 @@ export interface StoredWriteRow {
 }
 
 /** The pending writes stored rows hold, in task order, after checking each one's checksum and shape; else `CHECKPOINT_CORRUPT`. */
-export function decodeWrites(api: string, file: string, checkpoint: Checkpoint, rows: readonly StoredWriteRow[]): CheckpointWrite[] {
+export function decodeWrites(
+  api: string,
+  file: string,
+  checkpoint: Checkpoint,
+  rows: readonly StoredWriteRow[],
+  backup: BackupOf = "file",
+): CheckpointWrite[] {
   return rows.map((row) => {
     const corrupt = (problem: string) =>
       new PersistenceError(
         "CHECKPOINT_CORRUPT",
         `${api}: a pending write of checkpoint ${quoted(checkpoint.id)} of thread ${quoted(checkpoint.threadId)} in ${quoted(file)} is corrupt: ${problem}. ` +
-          "Resuming would lose or repeat a node's update. Restore the file from a backup, or resume from the checkpoint's state on a new thread.",
+          `Resuming would lose or repeat a node's update. Restore the ${backup} from a backup, or resume from the checkpoint's state on a new thread.`,
         { threadId: checkpoint.threadId, checkpointId: checkpoint.id },
       );
     if (typeof row.body !== "string") throw corrupt("its stored body is not text");
