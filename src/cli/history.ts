@@ -21,6 +21,7 @@ export const historyCommand = defineCommand({
     const history = await withCheckpointer({ threadId, db }, (checkpointer) => checkpointer.list(threadId), {
       create: false,
       mapStoreErrors: true,
+      readOnly: true,
     });
     if (history.length === 0) throw new UsageError(`thread ${JSON.stringify(threadId)} has no checkpoint in ${db}.`);
     io.stdout.write(formatHistory(threadId, db, history));

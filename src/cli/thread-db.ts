@@ -52,7 +52,7 @@ export function checkDbPath(db: string, { create }: { readonly create: boolean }
 }
 
 /**
- * Opens the database, runs `use`, and closes it. A failure to open, and with `mapStoreErrors` any failure
+ * Opens the database (`readOnly`: without writing to it, even to set it up), runs `use`, and closes it. A failure to open, and with `mapStoreErrors` any failure
  * of the store inside `use` (an unreadable or corrupted checkpoint), becomes a {@link UsageError} naming
  * the file. Without it (a run), the caller reports the store's errors as the run's outcome.
  *
@@ -64,7 +64,7 @@ export function checkDbPath(db: string, { create }: { readonly create: boolean }
 export async function withCheckpointer<T>(
   location: ThreadLocation,
   use: (checkpointer: SqliteCheckpointer) => Promise<T>,
-  options: { readonly create: boolean; readonly mapStoreErrors: boolean },
+  options: { readonly create: boolean; readonly mapStoreErrors: boolean; readonly readOnly?: boolean },
 ): Promise<T> {
   // Before the file is opened (or created): a thread id no store can key by is the caller's mistake.
   try {
@@ -75,7 +75,7 @@ export async function withCheckpointer<T>(
   checkDbPath(location.db, options);
   let checkpointer: SqliteCheckpointer;
   try {
-    checkpointer = new SqliteCheckpointer(location.db);
+    checkpointer = new SqliteCheckpointer(location.db, { readOnly: options.readOnly === true });
   } catch (error) {
     throw storeFailure(location.db, error) ?? error;
   }

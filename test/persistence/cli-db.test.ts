@@ -3,12 +3,12 @@
  * stderr, and the bytes it left on disk. What a command refuses it refuses before it writes anything.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildForChildProcesses } from "./_build.js";
-import { SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
+import { rawConnection, SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
 
 let main = "";
 beforeAll(() => {
@@ -43,5 +43,67 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)("tsg and a thread id no store can key 
     const listed = tsg("history", "--thread", thread, "--db", "runs.sqlite");
     expect([listed.code, listed.stderr]).toEqual([0, ""]);
     expect(listed.stdout).toContain("7 checkpoints, newest first");
+  });
+});
+
+/** A database with a paused report thread "t", in rollback-journal mode (what SQLite makes by default), changed by `sql`. */
+function rollbackFile(sql: string): string {
+  const file = join(dir, "runs.sqlite");
+  expect(tsg("report", "--thread", "t", "--db", file, "--interrupt-before", "publish").code).toBe(3);
+  const db = rawConnection(file);
+  db.pragma("journal_mode = DELETE");
+  if (sql !== "") db.exec(sql);
+  db.close();
+  // Bytes 18 and 19 of the header: 1 1 for a rollback journal, 2 2 for WAL.
+  expect([...readFileSync(file).subarray(18, 20)]).toEqual([1, 1]);
+  return file;
+}
+
+/** The directory's files besides the database: the side files SQLite creates (-wal, -shm, -journal). */
+const sideFiles = () => readdirSync(dir).filter((name) => name !== "runs.sqlite");
+
+describe.skipIf(!SQLITE_DRIVER_INSTALLED)("tsg leaves a file it refuses byte-identical", () => {
+  describe.each([
+    ["a newer schema version", "UPDATE tsg_schema_version SET version = version + 1", /has schema version \d+, written by a newer/],
+    ["a version that is not an integer", "UPDATE tsg_schema_version SET version = 'two'", /records the version "two"/],
+    ["no version table", "DROP TABLE tsg_schema_version", /has a tsg_checkpoints table but no tsg_schema_version table/],
+  ])("a rollback-journal file with %s", (_what, sql, message) => {
+    it.each([
+      ["history", ["history", "--thread", "t"]],
+      ["report", ["report", "--thread", "t"]],
+      ["resume", ["resume", "--thread", "t", "--approve"]],
+    ])("tsg %s exits 2 with the schema problem and writes nothing (the header stays 1 1)", (_command, argv) => {
+      const file = rollbackFile(sql);
+      const before = readFileSync(file);
+      const { code, stderr } = tsg(...argv, "--db", file);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(message);
+      expect(readFileSync(file).equals(before)).toBe(true);
+      expect(sideFiles()).toEqual([]);
+    });
+  });
+
+  it("tsg history on a 0-byte file exits 2 and leaves it empty", () => {
+    const file = join(dir, "runs.sqlite");
+    writeFileSync(file, "");
+    const { code, stderr } = tsg("history", "--thread", "t", "--db", file);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/has no checkpoint tables \(it is empty, or not a checkpoint database\), and it was opened read-only/);
+    expect(readFileSync(file).length).toBe(0);
+    expect(sideFiles()).toEqual([]);
+  });
+
+  it("tsg history reads a WAL file without changing it or leaving -wal and -shm files behind", () => {
+    // Written by a child process: the test's own connection could keep the side files open until it is collected.
+    const file = join(dir, "runs.sqlite");
+    expect(tsg("report", "--thread", "t", "--db", file, "--interrupt-before", "publish").code).toBe(3);
+    expect(sideFiles()).toEqual([]);
+    expect([...readFileSync(file).subarray(18, 20)]).toEqual([2, 2]);
+    const before = readFileSync(file);
+    const listed = tsg("history", "--thread", "t", "--db", file);
+    expect([listed.code, listed.stderr]).toEqual([0, ""]);
+    expect(listed.stdout).toMatch(/^thread t \(.*\): 6 checkpoints, newest first/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(sideFiles()).toEqual([]);
   });
 });

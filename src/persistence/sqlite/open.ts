@@ -1,7 +1,8 @@
 /**
  * Opening the file: refuse a path that cannot be a database before SQLite sees it, then open it
- * read-write (set up WAL, migrate), falling back to read-only when the file, its directory or its file
- * system cannot be written, so history stays readable where nothing can be saved.
+ * read-write (check the schema version, then set up WAL and migrate), falling back to read-only when
+ * the file, its directory or its file system cannot be written, so history stays readable where
+ * nothing can be saved. A file that is refused, and a file opened read-only, are left as they were.
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname } from "node:path";
@@ -65,11 +66,17 @@ function checkPath(file: unknown): asserts file is string {
   }
 }
 
-function openWith(request: OpenRequest, file: string, mode: SqliteOpenMode, setUp: (connection: SqliteConnection) => number): OpenedFile {
+function openWith(
+  request: OpenRequest,
+  file: string,
+  mode: SqliteOpenMode,
+  setUp: (connection: SqliteConnection) => number,
+  readOnly = mode !== "readwrite",
+): OpenedFile {
   let connection: SqliteConnection | undefined;
   try {
     connection = request.driver.open(file, { mode, busyTimeoutMs: request.busyTimeoutMs });
-    return { connection, readOnly: mode !== "readwrite", version: setUp(connection) };
+    return { connection, readOnly, version: setUp(connection) };
   } catch (error) {
     try {
       connection?.close();
@@ -80,16 +87,43 @@ function openWith(request: OpenRequest, file: string, mode: SqliteOpenMode, setU
   }
 }
 
-/** The schema of a file opened read-only, which cannot be set up: it must already be a checkpoint database. */
-function readOnlySchema(file: string): (connection: SqliteConnection) => number {
+/**
+ * The schema of a file opened read-only, which is not set up: it must already be a checkpoint database.
+ * `asked`: read-only because the caller asked (else because the file cannot be written).
+ */
+function readOnlySchema(file: string, asked: boolean): (connection: SqliteConnection) => number {
   return (connection) => {
     const version = schemaVersion(connection, file);
     if (version > 0) return version;
     throw new PersistenceError(
       "OPEN_FAILED",
-      `${API}: ${quoted(file)} has no checkpoint tables and cannot be written, so it cannot be set up. Make it writable, or pass another file.`,
+      asked
+        ? `${API}: ${quoted(file)} has no checkpoint tables (it is empty, or not a checkpoint database), and it was opened read-only, so nothing was written to it. Pass the file the checkpoints were saved in.`
+        : `${API}: ${quoted(file)} has no checkpoint tables and cannot be written, so it cannot be set up. Make it writable, or pass another file.`,
     );
   };
+}
+
+/**
+ * Opens a file the caller asked to read only, but that could be written, without leaving the WAL's
+ * side files behind. SQLite's read-only connection creates `-wal` and `-shm` to read a WAL file, and,
+ * unable to checkpoint, never removes them. A read-write connection under `PRAGMA query_only` refuses
+ * every write as the read-only one does, and when it is the last to close it removes them (an empty
+ * log: nothing is copied into the file). Only when the log is empty or missing: a log that still holds
+ * checkpoints (a crash's) would be copied into the file on that close, so it is read read-only, as found.
+ */
+function queryOnly(request: OpenRequest, file: string): OpenedFile | undefined {
+  if (!writable(file) || (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) return undefined;
+  return openWith(
+    request,
+    file,
+    "readwrite",
+    (connection) => {
+      connection.pragma("query_only = 1");
+      return readOnlySchema(file, true)(connection);
+    },
+    true,
+  );
 }
 
 /**
@@ -113,6 +147,9 @@ export function openFile(file: unknown, request: OpenRequest): OpenedFile {
   if (!request.readOnly && (!exists || file === ":memory:" || writable(file))) {
     try {
       return openWith(request, file, "readwrite", (connection) => {
+        // Before anything writes: journal_mode = WAL rewrites a rollback-journal file's header (bytes 18 and 19, 1 1 → 2 2),
+        // so a file this version refuses (a newer, unreadable or missing schema version) would be changed on its way out.
+        schemaVersion(connection, file);
         connection.pragma("journal_mode = WAL");
         connection.pragma(`synchronous = ${request.synchronous}`);
         connection.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
@@ -123,10 +160,17 @@ export function openFile(file: unknown, request: OpenRequest): OpenedFile {
     }
   } else if (!exists) {
     throw new PersistenceError("OPEN_FAILED", `${API}: cannot open ${quoted(file)} read-only: it does not exist. Check the path.`);
+  } else if (request.readOnly && file !== ":memory:") {
+    try {
+      const opened = queryOnly(request, file);
+      if (opened !== undefined) return opened;
+    } catch (error) {
+      if (!isReadOnlyFault(error)) throw storageError(API, error, file, "opening the database read-only");
+    }
   }
   // Read-only: SQLite still needs the WAL's side files; where it cannot create them, read a snapshot.
   try {
-    return openWith(request, file, "readonly", readOnlySchema(file));
+    return openWith(request, file, "readonly", readOnlySchema(file, request.readOnly));
   } catch (error) {
     if (!isReadOnlyFault(error)) throw storageError(API, error, file, "opening the database read-only");
   }
@@ -139,7 +183,7 @@ export function openFile(file: unknown, request: OpenRequest): OpenedFile {
     );
   }
   try {
-    return openWith(request, file, "snapshot", readOnlySchema(file));
+    return openWith(request, file, "snapshot", readOnlySchema(file, request.readOnly));
   } catch (error) {
     throw storageError(API, error, file, "opening the database read-only");
   }
