@@ -5,7 +5,7 @@ import { GRAPH_ARGUMENT } from "./graph-source.js";
 import { inspectTarget } from "./inspect-targets.js";
 import type { CliIO } from "./io.js";
 import { parseIntegerFlag } from "./options.js";
-import { checkDbPath } from "./thread-db.js";
+import { refuseEmptyDbPath } from "./thread-db.js";
 
 /** The port `tsg inspect` listens on unless `--port` says otherwise. */
 export const INSPECT_DEFAULT_PORT = 4680;
@@ -64,7 +64,9 @@ export const inspectCommand = defineCommand({
   exitCodes: "0 stopped with Ctrl-C, 2 bad arguments or a port that is in use.",
   async run({ flags, positional }, io) {
     const port = parseIntegerFlag("--port", flags.port, { min: 0 }) ?? INSPECT_DEFAULT_PORT;
-    if (flags.db !== undefined) checkDbPath(flags.db, { create: true });
+    // Only an empty --db is a bad argument: a directory, a missing directory or an unreadable file is the
+    // database's problem, which the page and the console show while the server runs.
+    if (flags.db !== undefined) refuseEmptyDbPath(flags.db);
     const target = await inspectTarget(positional);
     let inspector: Inspector;
     try {
