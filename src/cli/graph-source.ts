@@ -4,14 +4,15 @@
  * TypeScript sources (`.ts`, `.mts`, `.cts`) load through `tsx` when it is installed.
  */
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { extname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 import { buildAgentGraph, ScriptedModel } from "../examples/agent/index.js";
 import { buildReportGraph } from "../examples/report/index.js";
 import { buildResearchGraph } from "../examples/research/index.js";
 import { checkSpecSchema, GraphValidationError, type CompiledGraph, type GraphProblem, type GraphSpec } from "../index.js";
 import { UsageError } from "./io.js";
+import { importUserModule, type GraphLoaders } from "./module-loader.js";
+
+export type { GraphLoaders, TsxApi } from "./module-loader.js";
 
 /** The example graphs every graph command knows by name. */
 export const EXAMPLE_GRAPHS = ["report", "agent", "research"] as const;
@@ -21,8 +22,6 @@ export type ExampleGraph = (typeof EXAMPLE_GRAPHS)[number];
 
 /** The positional argument's description, shared by the graph commands' help. */
 export const GRAPH_ARGUMENT = `${EXAMPLE_GRAPHS.join(", ")}, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)`;
-
-const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);
 
 /** A graph as a command reads it: its spec, or the problems that keep it from being a graph. */
 export type GraphSource =
@@ -34,19 +33,6 @@ export type GraphSource =
       readonly graph?: CompiledGraph<object>;
     }
   | { readonly label: string; readonly spec?: undefined; readonly problems: readonly GraphProblem[] };
-
-/** `tsx`'s ESM API, as far as tsg uses it. */
-export interface TsxApi {
-  tsImport(specifier: string, parentURL: string): Promise<unknown>;
-}
-
-/** Where modules come from; tests pass their own. */
-export interface GraphLoaders {
-  /** Where relative paths start. Default `process.cwd()`. */
-  readonly cwd?: string;
-  /** Loads `tsx/esm/api`. Default: from tsg's own dependencies, else from the current project. */
-  readonly tsx?: () => Promise<unknown>;
-}
 
 /**
  * Reads the graph an argument names: an example, or `FILE#EXPORT`. Throws a {@link UsageError} (exit 2)
@@ -76,10 +62,7 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
   if (!existsSync(path)) throw new UsageError(`cannot find the module ${file} (looked for ${path}).`);
   let module: Record<string, unknown>;
   try {
-    const url = pathToFileURL(path).href;
-    module = TYPESCRIPT.has(extname(path))
-      ? ((await (await loadTsx(loaders.tsx ?? findTsx(cwd))).tsImport(url, import.meta.url)) as Record<string, unknown>)
-      : ((await import(url)) as Record<string, unknown>);
+    module = await importUserModule(file, path, loaders);
   } catch (error) {
     if (isInstance(error, UsageError)) throw error;
     if (isInstance(error, GraphValidationError)) return { label: argument, problems: error.problems };
@@ -202,30 +185,6 @@ function isInstance<T>(value: unknown, type: abstract new (...args: never[]) => 
   } catch {
     return false;
   }
-}
-
-/** `tsx/esm/api` from tsg's own dependencies, else from the project in `cwd` (where a user installs it). */
-function findTsx(cwd: string): () => Promise<unknown> {
-  return async () => {
-    try {
-      return await import("tsx/esm/api" as string);
-    } catch {
-      return import(pathToFileURL(createRequire(join(cwd, "package.json")).resolve("tsx/esm/api")).href);
-    }
-  };
-}
-
-async function loadTsx(load: () => Promise<unknown>): Promise<TsxApi> {
-  let api: Partial<TsxApi> | undefined;
-  try {
-    api = (await load()) as Partial<TsxApi>;
-  } catch {
-    // Not installed (or not loadable): say what to install.
-  }
-  if (typeof api?.tsImport === "function") return api as TsxApi;
-  throw new UsageError(
-    "loading TypeScript needs tsx, which is not installed: npm install --save-dev tsx. Or point tsg at the compiled .js file.",
-  );
 }
 
 function firstLine(error: unknown): string {
