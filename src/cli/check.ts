@@ -3,6 +3,7 @@ import { validateTopology, type GraphProblem } from "../index.js";
 import { defineCommand } from "./command.js";
 import { GRAPH_ARGUMENT, loadGraph } from "./graph-source.js";
 import type { CliIO } from "./io.js";
+import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
 
 /** `tsg check`, for the command table. */
 export const checkCommand = defineCommand({
@@ -14,10 +15,11 @@ export const checkCommand = defineCommand({
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
     json: { type: "boolean", description: "print { graph, valid, problems } as JSON" },
+    "load-timeout": LOAD_TIMEOUT_FLAG,
   },
   exitCodes: "0 valid, 1 problems listed, 2 bad arguments (or a module that does not load).",
   async run({ flags, positional }, io) {
-    const source = await loadGraph(positional);
+    const source = await loadGraph(positional, loadersOf(flags["load-timeout"]));
     const problems: readonly GraphProblem[] = source.problems ?? validateTopology(source.spec);
     if (flags.json === true) {
       io.stdout.write(JSON.stringify({ graph: source.label, valid: problems.length === 0, problems }, null, 2) + "\n");

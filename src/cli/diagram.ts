@@ -4,6 +4,7 @@ import { toDot, toMermaid } from "../render/index.js";
 import { defineCommand } from "./command.js";
 import { EXAMPLE_GRAPHS, GRAPH_ARGUMENT, exampleSpec, type ExampleGraph } from "./graph-source.js";
 import type { CliIO } from "./io.js";
+import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
 import { parseChoiceFlag } from "./options.js";
 import { specOrRefusal } from "./graph-commands.js";
 
@@ -34,12 +35,13 @@ export const diagramCommand = defineCommand({
       description: "mermaid: a flowchart; dot: Graphviz; json: the spec",
       default: "mermaid",
     },
+    "load-timeout": LOAD_TIMEOUT_FLAG,
   },
   notes: "Render DOT with Graphviz: tsg diagram report --format dot | dot -Tsvg > report.svg",
   exitCodes: "0 printed, 2 bad arguments (or a module that does not load or does not validate).",
   async run({ flags, positional }, io) {
     const format = parseChoiceFlag("--format", flags.format, DIAGRAM_FORMATS) ?? "mermaid";
-    io.stdout.write(render(await specOrRefusal(positional), format));
+    io.stdout.write(render(await specOrRefusal(positional, loadersOf(flags["load-timeout"])), format));
     return 0;
   },
 });

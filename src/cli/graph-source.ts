@@ -4,14 +4,15 @@
  * TypeScript sources (`.ts`, `.mts`, `.cts`) load through `tsx` when it is installed.
  */
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { extname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 import { buildAgentGraph, ScriptedModel } from "../examples/agent/index.js";
 import { buildReportGraph } from "../examples/report/index.js";
 import { buildResearchGraph } from "../examples/research/index.js";
 import { checkSpecSchema, GraphValidationError, type CompiledGraph, type GraphProblem, type GraphSpec } from "../index.js";
 import { UsageError } from "./io.js";
+import { importUserModule, type GraphLoaders } from "./module-loader.js";
+
+export type { GraphLoaders, TsxApi } from "./module-loader.js";
 
 /** The example graphs every graph command knows by name. */
 export const EXAMPLE_GRAPHS = ["report", "agent", "research"] as const;
@@ -21,8 +22,6 @@ export type ExampleGraph = (typeof EXAMPLE_GRAPHS)[number];
 
 /** The positional argument's description, shared by the graph commands' help. */
 export const GRAPH_ARGUMENT = `${EXAMPLE_GRAPHS.join(", ")}, or a module's export: ./dist/graph.js#triage (TypeScript with tsx installed)`;
-
-const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);
 
 /** A graph as a command reads it: its spec, or the problems that keep it from being a graph. */
 export type GraphSource =
@@ -34,19 +33,6 @@ export type GraphSource =
       readonly graph?: CompiledGraph<object>;
     }
   | { readonly label: string; readonly spec?: undefined; readonly problems: readonly GraphProblem[] };
-
-/** `tsx`'s ESM API, as far as tsg uses it. */
-export interface TsxApi {
-  tsImport(specifier: string, parentURL: string): Promise<unknown>;
-}
-
-/** Where modules come from; tests pass their own. */
-export interface GraphLoaders {
-  /** Where relative paths start. Default `process.cwd()`. */
-  readonly cwd?: string;
-  /** Loads `tsx/esm/api`. Default: from tsg's own dependencies, else from the current project. */
-  readonly tsx?: () => Promise<unknown>;
-}
 
 /**
  * Reads the graph an argument names: an example, or `FILE#EXPORT`. Throws a {@link UsageError} (exit 2)
@@ -76,13 +62,10 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
   if (!existsSync(path)) throw new UsageError(`cannot find the module ${file} (looked for ${path}).`);
   let module: Record<string, unknown>;
   try {
-    const url = pathToFileURL(path).href;
-    module = TYPESCRIPT.has(extname(path))
-      ? ((await (await loadTsx(loaders.tsx ?? findTsx(cwd))).tsImport(url, import.meta.url)) as Record<string, unknown>)
-      : ((await import(url)) as Record<string, unknown>);
+    module = await importUserModule(file, path, loaders);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    if (error instanceof GraphValidationError) return { label: argument, problems: error.problems };
+    if (isInstance(error, UsageError)) throw error;
+    if (isInstance(error, GraphValidationError)) return { label: argument, problems: error.problems };
     throw new UsageError(`the module ${file} failed to load: ${firstLine(error)}`);
   }
   if (!Object.hasOwn(module, exportName)) {
@@ -93,7 +76,32 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
       `the module ${file} has no export ${JSON.stringify(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`,
     );
   }
-  return graphOf(argument, module[exportName]);
+  return readExport({ label: argument, file, exportName }, module);
+}
+
+/** Which export a command reads, for its messages. */
+interface ExportRef {
+  readonly label: string;
+  readonly file: string;
+  readonly exportName: string;
+}
+
+/**
+ * Reads the export as a graph. Everything that runs the module's code (a getter, a Proxy's trap,
+ * `compile()`) runs here, and the spec comes out as a plain copy, so what the module throws is reported
+ * as its own fault (exit 2, naming the module, the export and the message), never as a bug of tsg.
+ */
+function readExport(ref: ExportRef, module: Record<string, unknown>): GraphSource {
+  const step = { now: "reading it" };
+  try {
+    return graphOf(ref.label, module[ref.exportName], step);
+  } catch (error) {
+    if (isInstance(error, UsageError)) throw error;
+    if (isInstance(error, GraphValidationError)) return { label: ref.label, problems: error.problems };
+    throw new UsageError(
+      `the export ${JSON.stringify(ref.exportName)} of the module ${ref.file} threw while tsg was ${step.now}: ${firstLine(error)}`,
+    );
+  }
 }
 
 /**
@@ -116,24 +124,35 @@ export function exampleSpec(graph: ExampleGraph): GraphSpec {
   }
 }
 
-/** A compiled graph (its `spec`), a builder (compiled here, so its problems are listed), or a spec as data. */
-function graphOf(label: string, value: unknown): GraphSource {
+/**
+ * A compiled graph (its `spec`), a builder (compiled here, so its problems are listed), or a spec as data.
+ * `step` says what is being read, for the message when the module's code throws.
+ */
+function graphOf(label: string, value: unknown, step: { now: string }): GraphSource {
   if (typeof value === "object" && value !== null) {
-    const candidate = value as { spec?: unknown; compile?: unknown; nodes?: unknown };
-    if (typeof candidate.compile === "function") {
-      try {
-        const compiled = (candidate.compile as () => { spec: GraphSpec })();
-        return { label, spec: compiled.spec, ...(isRunnable(compiled) ? { graph: compiled } : {}) };
-      } catch (error) {
-        if (error instanceof GraphValidationError) return { label, problems: error.problems };
-        throw new UsageError(`${label}: compile() failed: ${firstLine(error)}`);
-      }
+    step.now = "reading its compile";
+    const { compile } = value as { compile?: unknown };
+    if (typeof compile === "function") {
+      step.now = "calling its compile()";
+      const compiled = compile.call(value) as unknown;
+      step.now = "reading the compiled graph's spec";
+      const spec = specOrProblems(label, (compiled as { spec?: unknown } | null)?.spec);
+      step.now = "reading the compiled graph's methods";
+      return spec.spec !== undefined && isRunnable(compiled) ? { ...spec, graph: compiled } : spec;
     }
-    if (typeof candidate.spec === "object" && candidate.spec !== null) {
-      const source = specOrProblems(label, candidate.spec);
+    step.now = "reading its spec";
+    const { spec } = value as { spec?: unknown };
+    if (typeof spec === "object" && spec !== null) {
+      step.now = "copying its spec";
+      const source = specOrProblems(label, spec);
+      step.now = "reading its methods";
       return source.spec !== undefined && isRunnable(value) ? { ...source, graph: value } : source;
     }
-    if (Array.isArray(candidate.nodes)) return specOrProblems(label, value);
+    step.now = "reading its nodes";
+    if (Array.isArray((value as { nodes?: unknown }).nodes)) {
+      step.now = "copying it as a spec";
+      return specOrProblems(label, value);
+    }
   }
   throw new UsageError(
     `${label} is not a graph: export a compiled graph (builder.compile()), a StateGraph builder, or a GraphSpec; got ${describeValue(value)}.`,
@@ -149,33 +168,23 @@ function isRunnable(value: unknown): value is CompiledGraph<object> {
   return typeof graph.invoke === "function" && typeof graph.stream === "function" && typeof graph.updateState === "function";
 }
 
+/**
+ * The spec as a plain copy (a spec is JSON data: the copy runs every getter and trap once, here), or
+ * its problems.
+ */
 function specOrProblems(label: string, spec: unknown): GraphSource {
-  const problems = checkSpecSchema(spec);
-  return problems.length > 0 ? { label, problems } : { label, spec: spec as GraphSpec };
+  const copy: unknown = spec === undefined ? undefined : JSON.parse(JSON.stringify(spec));
+  const problems = checkSpecSchema(copy);
+  return problems.length > 0 ? { label, problems } : { label, spec: copy as GraphSpec };
 }
 
-/** `tsx/esm/api` from tsg's own dependencies, else from the project in `cwd` (where a user installs it). */
-function findTsx(cwd: string): () => Promise<unknown> {
-  return async () => {
-    try {
-      return await import("tsx/esm/api" as string);
-    } catch {
-      return import(pathToFileURL(createRequire(join(cwd, "package.json")).resolve("tsx/esm/api")).href);
-    }
-  };
-}
-
-async function loadTsx(load: () => Promise<unknown>): Promise<TsxApi> {
-  let api: Partial<TsxApi> | undefined;
+/** `instanceof` that survives a thrown Proxy whose `getPrototypeOf` trap throws. */
+function isInstance<T>(value: unknown, type: abstract new (...args: never[]) => T): value is T {
   try {
-    api = (await load()) as Partial<TsxApi>;
+    return value instanceof type;
   } catch {
-    // Not installed (or not loadable): say what to install.
+    return false;
   }
-  if (typeof api?.tsImport === "function") return api as TsxApi;
-  throw new UsageError(
-    "loading TypeScript needs tsx, which is not installed: npm install --save-dev tsx. Or point tsg at the compiled .js file.",
-  );
 }
 
 function firstLine(error: unknown): string {

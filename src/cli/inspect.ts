@@ -4,8 +4,9 @@ import { defineCommand } from "./command.js";
 import { GRAPH_ARGUMENT } from "./graph-source.js";
 import { inspectTarget } from "./inspect-targets.js";
 import type { CliIO } from "./io.js";
+import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
 import { parseIntegerFlag } from "./options.js";
-import { checkDbPath } from "./thread-db.js";
+import { refuseEmptyDbPath } from "./thread-db.js";
 
 /** The port `tsg inspect` listens on unless `--port` says otherwise. */
 export const INSPECT_DEFAULT_PORT = 4680;
@@ -57,6 +58,7 @@ export const inspectCommand = defineCommand({
     },
     thread: { type: "string", valueHint: "T", description: "a thread of --db to list from the start", multiple: true },
     "allow-writes": { type: "boolean", description: "allow resume, fork and edit on a --db file tsg inspect did not create" },
+    "load-timeout": LOAD_TIMEOUT_FLAG,
   },
   notes:
     "It answers only Host 127.0.0.1 and localhost (no DNS rebinding). Stop it with Ctrl-C.\n" +
@@ -64,8 +66,10 @@ export const inspectCommand = defineCommand({
   exitCodes: "0 stopped with Ctrl-C, 2 bad arguments or a port that is in use.",
   async run({ flags, positional }, io) {
     const port = parseIntegerFlag("--port", flags.port, { min: 0 }) ?? INSPECT_DEFAULT_PORT;
-    if (flags.db !== undefined) checkDbPath(flags.db, { create: true });
-    const target = await inspectTarget(positional);
+    // Only an empty --db is a bad argument: a directory, a missing directory or an unreadable file is the
+    // database's problem, which the page and the console show while the server runs.
+    if (flags.db !== undefined) refuseEmptyDbPath(flags.db);
+    const target = await inspectTarget(positional, loadersOf(flags["load-timeout"]));
     let inspector: Inspector;
     try {
       inspector = await startInspector({

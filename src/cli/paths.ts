@@ -4,6 +4,7 @@ import { defineCommand } from "./command.js";
 import { specOrRefusal } from "./graph-commands.js";
 import { EXAMPLE_GRAPHS, GRAPH_ARGUMENT } from "./graph-source.js";
 import { UsageError, type CliIO } from "./io.js";
+import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
 import { parseChoiceFlag } from "./options.js";
 
 /** The example graphs `tsg paths` plans by name (it plans a user's module too). */
@@ -38,11 +39,12 @@ export const pathsCommand = defineCommand({
       description: "who plans: the built-in linear cover, xstate/graph, or @xstate/graph",
       default: "linear",
     },
+    "load-timeout": LOAD_TIMEOUT_FLAG,
   },
   exitCodes: "0 every transition covered, 1 some not covered, 2 bad arguments (or a graph that cannot be planned).",
   async run({ flags, positional }, io) {
     const via = parseChoiceFlag("--via", flags.via, PATH_PLANNERS) ?? "linear";
-    const spec = await specOrRefusal(positional);
+    const spec = await specOrRefusal(positional, loadersOf(flags["load-timeout"]));
     let plan: CoveragePlan;
     try {
       plan = await coveragePlan({ spec }, { via });

@@ -26,6 +26,19 @@ export const DB_FLAG = {
 export const THREAD_FLAG = { type: "string", valueHint: "T", description: "the thread (required)" } as const;
 
 /**
+ * Refuses an empty `--db`: the one path problem that is a bad argument for every command, `tsg inspect`
+ * included (it shows any other problem with the database in its page).
+ *
+ * @example
+ * ```ts
+ * refuseEmptyDbPath(" "); // throws: --db must name a file, …
+ * ```
+ */
+export function refuseEmptyDbPath(db: string): void {
+  if (db.trim() === "") throw new UsageError(`--db must name a file, e.g. --db ${DEFAULT_DB_FILE}; got an empty path.`);
+}
+
+/**
  * Checks the `--db` path before anything opens it. `create: false` (history, resume) refuses a file
  * that does not exist, so a typo never leaves an empty database behind.
  *
@@ -35,7 +48,7 @@ export const THREAD_FLAG = { type: "string", valueHint: "T", description: "the t
  * ```
  */
 export function checkDbPath(db: string, { create }: { readonly create: boolean }): void {
-  if (db.trim() === "") throw new UsageError(`--db must name a file, e.g. --db ${DEFAULT_DB_FILE}; got an empty path.`);
+  refuseEmptyDbPath(db);
   if (db === ":memory:") {
     if (!create) throw new UsageError("--db :memory: holds no thread once tsg exits; name the database file the thread was saved in.");
     return;

@@ -6,6 +6,31 @@ import { InspectError } from "./errors.js";
 /** The largest request body the inspector reads: an edited state, never a file. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** How long a request's body may take to arrive once its headers have: the page sends a few bytes at once. */
+export const BODY_TIMEOUT_MS = 10_000;
+
+/**
+ * The page's policy: it loads only its own files (no CDN, no inline script), and no other page may frame
+ * it (`frame-ancestors 'none'`): a framed inspector started with --allow-writes could get a click on
+ * "Approve and resume" from a foreign page.
+ */
+const PAGE_POLICY =
+  "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+/** What every other response allows: nothing to load, no framing. */
+const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Sets the headers every response carries, before any route runs (refusals included): no framing
+ * (`X-Frame-Options: DENY` for browsers that predate `frame-ancestors`), no type sniffing, and a policy
+ * that loads nothing. The page's files replace the policy with {@link PAGE_POLICY}.
+ */
+export function setSecurityHeaders(response: ServerResponse): void {
+  response.setHeader("x-frame-options", "DENY");
+  response.setHeader("x-content-type-options", "nosniff");
+  response.setHeader("content-security-policy", DATA_POLICY);
+}
+
 /** Writes `value` as a JSON response. */
 export function sendJson(response: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value);
@@ -14,21 +39,14 @@ export function sendJson(response: ServerResponse, status: number, value: unknow
 }
 
 /** Reads a JSON object body; refuses another content type (a form post from another site cannot send JSON). */
-export async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: IncomingMessage, timeoutMs = BODY_TIMEOUT_MS): Promise<Record<string, unknown>> {
   const type = request.headers["content-type"] ?? "";
   if (!/^application\/json\b/i.test(type))
     throw new InspectError(
       "UNSUPPORTED_MEDIA_TYPE",
       `inspect: send the request as JSON (content-type: application/json); got ${JSON.stringify(type)}.`,
     );
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new InspectError("TOO_LARGE", `inspect: the request body exceeds ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = (await readBody(request, timeoutMs)).toString("utf8");
   let parsed: unknown;
   try {
     parsed = text.trim() === "" ? {} : JSON.parse(text);
@@ -38,6 +56,44 @@ export async function readJsonBody(request: IncomingMessage): Promise<Record<str
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
     throw new InspectError("BAD_REQUEST", "inspect: the request body must be a JSON object.");
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * The body, whole, within `timeoutMs` and {@link MAX_BODY_BYTES}. A body that stalls is refused with
+ * `REQUEST_TIMEOUT` (408) instead of holding the connection for Node's default five minutes.
+ */
+function readBody(request: IncomingMessage, timeoutMs: number): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      request.off("data", onData).off("end", onEnd).off("error", onError);
+      outcome();
+    };
+    const seconds = timeoutMs / 1000;
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          fail(
+            new InspectError(
+              "REQUEST_TIMEOUT",
+              `inspect: the request body did not arrive within ${seconds} s (it stalled after ${size} bytes); send the whole body at once.`,
+            ),
+          ),
+        ),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES)
+        settle(() => fail(new InspectError("TOO_LARGE", `inspect: the request body exceeds ${MAX_BODY_BYTES} bytes.`)));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle(() => done(Buffer.concat(chunks)));
+    const onError = (error: Error) => settle(() => fail(error));
+    request.on("data", onData).on("end", onEnd).on("error", onError);
+  });
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -60,9 +116,7 @@ export async function sendAsset(response: ServerResponse, name: string): Promise
   response.writeHead(200, {
     "content-type": CONTENT_TYPES[name] as string,
     "cache-control": "no-store",
-    // The page loads only its own files: no CDN, no inline script.
-    "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'",
-    "x-content-type-options": "nosniff",
+    "content-security-policy": PAGE_POLICY,
   });
   response.end(body);
 }

@@ -79,7 +79,23 @@ function writeEvent(response: ServerResponse, event: RunEvent): void {
 }
 
 /**
- * The server's live runs, by id (`run-1`, `run-2`, …).
+ * How many finished runs the server keeps, so a page that subscribes late still gets the whole run.
+ * Older ones are dropped (their events, and their threads when those live in the inspector's memory):
+ * a server left open for days does not grow with every run started from the page.
+ */
+export const KEPT_FINISHED_RUNS = 50;
+
+/** Options of {@link LiveRuns}. */
+export interface LiveRunsOptions {
+  /** Finished runs kept; default {@link KEPT_FINISHED_RUNS}. */
+  readonly keepFinished?: number;
+  /** Called with a dropped run's thread, once no kept run is on that thread. */
+  readonly onDrop?: (thread: LiveRunSpec["thread"]) => Promise<void> | void;
+}
+
+/**
+ * The server's live runs, by id (`run-1`, `run-2`, …): every run still running, and the last
+ * `keepFinished` finished ones.
  *
  * @example
  * ```ts
@@ -89,34 +105,70 @@ function writeEvent(response: ServerResponse, event: RunEvent): void {
  * ```
  */
 export class LiveRuns {
-  readonly #runs = new Map<string, LiveRun>();
+  readonly #runs = new Map<string, { readonly run: LiveRun; readonly thread: LiveRunSpec["thread"] }>();
+  /** Finished runs, oldest first. */
+  readonly #finished: string[] = [];
   readonly #pending = new Set<Promise<void>>();
+  readonly #keepFinished: number;
+  readonly #onDrop: NonNullable<LiveRunsOptions["onDrop"]>;
   #count = 0;
+
+  constructor(options: LiveRunsOptions = {}) {
+    this.#keepFinished = options.keepFinished ?? KEPT_FINISHED_RUNS;
+    this.#onDrop = options.onDrop ?? (() => {});
+  }
+
+  /** How many finished runs are kept. */
+  get keepFinished(): number {
+    return this.#keepFinished;
+  }
 
   /** Starts a run; `onEnd` receives its last event. */
   start(spec: LiveRunSpec, onEnd: (event: RunEvent) => void): string {
     this.#count += 1;
     const id = `run-${this.#count}`;
     const run = new LiveRun();
-    this.#runs.set(id, run);
-    const done = drive(spec, run, onEnd).finally(() => this.#pending.delete(done));
+    this.#runs.set(id, { run, thread: spec.thread });
+    const done = drive(spec, run, onEnd)
+      .then(() => this.#finish(id))
+      .finally(() => this.#pending.delete(done));
     this.#pending.add(done);
     return id;
   }
 
-  /** Whether `id` names a run of this server. */
+  /** Whether `id` names a run this server still keeps. */
   has(id: string): boolean {
     return this.#runs.has(id);
   }
 
   subscribe(id: string, response: ServerResponse): void {
-    this.#runs.get(id)?.subscribe(response);
+    this.#runs.get(id)?.run.subscribe(response);
   }
 
   /** Waits for every run to finish, then ends the open event streams. */
   async close(): Promise<void> {
     await Promise.allSettled([...this.#pending]);
-    for (const run of this.#runs.values()) run.closeAll();
+    for (const { run } of this.#runs.values()) run.closeAll();
+  }
+
+  async #finish(id: string): Promise<void> {
+    this.#finished.push(id);
+    while (this.#finished.length > this.#keepFinished) {
+      const oldest = this.#finished.shift() as string;
+      const dropped = this.#runs.get(oldest);
+      this.#runs.delete(oldest);
+      if (dropped === undefined || this.#isOnThread(dropped.thread.threadId)) continue;
+      try {
+        await this.#onDrop(dropped.thread);
+      } catch {
+        // Dropping is housekeeping: a store that cannot delete keeps the thread, nothing else changes.
+      }
+    }
+  }
+
+  #isOnThread(threadId: string): boolean {
+    for (const { thread } of this.#runs.values()) if (thread.threadId === threadId) return true;
+    return false;
   }
 }
 

@@ -5,13 +5,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Checkpoint, Checkpointer } from "../persistence/index.js";
+import { MemoryCheckpointer, type Checkpoint, type Checkpointer } from "../persistence/index.js";
 import { InspectError } from "./errors.js";
 import { checkHost, checkOrigin } from "./host-check.js";
-import { decode, isAsset, readJsonBody, sendAsset, sendJson } from "./http.js";
+import { BODY_TIMEOUT_MS, decode, isAsset, readJsonBody, sendAsset, sendJson, setSecurityHeaders } from "./http.js";
 import { noGraph, refusalOf, unknownThread } from "./refusals.js";
 import { resumePlan, resumeRequestOf } from "./resume.js";
-import { LiveRuns } from "./runs.js";
+import { LiveRuns, type LiveRunSpec } from "./runs.js";
 import { openStore, type InspectStore, type StoreOptions } from "./store.js";
 import { graphSvg } from "./svg.js";
 import type { InspectTarget } from "./target.js";
@@ -26,7 +26,19 @@ export interface InspectorOptions extends StoreOptions {
   readonly threads?: readonly string[];
   /** Where refusals and failures are logged, one line each. Default: nowhere. */
   readonly log?: (line: string) => void;
+  /** How long a request's headers may take to arrive; default {@link HEADERS_TIMEOUT_MS}. */
+  readonly headersTimeoutMs?: number;
+  /** How long a request's body may take once its headers arrived; default {@link BODY_TIMEOUT_MS}. */
+  readonly bodyTimeoutMs?: number;
+  /** Finished live runs kept for late subscribers; default {@link KEPT_FINISHED_RUNS}. */
+  readonly keepFinishedRuns?: number;
 }
+
+/** How long a request's headers may take to arrive (Node's default is a minute; its request timeout five). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+export { BODY_TIMEOUT_MS };
+export { KEPT_FINISHED_RUNS } from "./runs.js";
 
 /** A running inspector. */
 export interface Inspector {
@@ -51,7 +63,18 @@ export interface Inspector {
 export async function startInspector(options: InspectorOptions): Promise<Inspector> {
   const store = openStore(options);
   const app = new InspectorApp(options, store);
-  const server = createServer((request, response) => void app.handle(request, response));
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const bodyTimeout = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
+  const server = createServer(
+    {
+      headersTimeout,
+      // Node's own bound on a whole request, a backstop behind the body deadline (readJsonBody answers 408 first).
+      requestTimeout: headersTimeout + bodyTimeout + 1_000,
+      // Node checks both bounds on this interval (default 30 s), so it must be finer than either.
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, headersTimeout / 4)),
+    },
+    (request, response) => void app.handle(request, response),
+  );
   try {
     await listen(server, options.port ?? 0);
   } catch (error) {
@@ -90,7 +113,7 @@ type Handler = (match: RegExpMatchArray, request: IncomingMessage, response: Ser
 
 class InspectorApp {
   port = 0;
-  readonly runs = new LiveRuns();
+  readonly runs: LiveRuns;
   /** Threads the page lists, and the store each lives in (live runs on a read-only database go to memory). */
   readonly #threads = new Map<string, Checkpointer>();
   readonly #target: InspectTarget;
@@ -99,8 +122,14 @@ class InspectorApp {
   readonly #svg: string | undefined;
   #liveCount = 0;
   readonly #routes: readonly (readonly [string, RegExp, Handler])[];
+  readonly #bodyTimeoutMs: number;
 
   constructor(options: InspectorOptions, store: InspectStore) {
+    this.runs = new LiveRuns({
+      ...(options.keepFinishedRuns === undefined ? {} : { keepFinished: options.keepFinishedRuns }),
+      onDrop: (thread) => this.#forget(thread),
+    });
+    this.#bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
     this.#target = options.target;
     this.#store = store;
     this.#log = options.log ?? (() => {});
@@ -124,6 +153,7 @@ class InspectorApp {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    setSecurityHeaders(response);
     try {
       checkHost(request.headers.host, this.port);
       const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
@@ -146,6 +176,8 @@ class InspectorApp {
       response.end();
       return;
     }
+    // A body that stalled or overflowed may still be arriving: answer, then close the connection.
+    if (refusal.code === "REQUEST_TIMEOUT" || refusal.code === "TOO_LARGE") response.setHeader("connection", "close");
     sendJson(response, refusal.status, { error: refusal.message, code: refusal.code });
   }
 
@@ -248,7 +280,7 @@ class InspectorApp {
         "NO_GRAPH",
         `inspect: ${target.label} is a spec, not a compiled graph: export builder.compile() to run it here.`,
       );
-    const body = await readJsonBody(request);
+    const body = await readJsonBody(request, this.#bodyTimeoutMs);
     const interruptBefore = body["interruptBefore"];
     if (interruptBefore !== undefined && !(Array.isArray(interruptBefore) && interruptBefore.every((n) => typeof n === "string")))
       throw new InspectError("BAD_REQUEST", "inspect: interruptBefore must be a list of node names.");
@@ -283,9 +315,19 @@ class InspectorApp {
     if (end.type === "failed") this.#log(`inspect: the run on thread ${threadId} failed: ${end.message ?? ""}`);
   }
 
+  /** A dropped run's thread, when it lives in the inspector's memory: forgotten with it, so memory stays bounded. */
+  async #forget(thread: LiveRunSpec["thread"]): Promise<void> {
+    if (!(thread.checkpointer instanceof MemoryCheckpointer)) return;
+    this.#threads.delete(thread.threadId);
+    await thread.checkpointer.deleteThread(thread.threadId);
+  }
+
   #events(runId: string, response: ServerResponse): void {
     if (!this.runs.has(runId))
-      throw new InspectError("NOT_FOUND", `inspect: no live run ${JSON.stringify(runId)}; start one with POST /api/runs.`);
+      throw new InspectError(
+        "NOT_FOUND",
+        `inspect: no live run ${JSON.stringify(runId)} (the inspector keeps the last ${this.runs.keepFinished} finished runs); start one with POST /api/runs.`,
+      );
     this.runs.subscribe(runId, response);
   }
 
@@ -305,7 +347,7 @@ class InspectorApp {
         `inspect: ${this.#store.label} is open read-only (tsg inspect did not create it): restart with --allow-writes to resume, fork or edit its threads.`,
       );
     }
-    const resume = resumeRequestOf(await readJsonBody(request));
+    const resume = resumeRequestOf(await readJsonBody(request, this.#bodyTimeoutMs));
     const { checkpointId } = resume;
     const from = (await (checkpointId === undefined ? checkpointer.latest(threadId) : checkpointer.get(threadId, checkpointId))) as
       | Checkpoint<object>

@@ -72,11 +72,17 @@ describe("tsg inspect", () => {
     expect(err).toMatch(/^tsg inspect: the module \.\/test\/cli\/fixtures\/graphs\.mjs has no export "nothing"/);
   });
 
-  it("refuses bad arguments with exit 2: a bad port, a directory as --db", async () => {
+  it("refuses bad arguments with exit 2: a bad port, an empty --db", async () => {
     const port = await tsg("inspect", "--port", "http");
     expect([port.code, port.err.split("\n")[0]]).toEqual([2, 'tsg inspect: --port must be an integer ≥ 0; got "http".']);
-    const db = await tsg("inspect", "--db", dir);
-    expect(db.code).toBe(2);
-    expect(db.err).toContain(`--db ${dir} is a directory`);
+    const db = await tsg("inspect", "--db", " ");
+    expect([db.code, db.err.split("\n")[0]]).toEqual([2, "tsg inspect: --db must name a file, e.g. --db tsg.sqlite; got an empty path."]);
+  });
+
+  it("a directory as --db is the database's problem: it starts, and says so on the console", async () => {
+    const { code, out, err } = await startAndStop("report", "--db", dir);
+    expect(code).toBe(0);
+    expect(out).toContain(`database: ${dir} (read-only`);
+    expect(err).toBe(`tsg inspect: --db ${dir} is a directory; name a database file.\n`);
   });
 });

@@ -5,6 +5,7 @@ export interface Reply {
   readonly status: number;
   readonly type: string;
   readonly text: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The body as JSON (`{}` when it is not JSON). */
   readonly json: Readonly<Record<string, unknown>>;
 }
@@ -32,7 +33,7 @@ export function call(
         } catch {
           // Not JSON (the page, an event stream): `text` has it.
         }
-        done({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), text, json });
+        done({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), text, headers: res.headers, json });
       });
     });
     req.on("error", fail);
