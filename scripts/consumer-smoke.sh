@@ -46,7 +46,7 @@ test -f node_modules/typed-state-graph/docs/cli.md || { echo "the docs are not i
 step "the core loads without its optional peer dependencies"
 node --input-type=module -e '
   const core = await import("typed-state-graph");
-  for (const name of ["StateGraph", "START", "END", "append", "compileGraph", "validateTopology", "toMermaid", "toDot"]) {
+  for (const name of ["StateGraph", "START", "END", "append", "compileGraph", "validateTopology"]) {
     if (!(name in core)) throw new Error(`typed-state-graph does not export ${name}`);
   }
   console.log(`  typed-state-graph: ${Object.keys(core).length} exports`);
@@ -97,7 +97,7 @@ npm_install \
 step "import every entry point"
 node --input-type=module -e '
   const entries = {
-    "typed-state-graph": ["StateGraph", "toMermaid"],
+    "typed-state-graph": ["StateGraph", "compileGraph"],
     "typed-state-graph/xstate": ["toMachine", "toCoverageModel"],
     "typed-state-graph/testing": ["reducerLaws", "arbitraryGraphSpec"],
     "typed-state-graph/langgraph": ["toLangGraph", "runOnLangGraph"],
