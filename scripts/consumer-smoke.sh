@@ -50,12 +50,12 @@ node --input-type=module -e '
     if (!(name in core)) throw new Error(`typed-state-graph does not export ${name}`);
   }
   console.log(`  typed-state-graph: ${Object.keys(core).length} exports`);
-  const { buildReportGraph, initialReportState } = await import("typed-state-graph/examples/report");
+  // One entry for the examples; it loads without openai and ai (the live adapters load them on first use).
+  const { buildReportGraph, initialReportState, buildResearchGraph, ScriptedModel, readLiveSettings } = await import(
+    "typed-state-graph/examples"
+  );
   const { state } = await buildReportGraph({ draftStyle: "complete" }).invoke(initialReportState());
   if (state.status !== "completed") throw new Error(`the report example ended ${state.status}`);
-  const { buildResearchGraph } = await import("typed-state-graph/examples/research");
-  const { ScriptedModel } = await import("typed-state-graph/examples/agent");
-  const { readLiveSettings } = await import("typed-state-graph/examples/agent/live");
   const { toMermaid } = await import("typed-state-graph/render");
   const { coveragePlan } = await import("typed-state-graph/coverage");
   const plan = await coveragePlan(buildResearchGraph());
@@ -134,7 +134,7 @@ JSON
 cat > graph.ts <<'TS'
 import { append, END, START, StateGraph, type CompiledGraph } from "typed-state-graph";
 import { toMermaid } from "typed-state-graph/render";
-import { buildReportGraph, type ReportState } from "typed-state-graph/examples/report";
+import { buildReportGraph, type ReportState } from "typed-state-graph/examples";
 import type { GraphMachine } from "typed-state-graph/xstate";
 import type { ReducerLawName } from "typed-state-graph/testing";
 import type { LangGraphGraph } from "typed-state-graph/langgraph";
