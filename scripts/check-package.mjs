@@ -30,11 +30,7 @@ const REQUIRED_ENTRY_POINTS = [
   "./coverage",
   "./otel",
   "./render",
-  "./examples/report",
-  "./examples/agent",
-  "./examples/agent/live",
-  "./examples/agent/ai-sdk",
-  "./examples/research",
+  "./examples",
 ];
 const ALLOWED = [/^dist\//, /^assets\/inspect\/[^/]+$/, /^docs\/[^/]+\.md$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
 const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];

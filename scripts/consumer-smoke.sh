@@ -46,16 +46,16 @@ test -f node_modules/typed-state-graph/docs/cli.md || { echo "the docs are not i
 step "the core loads without its optional peer dependencies"
 node --input-type=module -e '
   const core = await import("typed-state-graph");
-  for (const name of ["StateGraph", "START", "END", "append", "compileGraph", "validateTopology", "toMermaid", "toDot"]) {
+  for (const name of ["StateGraph", "START", "END", "append", "compileGraph", "validateTopology"]) {
     if (!(name in core)) throw new Error(`typed-state-graph does not export ${name}`);
   }
   console.log(`  typed-state-graph: ${Object.keys(core).length} exports`);
-  const { buildReportGraph, initialReportState } = await import("typed-state-graph/examples/report");
+  // One entry for the examples; it loads without openai and ai (the live adapters load them on first use).
+  const { buildReportGraph, initialReportState, buildResearchGraph, ScriptedModel, readLiveSettings } = await import(
+    "typed-state-graph/examples"
+  );
   const { state } = await buildReportGraph({ draftStyle: "complete" }).invoke(initialReportState());
   if (state.status !== "completed") throw new Error(`the report example ended ${state.status}`);
-  const { buildResearchGraph } = await import("typed-state-graph/examples/research");
-  const { ScriptedModel } = await import("typed-state-graph/examples/agent");
-  const { readLiveSettings } = await import("typed-state-graph/examples/agent/live");
   const { toMermaid } = await import("typed-state-graph/render");
   const { coveragePlan } = await import("typed-state-graph/coverage");
   const plan = await coveragePlan(buildResearchGraph());
@@ -97,7 +97,7 @@ npm_install \
 step "import every entry point"
 node --input-type=module -e '
   const entries = {
-    "typed-state-graph": ["StateGraph", "toMermaid"],
+    "typed-state-graph": ["StateGraph", "compileGraph"],
     "typed-state-graph/xstate": ["toMachine", "toCoverageModel"],
     "typed-state-graph/testing": ["reducerLaws", "arbitraryGraphSpec"],
     "typed-state-graph/langgraph": ["toLangGraph", "runOnLangGraph"],
@@ -134,7 +134,7 @@ JSON
 cat > graph.ts <<'TS'
 import { append, END, START, StateGraph, type CompiledGraph } from "typed-state-graph";
 import { toMermaid } from "typed-state-graph/render";
-import { buildReportGraph, type ReportState } from "typed-state-graph/examples/report";
+import { buildReportGraph, type ReportState } from "typed-state-graph/examples";
 import type { GraphMachine } from "typed-state-graph/xstate";
 import type { ReducerLawName } from "typed-state-graph/testing";
 import type { LangGraphGraph } from "typed-state-graph/langgraph";

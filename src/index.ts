@@ -1,12 +1,12 @@
 /**
- * `typed-state-graph`: the typed builder, the engine, reducers and errors. Coverage, diagrams, XState,
- * LangGraph.js, persistence, testing helpers and the examples have their own entries (see package.json `exports`).
+ * `typed-state-graph`: what a user writes to declare a graph, run it and handle its errors: the typed
+ * builder, the declarative spec, reducers, `Send` / `Command` / interrupts / subgraphs, run options and
+ * results, and the errors. Everything else has its own entry (package.json `exports`): coverage
+ * (`/coverage`), diagrams (`/render`), XState (`/xstate`), LangGraph.js (`/langgraph`), the checkpoint
+ * stores and the types a store implements (`/persistence`, `/postgres`), DBOS (`/dbos`), OpenTelemetry
+ * (`/otel`), fast-check helpers (`/testing`) and the examples (`/examples`).
  */
 export { START, END } from "./spec.js";
-export {
-  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
-  transitionPairs,
-} from "./spec.js";
 export type { GraphSpec, EdgeSpec, FanOutSpec, JoinSpec, RouteSpec, ReducerSpec, Start, End } from "./spec.js";
 export {
   GraphError,
@@ -70,10 +70,6 @@ export type {
 export type { RouteTaken } from "./engine/index.js";
 export { append, replace, sum, union, mergeById, defineReducer, reducerNameOf } from "./engine/index.js";
 export type { Reducer, AnyReducer, ReducerMetadata, NamedReducer, ReducerLaws, LawEquality, Identified } from "./engine/index.js";
-export {
-  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
-  mergeUpdate,
-} from "./engine/index.js";
 export { Send } from "./engine/index.js";
 export { MessageDelta } from "./engine/index.js";
 export { Command, defineInterrupt, interrupt, InterruptError, INTERRUPT_ERROR_CODES } from "./engine/index.js";
@@ -82,98 +78,9 @@ export type { InterruptDefinition, InterruptErrorCode, PendingInterrupt, ResumeS
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
 export type { GraphWarning } from "./engine/index.js";
-export {
-  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
-  cloneState,
-  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
-  isPlainObject,
-} from "./engine/index.js";
-export {
-  /** @deprecated An internal of the engine, not part of the supported API; it stays importable from the root in this release and will be removed from it in the next. */
-  jsonEqual,
-} from "./engine/index.js";
 export { validateTopology } from "./validate/topology.js";
-// Coverage and diagrams have their own entries (typed-state-graph/coverage, typed-state-graph/render).
-export {
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  coveragePlan,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  coverageReport,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  replayPath,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  scriptedGraph,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  transitionsOf,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  formatPath,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  CoverageError,
-} from "./coverage/index.js";
-export type {
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  CoveragePlan,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  CoveragePlanOptions,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  CoveragePlanner,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  CoveragePath,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  CoverageReport,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  RecordedRun,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  TransitionCount,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  ReplayOptions,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  RouteScript,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  GraphRunner,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  GraphTransition,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  EdgeTransition,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  RouteTransition,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  RouteChoice,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  ScriptedChoice,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  HasSpec,
-  /** @deprecated Import it from "typed-state-graph/coverage"; the root re-export stays in this release and goes in the next. */
-  CoverageErrorCode,
-} from "./coverage/index.js";
-export {
-  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
-  toMermaid,
-  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
-  toDot,
-} from "./render/index.js";
-export type {
-  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
-  MermaidOptions,
-  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
-  DiagramSource,
-  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
-  DiagramCoverage,
-  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
-  ExercisedTransition,
-  /** @deprecated Import it from "typed-state-graph/render"; the root re-export stays in this release and goes in the next. */
-  DotOptions,
-} from "./render/index.js";
-// Threaded runs: the types only; the stores (SQLite, memory) live in typed-state-graph/persistence.
-export type {
-  Checkpoint,
-  Checkpointer,
-  CheckpointMetadata,
-  CheckpointWithSubgraphs,
-  CheckpointWrite,
-  ListOptions,
-  SubgraphTask,
-} from "./engine/index.js";
+// Threaded runs: what a user passes and gets back. The stores and the types a store implements
+// (Checkpointer, Checkpoint, ...) live in typed-state-graph/persistence.
 export type {
   GetStateHistoryOptions,
   GetStateOptions,

@@ -21,7 +21,8 @@ export interface DotOptions {
  * @throws InvalidOptionError when `coverage` names a transition the graph does not declare.
  * @example
  * ```ts
- * import { END, START, StateGraph, toDot } from "typed-state-graph";
+ * import { END, START, StateGraph } from "typed-state-graph";
+ * import { toDot } from "typed-state-graph/render";
  *
  * const graph = new StateGraph<{ n: number }>()
  *   .addNode("inc", (s) => ({ n: s.n + 1 }))

@@ -1,6 +1,6 @@
 /**
  * `typed-state-graph/render`: diagrams drawn from a graph's spec, as a Mermaid flowchart or Graphviz DOT,
- * with an optional coverage overlay. The root entry re-exports these for this release.
+ * with an optional coverage overlay.
  */
 export { toMermaid } from "./mermaid.js";
 export type { MermaidOptions, DiagramSource, DiagramCoverage, ExercisedTransition } from "./mermaid.js";

@@ -28,7 +28,8 @@ const MISSED_STYLE = "stroke:#d62728,stroke-width:2px,color:#d62728";
  * @throws InvalidOptionError when `coverage` names a transition the graph does not declare.
  * @example
  * ```ts
- * import { END, START, StateGraph, toMermaid } from "typed-state-graph";
+ * import { END, START, StateGraph } from "typed-state-graph";
+ * import { toMermaid } from "typed-state-graph/render";
  *
  * const graph = new StateGraph<{ n: number }>()
  *   .addNode("inc", (s) => ({ n: s.n + 1 }))

@@ -31,6 +31,7 @@ import { INTERRUPT_ERROR_CODES, InterruptError } from "../../src/engine/interrup
 import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
 import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
 import * as core from "../../src/index.js";
+import * as coverage from "../../src/coverage/index.js";
 import * as dbos from "../../src/dbos/index.js";
 import * as langgraph from "../../src/langgraph/index.js";
 import * as persistence from "../../src/persistence/index.js";
@@ -92,7 +93,7 @@ describe("docs/concepts.md's error tables", () => {
 });
 
 describe("the error hierarchy", () => {
-  const entries = { core, xstate, testing, langgraph, persistence, dbos };
+  const entries = { core, coverage, xstate, testing, langgraph, persistence, dbos };
   const exportedErrors = Object.entries(entries).flatMap(([entry, module]) =>
     Object.entries(module)
       .filter(([, value]) => typeof value === "function" && value !== GraphError && value.prototype instanceof Error)

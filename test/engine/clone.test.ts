@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_COPY_DEPTH } from "../../src/engine/clone.js";
-import { cloneState, InvalidOptionError, isPlainObject } from "../../src/index.js";
+import { cloneState, isPlainObject } from "../../src/engine/index.js";
+import { InvalidOptionError } from "../../src/index.js";
 
 describe("cloneState", () => {
   it("copies nested plain objects and arrays, sharing nothing", () => {

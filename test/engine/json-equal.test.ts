@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { jsonEqual } from "../../src/index.js";
+import { jsonEqual } from "../../src/engine/index.js";
 
 describe("jsonEqual", () => {
   it.each([

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { buildReportGraph } from "../../src/examples/report/index.js";
 import { buildResearchGraph } from "../../src/examples/research/index.js";
-import { END, START, StateGraph, toMermaid } from "../../src/index.js";
+import { END, START, StateGraph } from "../../src/index.js";
+import { toMermaid } from "../../src/render/index.js";
 import { graphSvg } from "../../src/inspect/svg.js";
 
 const attributes = (svg: string, name: string) => [...svg.matchAll(new RegExp(` ${name}="([^"]*)"`, "g"))].map((m) => m[1]);

@@ -10,18 +10,18 @@ import {
   append,
   bindSpec,
   checkSpecSchema,
-  cloneState,
   compileGraph,
   defineGraph,
   END,
   GraphError,
-  mergeUpdate,
   route,
   START,
   StateGraph,
   sum,
   validateTopology,
 } from "../../src/index.js";
+// Internals of the engine, no longer public, still held to the same rule.
+import { cloneState, mergeUpdate } from "../../src/engine/index.js";
 
 const keys = fc.oneof(
   fc.string({ maxLength: 6 }),

@@ -4,7 +4,8 @@
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { compileGraph, GraphExecutionError, mergeUpdate, type AnyReducer, type Step } from "../../src/index.js";
+import { mergeUpdate } from "../../src/engine/index.js";
+import { compileGraph, GraphExecutionError, type AnyReducer, type Step } from "../../src/index.js";
 import { builtins, definitionOf, fieldNames, graphPlan, json, jsonState, propertyParams, type GraphPlan } from "./arbitraries.js";
 
 /** A reducer that mutates `current` (when it can) and throws. */

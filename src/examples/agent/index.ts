@@ -1,6 +1,6 @@
 /**
- * `typed-state-graph/examples/agent`: a model ⇄ tools loop drawn as a graph. The live OpenAI-compatible
- * adapters are in `typed-state-graph/examples/agent/live`, kept apart so that importing this example never loads the `openai` package.
+ * The agent example (part of `typed-state-graph/examples`): a model ⇄ tools loop drawn as a graph. The live
+ * OpenAI-compatible adapters are in `./live`, the AI SDK adapter in `./ai-sdk`; neither loads its SDK until a run uses it.
  */
 export { buildAgentGraph, routeAfterModel, routeAfterTools, agentStepLimit } from "./graph.js";
 export { createAgentNodes } from "./nodes.js";

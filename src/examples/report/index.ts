@@ -1,4 +1,4 @@
-/** `typed-state-graph/examples/report`: the report workflow example, a two-city weather brief checked before it is published. */
+/** The report workflow example (part of `typed-state-graph/examples`), a two-city weather brief checked before it is published. */
 export type { City, Language, ReportStatus, Reading, DraftRow, Draft, ReviewIssue, Review, ReportState, ReportUpdate } from "./state.js";
 export { REPORT_FIELDS } from "./state.js";
 export { initialReportState, ReportRequestError, DEFAULT_REPORT_REQUEST } from "./request.js";

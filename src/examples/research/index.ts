@@ -1,4 +1,4 @@
-/** `typed-state-graph/examples/research`: the research example, parallel sources (a fan-out, `Send`, a subgraph) and one synthesis. */
+/** The research example (part of `typed-state-graph/examples`), parallel sources (a fan-out, `Send`, a subgraph) and one synthesis. */
 export { buildResearchGraph } from "./graph.js";
 export type { ResearchGraphOptions } from "./graph.js";
 export { buildDigestGraph, summarize } from "./digest.js";

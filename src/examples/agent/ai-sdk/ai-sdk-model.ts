@@ -5,7 +5,7 @@
  * exactly as with the built-in adapters. Like them it is stateless: every request carries the run's
  * history, rebuilt from the run's messages.
  */
-import { generateText, jsonSchema, streamText, tool, type JSONSchema7, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import type { JSONSchema7, LanguageModel, ModelMessage, ToolSet } from "ai";
 import { MessageDelta, type NodeContext } from "../../../index.js";
 import { copyData } from "../../_data.js";
 import { isJsonObject, type JsonObject, type ModelTurn, type ToolCall } from "../contracts.js";
@@ -15,6 +15,18 @@ import { toolDefinitions, type ToolDefinition } from "../tools.js";
 import { AGENT_INSTRUCTIONS } from "../live/instructions.js";
 import { MAX_OUTPUT_TOKENS } from "../live/live-model-base.js";
 import { ProviderResponseError } from "../live/provider-error.js";
+import { loadOptionalPackage } from "../live/setup-error.js";
+
+/** The `ai` package's module. */
+type AiSdk = typeof import("ai");
+
+/**
+ * `ai` is an optional peer: it is loaded on the first request, not when the module is imported, so
+ * `import "typed-state-graph/examples"` works without it.
+ */
+function loadAiSdk(): Promise<AiSdk> {
+  return loadOptionalPackage({ api: "AiSdkModel", name: '"ai" (6.x)', install: "ai@6", load: () => import("ai") });
+}
 
 /** Options of {@link AiSdkModel}. */
 export interface AiSdkModelOptions {
@@ -32,7 +44,8 @@ export interface AiSdkModelOptions {
 const COMPLETE = new Set(["stop", "tool-calls"]);
 
 /**
- * An {@link AgentModel} backed by an AI SDK `LanguageModel`.
+ * An {@link AgentModel} backed by an AI SDK `LanguageModel`. The `ai` package is loaded on the first
+ * request; without it, that request rejects with a `LiveSetupError` (`MISSING_SDK`).
  *
  * @example
  * ```ts
@@ -43,27 +56,22 @@ const COMPLETE = new Set(["stop", "tool-calls"]);
 export class AiSdkModel implements AgentModel {
   readonly #model: LanguageModel;
   readonly #instructions: string;
-  readonly #tools: ToolSet;
+  readonly #definitions: readonly ToolDefinition[];
+  #tools: ToolSet | undefined;
   readonly #stream: boolean;
   readonly #maxOutputTokens: number;
 
   constructor(model: LanguageModel, options: AiSdkModelOptions = {}) {
     this.#model = model;
     this.#instructions = options.instructions ?? AGENT_INSTRUCTIONS;
-    this.#tools = Object.fromEntries(
-      (options.tools ?? toolDefinitions()).map((definition) => [
-        definition.name,
-        tool({
-          description: definition.description,
-          inputSchema: jsonSchema({ ...copyData(definition.parameters), required: [...definition.parameters.required] } as JSONSchema7),
-        }),
-      ]),
-    );
+    this.#definitions = options.tools ?? toolDefinitions();
     this.#stream = options.stream === true;
     this.#maxOutputTokens = options.maxOutputTokens ?? MAX_OUTPUT_TOKENS;
   }
 
   async generate(messages: AgentMessage[], context?: NodeContext): Promise<ModelTurn> {
+    const sdk = await loadAiSdk();
+    this.#tools ??= toolSetOf(sdk, this.#definitions);
     const request = {
       model: this.#model,
       system: this.#instructions,
@@ -75,10 +83,10 @@ export class AiSdkModel implements AgentModel {
       ...(context === undefined ? {} : { abortSignal: context.signal }),
     };
     if (!this.#stream) {
-      const result = await generateText(request);
+      const result = await sdk.generateText(request);
       return turnOf(result.finishReason, result.text, result.content);
     }
-    const result = streamText({ ...request, onError: () => undefined });
+    const result = sdk.streamText({ ...request, onError: () => undefined });
     let failure: unknown;
     for await (const part of result.fullStream) {
       if (part.type === "text-delta") context?.writer(new MessageDelta(part.id, part.text));
@@ -93,6 +101,19 @@ export class AiSdkModel implements AgentModel {
     }
     return turnOf(await result.finishReason, await result.text, await result.content);
   }
+}
+
+/** The tools as the SDK declares them: without `execute`, so the SDK only proposes calls. */
+function toolSetOf(sdk: AiSdk, definitions: readonly ToolDefinition[]): ToolSet {
+  return Object.fromEntries(
+    definitions.map((definition) => [
+      definition.name,
+      sdk.tool({
+        description: definition.description,
+        inputSchema: sdk.jsonSchema({ ...copyData(definition.parameters), required: [...definition.parameters.required] } as JSONSchema7),
+      }),
+    ]),
+  );
 }
 
 /**

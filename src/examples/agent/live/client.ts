@@ -4,6 +4,7 @@
  * caller opts into a live run.
  */
 import type { OpenAI } from "openai";
+import { LiveSetupError, loadOptionalPackage } from "./setup-error.js";
 
 /** The two OpenAI-compatible APIs the adapters speak. */
 export const LIVE_APIS = ["chat", "responses"] as const;
@@ -29,29 +30,6 @@ export interface LiveSettings {
   readonly baseURL: string;
   /** The API used when the caller does not choose: Chat Completions for DeepSeek, Responses otherwise. */
   readonly defaultApi: LiveApi;
-}
-
-/** Why a live run cannot start. */
-export type LiveSetupCode = "MISSING_CREDENTIALS" | "MISSING_SDK";
-
-/**
- * A live run cannot start: no credentials, or the optional `openai` package is missing. There is
- * never a fallback to the scripted model.
- *
- * @example
- * ```ts
- * try { readLiveSettings({}); } catch (e) { (e as LiveSetupError).code; } // "MISSING_CREDENTIALS"
- * ```
- */
-export class LiveSetupError extends Error {
-  override readonly name = "LiveSetupError";
-  constructor(
-    readonly code: LiveSetupCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
 }
 
 function present(env: LiveEnv, name: string): string | undefined {
@@ -121,7 +99,12 @@ export interface OpenLiveClientOptions {
  * ```
  */
 export async function openLiveClient(settings: LiveSettings, options: OpenLiveClientOptions = {}): Promise<LiveClient> {
-  const { OpenAI: Client } = await loadSdk(options.loadSdk ?? (() => import("openai")));
+  const { OpenAI: Client } = await loadOptionalPackage({
+    api: "openLiveClient",
+    name: '"openai" (6.x)',
+    install: "openai@6",
+    load: options.loadSdk ?? (() => import("openai")),
+  });
   const openai = new Client({
     apiKey: settings.apiKey,
     baseURL: settings.baseURL,
@@ -144,20 +127,4 @@ export async function openLiveClient(settings: LiveSettings, options: OpenLiveCl
       controller.abort(new Error("openLiveClient: the client was closed."));
     },
   };
-}
-
-async function loadSdk(load: () => Promise<{ readonly OpenAI: typeof OpenAI }>): Promise<{ readonly OpenAI: typeof OpenAI }> {
-  try {
-    return await load();
-  } catch (error) {
-    const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new LiveSetupError(
-        "MISSING_SDK",
-        'openLiveClient: live runs need the optional package "openai" (6.x). Install it with `npm install openai@6`.',
-        { cause: error },
-      );
-    }
-    throw error;
-  }
 }

@@ -1,9 +1,11 @@
 /**
- * `typed-state-graph/examples/agent/live`: live OpenAI-compatible adapters for the agent example. Importing this module does not load
+ * The live OpenAI-compatible adapters of the agent example (part of `typed-state-graph/examples`). Importing this module does not load
  * `openai`: {@link openLiveClient} loads it when a live run starts.
  */
-export { readLiveSettings, openLiveClient, LiveSetupError, LIVE_APIS, DEEPSEEK_BASE_URL, OPENAI_BASE_URL } from "./client.js";
-export type { LiveApi, LiveEnv, LiveSettings, LiveClient, LiveSetupCode, FetchLike, OpenLiveClientOptions } from "./client.js";
+export { readLiveSettings, openLiveClient, LIVE_APIS, DEEPSEEK_BASE_URL, OPENAI_BASE_URL } from "./client.js";
+export type { LiveApi, LiveEnv, LiveSettings, LiveClient, FetchLike, OpenLiveClientOptions } from "./client.js";
+export { LiveSetupError, loadOptionalPackage } from "./setup-error.js";
+export type { LiveSetupCode, OptionalPackage } from "./setup-error.js";
 export { ResponsesModel, toResponsesInput, parseResponsesTurn } from "./responses-model.js";
 export { LiveModel, MAX_OUTPUT_TOKENS } from "./live-model-base.js";
 export { collectChatStream, collectResponsesStream } from "./stream-collect.js";
