@@ -1,6 +1,6 @@
-/** Every page of docs/ is linked from the README, and every relative link of the README and docs/ leads to a file that exists. */
+/** Every page of docs/ is reached from the README, and every relative link of the README and docs/ leads to a file that exists. */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { docPages, root } from "./_blocks.js";
 
@@ -13,9 +13,19 @@ function relativeLinks(page: string): string[] {
 }
 
 describe("docs links", () => {
-  it("the README links every page of docs/", () => {
-    const linked = new Set(relativeLinks("README.md").map((target) => target.replace(/#.*$/, "")));
-    expect(docPages().filter((page) => page !== "README.md" && !linked.has(page))).toEqual([]);
+  it("every page of docs/ is reached from the README by following links (through the guide and the reference)", () => {
+    const reached = new Set(["README.md"]);
+    const queue = ["README.md"];
+    for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+      for (const target of relativeLinks(page)) {
+        const linked = relative(root, resolve(root, dirname(page), target.replace(/#.*$/, "")));
+        if (linked.endsWith(".md") && !reached.has(linked)) {
+          reached.add(linked);
+          queue.push(linked);
+        }
+      }
+    }
+    expect(docPages().filter((page) => !reached.has(page))).toEqual([]);
   });
 
   it.each(docPages())("%s: every relative link leads to a file that exists", (page) => {
