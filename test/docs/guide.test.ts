@@ -3,8 +3,9 @@
  * the first is marked `continues`), which this file runs, importing `typed-state-graph` from src/, in a
  * directory of its own (a database file a chapter opens lands there). What the program prints with
  * console.log must equal the chapter's `<!-- output -->` ```text blocks, joined in order. A chapter that
- * declares vitest tests (verifying a graph) registers them here, under the chapter's name. The type check
- * of the same blocks is code-blocks.test.ts's.
+ * declares vitest tests (verifying a graph) registers them here, under the chapter's name, and the list it
+ * shows in a `<!-- tests -->` ```text block must name exactly those. The type check of the same blocks is
+ * code-blocks.test.ts's.
  *
  * A chapter may read `process.env.DATABASE_URL`, as a deployed program does: it is set to a fresh database
  * on the run's PostgreSQL server (test/helpers/postgres.ts) while the chapter runs.
@@ -12,7 +13,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { format } from "node:util";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, type Suite, vi } from "vitest";
 import { freshDatabase } from "../helpers/postgres.js";
 import { blocksOf, guidePages, moduleText, root } from "./_blocks.js";
 
@@ -39,10 +40,19 @@ function programOf(page: string): string {
     .replace(/from "typed-state-graph\/([^"]+)"/g, `from "${root}/src/$1/index.ts"`);
 }
 
-/** What the chapter says its program prints: the lines of its `<!-- output -->` ```text blocks. */
-function shownOutput(page: string): string[] {
+/** The lines of a chapter's ```text blocks marked `<!-- NAME -->`, in order. */
+function markedText(page: string, name: "output" | "tests"): string[] {
   const text = readFileSync(join(root, page), "utf8");
-  return [...text.matchAll(/<!--\s*output\s*-->\s*\n```text\n([\s\S]*?)\n```/g)].flatMap((match) => (match[1] as string).split("\n"));
+  const blocks = text.matchAll(new RegExp(`<!--\\s*${name}\\s*-->\\s*\\n\`\`\`text\\n([\\s\\S]*?)\\n\`\`\``, "g"));
+  return [...blocks].flatMap((match) => (match[1] as string).split("\n"));
+}
+
+/** The tests a chapter's program declared (this file's own left out), as vitest lists them: `✓ suite > test`. */
+function declaredTests(suite: Suite, prefix = ""): string[] {
+  return suite.tasks.flatMap((task) => {
+    if (task.type === "suite") return declaredTests(task, `${prefix}${task.name} > `);
+    return HARNESS_TESTS.has(task.name) ? [] : [`✓ ${prefix}${task.name}`];
+  });
 }
 
 /** Runs a chapter's program (registering any tests it declares) and returns what it printed, or why it failed. */
@@ -73,6 +83,13 @@ async function run(page: string): Promise<{ printed: string[]; failure?: unknown
   }
 }
 
+const HARNESS_TESTS = new Set([
+  "is one program: every block after the first continues the one before",
+  "runs as written",
+  "prints what the page shows",
+  "declares the tests the page shows",
+]);
+
 it("finds the guide's chapters (a guard against a pattern that matches nothing)", () => {
   expect(guidePages().length).toBeGreaterThanOrEqual(1);
 });
@@ -97,7 +114,14 @@ for (const page of guidePages()) {
     });
 
     it("prints what the page shows", () => {
-      expect(printed).toEqual(shownOutput(page));
+      expect(printed).toEqual(markedText(page, "output"));
     });
+
+    // A chapter that shows a test runner's list (`<!-- tests -->`) must declare exactly those tests.
+    if (markedText(page, "tests").length > 0) {
+      it("declares the tests the page shows", ({ task }) => {
+        expect(task.suite === undefined ? [] : declaredTests(task.suite)).toEqual(markedText(page, "tests"));
+      });
+    }
   });
 }
