@@ -13,7 +13,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { format } from "node:util";
-import { afterAll, describe, expect, it, type Suite, vi } from "vitest";
+import { afterAll, describe, expect, it, type RunnerTestSuite, vi } from "vitest";
 import { freshDatabase } from "../helpers/postgres.js";
 import { blocksOf, guidePages, moduleText, root } from "./_blocks.js";
 
@@ -48,7 +48,7 @@ function markedText(page: string, name: "output" | "tests"): string[] {
 }
 
 /** The tests a chapter's program declared (this file's own left out), as vitest lists them: `✓ suite > test`. */
-function declaredTests(suite: Suite, prefix = ""): string[] {
+function declaredTests(suite: RunnerTestSuite, prefix = ""): string[] {
   return suite.tasks.flatMap((task) => {
     if (task.type === "suite") return declaredTests(task, `${prefix}${task.name} > `);
     return HARNESS_TESTS.has(task.name) ? [] : [`✓ ${prefix}${task.name}`];
