@@ -1,8 +1,8 @@
 /**
  * The cost of declaring and validating big graphs: the builder (N addNode + N addEdge, then compile),
  * bindSpec on an N-node spec, validation of a fan-out to N targets, and bindSpec with N problems. Each
- * must be linear (issue 16 §6: 10k nodes under 0.5 s, 100k under 5 s; copying the tables on every call
- * made 10k take 22.6 s). Writes the `declaration` section of docs/benchmarks.md.
+ * must be linear (issue 16 §6: 10k nodes under 0.5 s, 100k under 5 s). Writes the `declaration` section
+ * of docs/benchmarks.md.
  *
  * Run: npx tsc -p bench/tsconfig.json && node bench/dist/bench/declaration.js [--no-write]
  */

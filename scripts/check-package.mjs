@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Package hygiene, on the tarball a user would install:
-// 1. `npm pack` holds only dist/, docs/*.md, README.md, LICENSE and package.json (and the inspector's
-//    page, assets/inspect/), and every file the package names; its package.json has no install-time
+// 1. `npm pack` holds only dist/, the docs (docs/*.md, the guide, the reference, the images they show), README.md,
+//    CHANGELOG.md, LICENSE and package.json (and the inspector's page, assets/inspect/), and every file the
+//    package names; its package.json has no install-time
 //    script (`prepare` is stripped by `prepack`);
 // 2. publint --strict passes;
 // 3. @arethetypeswrong/cli passes for every entry point in `exports` (profile esm-only).
@@ -32,7 +33,16 @@ const REQUIRED_ENTRY_POINTS = [
   "./render",
   "./examples",
 ];
-const ALLOWED = [/^dist\//, /^assets\/inspect\/[^/]+$/, /^docs\/[^/]+\.md$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const ALLOWED = [
+  /^dist\//,
+  /^assets\/inspect\/[^/]+$/,
+  /^docs\/(guide\/|reference\/)?[^/]+\.md$/,
+  /^docs\/[^/]+\.png$/,
+  /^README\.md$/,
+  /^CHANGELOG\.md$/,
+  /^LICENSE$/,
+  /^package\.json$/,
+];
 const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
 
 const failures = [];

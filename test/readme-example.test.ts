@@ -1,5 +1,6 @@
 /**
- * The README's example, verbatim between the markers; the last test checks the README still shows it.
+ * The README's example, verbatim between the markers; the tests check the README still shows it, and that its two
+ * commands are the ones CI runs (.ci/run).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -37,4 +38,20 @@ it("is the code the README shows", () => {
   const shown = readme.slice(readme.indexOf("## Example\n```ts\n") + "## Example\n```ts\n".length, readme.indexOf("```", readme.indexOf("## Example\n```ts\n") + 20));
   const withoutCounterexamples = shown.split("\n").filter((line) => !line.startsWith("// .")).join("\n");
   expect(withoutCounterexamples.trim()).toBe(example.trim());
+});
+
+it("shows the two commands CI runs, in CI's order: npm ci (then the main example), npm test", () => {
+  const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Two commands"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  const shown = block
+    .split("\n")
+    .map((line) => line.replace(/#.*$/, "").trim())
+    .filter((line) => line !== "");
+  expect(shown).toEqual(["npm ci && npx tsg report", "npm test"]);
+  const ci = readFileSync(resolve(import.meta.dirname, "../.ci/run"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /^npm (ci|test)$/.test(line));
+  expect(ci).toEqual(["npm ci", "npm test"]);
 });

@@ -9,7 +9,7 @@
  * Blocks import `typed-state-graph` (and its subpaths) like a user; `./src/…` imports name the repository's
  * own files (the examples).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const root = join(import.meta.dirname, "../..");
@@ -32,13 +32,26 @@ export interface Block {
   readonly messages?: ReadonlyMap<string, readonly string[]>;
 }
 
-/** README.md and every page of docs/ (not the generated API reference). */
-export function docPages(): string[] {
-  const docs = readdirSync(join(root, "docs"))
+/** The folders of docs/ whose pages are checked as the top-level ones are (not docs/api, the generated API pages). */
+const DOC_FOLDERS = ["docs", "docs/guide", "docs/reference"] as const;
+
+/** The .md pages of one folder of the repository, sorted (none when the folder does not exist). */
+function pagesIn(folder: string): string[] {
+  if (!existsSync(join(root, folder))) return [];
+  return readdirSync(join(root, folder))
     .filter((file) => file.endsWith(".md"))
     .sort()
-    .map((file) => `docs/${file}`);
-  return ["README.md", ...docs];
+    .map((file) => `${folder}/${file}`);
+}
+
+/** README.md and every page of docs/, docs/guide/ and docs/reference/ (not the generated API reference). */
+export function docPages(): string[] {
+  return ["README.md", ...DOC_FOLDERS.flatMap(pagesIn)];
+}
+
+/** The chapters of the guide, in order (docs/guide/NN-*.md; its README.md is the table of contents). */
+export function guidePages(): string[] {
+  return pagesIn("docs/guide").filter((page) => /\/\d\d-[^/]+\.md$/.test(page));
 }
 
 const OPEN = /^(\s*)```(ts|typescript)\s*$/;
