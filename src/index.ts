@@ -25,6 +25,7 @@ export type {
   InvalidOptionCode,
 } from "./errors.js";
 export { StateGraph } from "./builder/state-graph.js";
+export { stateGraph } from "./builder/declare.js";
 export { defineGraph } from "./builder/define-graph.js";
 export { route } from "./builder/route.js";
 export type { RouteDeclaration } from "./builder/route.js";
@@ -184,4 +185,4 @@ export type {
   UpdateStateOptions,
 } from "./engine/index.js";
 export type { Durability } from "./engine/index.js";
-export type { StateGraphConstructor } from "./builder/types.js";
+export type { StateGraphConstructor, StateGraphDeclaration, StateGraphFactory } from "./builder/types.js";
