@@ -25,6 +25,7 @@ export type {
   InvalidOptionCode,
 } from "./errors.js";
 export { StateGraph } from "./builder/state-graph.js";
+export { stateGraph } from "./builder/declare.js";
 export { defineGraph } from "./builder/define-graph.js";
 export { route } from "./builder/route.js";
 export type { RouteDeclaration } from "./builder/route.js";
@@ -42,6 +43,7 @@ export type {
 } from "./builder/types.js";
 export { CompiledGraph, compileGraph } from "./engine/index.js";
 export type { StreamChunk, StreamYield, ThreadStreamOptions } from "./engine/index.js";
+export type { ThreadInput } from "./engine/invoke-input.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/index.js";
 export type { NodeContext, RouterContext } from "./engine/index.js";
 export type {
@@ -91,4 +93,4 @@ export type {
   UpdateStateOptions,
 } from "./engine/index.js";
 export type { Durability } from "./engine/index.js";
-export type { StateGraphConstructor } from "./builder/types.js";
+export type { StateGraphConstructor, StateGraphDeclaration, StateGraphFactory } from "./builder/types.js";

@@ -2,11 +2,14 @@
  * Generated graphs for the type-check benchmark, written the way a user writes a large graph: a chain
  * of nodes `n0 … n(N-1)` with a conditional back-edge every 10 nodes (`n9` goes back to `n0` or on to
  * `n10`), the last node leading to END. Two forms: the builder, split into composed functions of at
- * most 100 calls (one chain of about 1000 calls overflows the stack on TS 6), and `defineGraph`.
+ * most 100 calls (one chain of about 1000 calls overflows the stack on TS 6), and `defineGraph`. Beside
+ * them, the realistic agent graph of `agent.ts`.
  */
 
-/** The two ways of writing the graph. */
-export type GraphForm = "builder" | "defineGraph";
+import { agentGraphSource } from "./agent.js";
+
+/** The two ways of writing the chain, and the fixed 60-node agent graph of `agent.ts` (`nodes` is then ignored). */
+export type GraphForm = "builder" | "defineGraph" | "agent";
 
 /** What to generate. */
 export interface GraphSource {
@@ -49,6 +52,7 @@ const input = `{ i: 0, trail: [] }`;
 
 /** The TypeScript source of one graph; it imports the package from `./lib/index.js`. */
 export function graphSource(source: GraphSource): string {
+  if (source.form === "agent") return agentGraphSource();
   return source.form === "builder" ? builderSource(source) : defineGraphSource(source);
 }
 

@@ -61,10 +61,14 @@ export type TableWrites<Nodes, Names, S, Reduced = never> =
 
 type WritesOf<W, Node> = W extends `${Node & string}\u0000${infer Field}` ? Field : never;
 
-/** Each ordered pair of `List` (a tuple) that `Together` allows, with the fields both write, as `[x, y, field]`. */
+/**
+ * Each ordered pair of `List` (a tuple) that `Together` allows, with the fields both write, as
+ * `[x, y, field]`. Not a name paired with itself: a fan-out that lists a target twice is reported as
+ * such ({@link NoRepeatedTargets} in `types.ts`), not again as a node conflicting with itself.
+ */
 type ConflictingPairs<List, W, Together = unknown> = List extends readonly [infer X, ...infer Rest]
   ?
-      | (Rest[number] extends infer Y
+      | (Exclude<Rest[number], X> extends infer Y
           ? Y extends unknown
             ? [X, Y] extends Together
               ? Exclude<WritesOf<W, X> & WritesOf<W, Y>, ReducedIn<W>> extends infer Field

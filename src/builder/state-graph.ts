@@ -59,7 +59,7 @@ class StateGraphBuilder {
   #tables: Tables | undefined;
 
   constructor(options: StateGraphOptions<Record<string, unknown>> = {}, history?: typeof derived, calls?: History) {
-    if (history !== derived) checkOptions(options);
+    if (history !== derived) checkOptions(options, "new StateGraph");
     this.#options = options;
     this.#history = calls;
   }
@@ -247,55 +247,67 @@ function defineEntry<T>(table: Record<string, T>, key: string, value: T): void {
   else table[key] = value;
 }
 
-function checkOptions(options: unknown): void {
+/** The API a builder's options were given to, as its messages name it. */
+type OptionsApi = "new StateGraph" | "stateGraph";
+
+function checkOptions(options: unknown, api: OptionsApi): void {
   if (typeof options !== "object" || options === null) {
-    throw new InvalidOptionError(`new StateGraph: options must be an object such as { reducers, fields }; got ${describeValue(options)}.`);
+    throw new InvalidOptionError(`${api}: options must be an object such as { reducers, fields }; got ${describeValue(options)}.`);
   }
   const { reducers, fields, orderedMerge } = options as StateGraphOptions<Record<string, unknown>>;
-  checkReducers(reducers);
-  checkFields(fields);
-  checkOrderedMerge(orderedMerge, reducers);
+  checkReducers(reducers, api);
+  checkFields(fields, api);
+  checkOrderedMerge(orderedMerge, reducers, api);
+}
+
+/**
+ * A new runtime builder whose options were given to `api` (`stateGraph<S>()(options)`): checked, and
+ * reported under that name. Loosely typed, as the class is: the caller gives it its typed surface.
+ */
+export function createStateGraph(options: unknown, api: OptionsApi): unknown {
+  checkOptions(options, api);
+  return new StateGraphBuilder(options as StateGraphOptions<Record<string, unknown>>, derived);
 }
 
 /** `orderedMerge` acknowledges the merge order of reducer fields: a field without a reducer has none to acknowledge. */
-function checkOrderedMerge(orderedMerge: unknown, reducers: Readonly<Record<string, unknown>> | undefined): void {
+function checkOrderedMerge(orderedMerge: unknown, reducers: Readonly<Record<string, unknown>> | undefined, api: OptionsApi): void {
   if (orderedMerge === undefined) return;
   if (!Array.isArray(orderedMerge) || orderedMerge.some((f) => typeof f !== "string")) {
     throw new InvalidOptionError(
-      `new StateGraph: orderedMerge must be an array of field names, e.g. ["events"]; got ${describeValue(orderedMerge)}.`,
+      `${api}: orderedMerge must be an array of field names, e.g. ["events"]; got ${describeValue(orderedMerge)}.`,
     );
   }
   for (const field of orderedMerge as string[]) {
     if (reducers === undefined || !Object.hasOwn(reducers, field) || reducers[field] === undefined) {
       throw new InvalidOptionError(
-        `new StateGraph: orderedMerge lists ${quote(field)}, which has no reducer; list only fields with a reducer (parallel writes of any other field are an error, not a merge).`,
+        `${api}: orderedMerge lists ${quote(field)}, which has no reducer; list only fields with a reducer (parallel writes of any other field are an error, not a merge).`,
       );
     }
   }
 }
 
-function checkReducers(reducers: unknown): void {
+function checkReducers(reducers: unknown, api: OptionsApi): void {
   if (reducers === undefined) return;
   if (typeof reducers !== "object" || reducers === null) {
-    throw new InvalidOptionError(`new StateGraph: reducers must be an object { field: reducer }; got ${describeValue(reducers)}.`);
+    throw new InvalidOptionError(`${api}: reducers must be an object { field: reducer }; got ${describeValue(reducers)}.`);
   }
   for (const [field, reducer] of Object.entries(reducers)) {
     if (reducer !== undefined && typeof reducer !== "function") {
       throw new InvalidOptionError(
-        `new StateGraph: the reducer for ${quote(field)} must be a function (current, update) => next; got ${describeValue(reducer)}.`,
+        `${api}: the reducer for ${quote(field)} must be a function (current, update) => next; got ${describeValue(reducer)}.`,
       );
     }
   }
 }
 
-function checkFields(fields: unknown): void {
+function checkFields(fields: unknown, api: OptionsApi): void {
   if (fields === undefined) return;
   if (!Array.isArray(fields) || fields.some((f) => typeof f !== "string" || f.trim() === "")) {
-    throw new InvalidOptionError(`new StateGraph: fields must be an array of non-empty field names, e.g. ["messages", "error"].`);
+    throw new InvalidOptionError(`${api}: fields must be an array of non-empty field names, e.g. ["messages", "error"].`);
   }
   const seen = new Set<string>();
   for (const field of fields as string[]) {
-    if (seen.has(field)) throw new InvalidOptionError(`new StateGraph: fields lists ${quote(field)} twice; list each field once.`);
+    if (seen.has(field)) throw new InvalidOptionError(`${api}: fields lists ${quote(field)} twice; list each field once.`);
     seen.add(field);
   }
 }

@@ -582,7 +582,7 @@ export interface StateGraph<
  *   reducer when it has one, which would be a false error);
  * - with options alone (`new StateGraph<S>({ reducers })`) it cannot know: TypeScript infers nothing
  *   from an argument while `S` is given explicitly. It records nothing and leaves those conflicts to
- *   the run-time check.
+ *   the run-time check. Declare such a graph with `stateGraph<S>()({ reducers })`, which infers them.
  *
  * (The signatures differ in arity, or in their number of type arguments, so a bad option is reported
  * against one signature alone.)
@@ -590,7 +590,8 @@ export interface StateGraph<
  * @example
  * ```ts
  * interface S { count: number; events: string[] }
- * const checked = new StateGraph<S, "events">({ reducers: { events: append }, orderedMerge: ["events"] });
+ * const plain = new StateGraph<S>(); // no reducers
+ * const reduced = stateGraph<S>()({ reducers: { events: append }, orderedMerge: ["events"] });
  * ```
  */
 export interface StateGraphConstructor {
@@ -617,3 +618,33 @@ export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string>
   /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
   readonly orderedMerge?: readonly Reduced[];
 }
+
+/**
+ * What `stateGraph<S>()` returns: the function that takes the graph's options and starts its builder.
+ * Apart from `S` because TypeScript infers no type argument of a call that is given some: here `S` is
+ * given to the first call, and the second infers `Reducers` from `reducers`, so the builder knows which
+ * fields have a reducer and reports a parallel write of any other field at compile time.
+ */
+export type StateGraphFactory<S extends object> = <const Reducers extends ReducersFor<S> = {}>(
+  options?: StateGraphDeclaration<S, Reducers> & NoInfer<ReducerFieldsCheck<Reducers, S>>,
+) => StateGraph<S, never, never, never, {}, ReducedFields<keyof Reducers & string>>;
+
+/** The options of `stateGraph<S>()(options)`: {@link StateGraphOptions}, with the reducers' fields inferred. */
+export interface StateGraphDeclaration<S, Reducers> {
+  /** Field → reducer. A field with a reducer combines updates; every other field is replaced. */
+  readonly reducers?: Reducers;
+  /** As in {@link StateGraphOptions}: every state field, each once. */
+  readonly fields?: FieldList<S>;
+  /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
+  readonly orderedMerge?: readonly NoInfer<keyof Reducers & keyof S & string>[];
+}
+
+/**
+ * The reducers' keys checked against the state's fields: `unknown` when each is a field, else a
+ * {@link Demand} naming the keys that are not. TypeScript reports an unknown key of a fresh object
+ * literal only when the literal has no field in common with the state's; this also catches a
+ * misspelled key beside a valid one, and in a reducers object held in a variable.
+ */
+export type ReducerFieldsCheck<Reducers, S> = [Exclude<keyof Reducers, keyof S>] extends [never]
+  ? unknown
+  : Demand<`stateGraph: reducers names ${Quoted<Exclude<keyof Reducers, keyof S> & string>}, which is not a field of the state; name only declared fields`>;

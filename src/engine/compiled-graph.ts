@@ -29,7 +29,7 @@ import {
   type UpdateStateOptions,
 } from "./threads/threads.js";
 import { updateThreadState } from "./threads/update-state.js";
-import type { Command } from "./interrupt.js";
+import type { AnyRunOptions, InvokeResult, KnownOptions, RunInput, StreamModeOf } from "./invoke-input.js";
 
 /** Options of a threaded `stream`: `stream(input, { threadId, streamMode })`, or `stream(null, …)` to resume. */
 export type ThreadStreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> = StreamOptions<M> & ThreadRunOptions;
@@ -92,18 +92,22 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
 
   /**
    * Runs the graph to END and resolves with the final state, the trace and every step.
-   * It never throws synchronously: bad input or options reject the Promise.
+   * It never throws synchronously: bad input or options reject the Promise. Without a thread the input
+   * is the whole state; on a thread (`{ threadId }`) it is a partial state merged into the thread's
+   * state through the reducers (a chat's new message alone), `null` to resume, or a `Command`.
    *
    * @example
    * ```ts
    * const { state, trace, steps } = await graph.invoke(initial, { maxSteps: 30 });
+   * await chat.invoke({ messages: [question] }, { threadId: "chat-1", checkpointer }); // appended to the thread's messages
    * ```
    */
-  // The Command overload first: a Command's type is inferred from the first overload's parameter, and kept.
-  invoke(input: Command<unknown, S, string>, options: ThreadRunOptions): Promise<ThreadRunResult<S, N>>;
-  invoke(input: S | null, options: ThreadRunOptions): Promise<ThreadRunResult<S, N>>;
-  invoke(input: S, options?: RunOptions): Promise<RunResult<S, N>>;
-  invoke(input: S | null | Command<unknown, S, string>, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
+  // One signature: the options' type (inferred) chooses the input's, whole or partial (see invoke-input.ts).
+  invoke<O extends RunOptions | ThreadRunOptions = RunOptions>(
+    input: RunInput<S, NoInfer<O>>,
+    options?: O & NoInfer<KnownOptions<O, "invoke">>,
+  ): Promise<InvokeResult<S, N, O>>;
+  invoke(input: unknown, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
     if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S, N>>;
     if (this.#threads !== noThreadSettings) return Promise.reject(threadRequired("invoke", this.#threads));
     return invokeRun(this.#executable, input, options) as Promise<RunResult<S, N>>;
@@ -182,23 +186,11 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * for await (const step of graph.stream(initial)) console.log(`${step.node} updated:`, Object.keys(step.update));
    * ```
    */
-  stream<M extends StreamMode | readonly StreamMode[] = "updates">(
-    input: Command<unknown, S, string>,
-    options: ThreadStreamOptions<M>,
-  ): AsyncIterable<StreamYield<S, M, N>>;
-  stream<M extends StreamMode | readonly StreamMode[] = "updates">(
-    input: S | null,
-    options: ThreadStreamOptions<M>,
-  ): AsyncIterable<StreamYield<S, M, N>>;
-  stream(input: S, options?: StreamOptions<"updates">): AsyncIterable<Step<S, N>>;
-  stream(input: S, options: StreamOptions<"values">): AsyncIterable<SuperstepValues<S>>;
-  stream(input: S, options: StreamOptions<"custom">): AsyncIterable<CustomEvent>;
-  stream(input: S, options: StreamOptions<"messages">): AsyncIterable<MessageStreamEvent>;
-  stream(input: S, options: StreamOptions<readonly StreamMode[]>): AsyncIterable<StreamChunk<S, N>>;
-  stream(
-    input: S | null | Command<unknown, S, string>,
-    options?: StreamOptions<StreamMode | readonly StreamMode[]>,
-  ): AsyncIterable<unknown> {
+  stream<O extends AnyRunOptions = StreamOptions>(
+    input: RunInput<S, NoInfer<O>, "stream">,
+    options?: O & NoInfer<KnownOptions<O, "stream">>,
+  ): AsyncIterable<StreamYield<S, StreamModeOf<O>, N>>;
+  stream(input: unknown, options?: AnyRunOptions): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options, this.#threads);
   }
 }

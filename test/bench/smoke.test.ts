@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { timeRounds } from "../../bench/_rounds.js";
 import { runRuntimeSuite } from "../../bench/runtime-suite.js";
 import { runTypesSuite } from "../../bench/types-suite.js";
+import { AGENT_NODES, agentGraphSource } from "../../bench/typecheck/agent.js";
 import { chainWorkload } from "../../bench/workloads/chain.js";
 import { coverageWorkload } from "../../bench/workloads/coverage.js";
 import { fanOutWorkload } from "../../bench/workloads/fan-out.js";
@@ -60,7 +61,7 @@ describe("runtime benchmark", () => {
 });
 
 describe("type-check benchmark", () => {
-  it("checks tiny generated graphs in both forms on both compilers without error", async () => {
+  it("checks tiny generated graphs in both forms, and the agent graph, on both compilers without error", async () => {
     const result = await runTypesSuite({
       root: process.cwd(),
       sizes: [3],
@@ -68,10 +69,15 @@ describe("type-check benchmark", () => {
       repeat: 1,
       boundary: undefined,
       withoutSearch: [],
+      agent: true,
       keep: false,
       log: () => {},
     });
     expect(result.failures).toEqual([]);
-    expect(result.rows.map((row) => row.outcome)).toEqual(Array(4).fill("clean"));
+    expect(result.rows.map((row) => row.outcome)).toEqual(Array(6).fill("clean"));
   }, 120_000);
+
+  it("the agent graph declares AGENT_NODES nodes", () => {
+    expect(agentGraphSource().match(/\.addNode\("/g)).toHaveLength(AGENT_NODES);
+  });
 });

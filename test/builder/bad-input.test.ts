@@ -12,6 +12,7 @@ import {
   InvalidOptionError,
   START,
   StateGraph,
+  stateGraph,
   validateTopology,
   type GraphSpec,
 } from "../../src/index.js";
@@ -59,6 +60,24 @@ describe("builder calls with bad arguments", () => {
       /got null\.$/,
     ],
     ["options that are not an object", () => new StateGraph(3 as never), "INVALID_OPTION", /^new StateGraph: options must be an object/],
+    [
+      "stateGraph's options that are not an object",
+      () => stateGraph()(3 as never),
+      "INVALID_OPTION",
+      /^stateGraph: options must be an object/,
+    ],
+    [
+      "a stateGraph reducer that is not a function",
+      () => stateGraph()({ reducers: { n: 1 } } as never),
+      "INVALID_OPTION",
+      /^stateGraph: the reducer for "n" must be a function/,
+    ],
+    [
+      "a stateGraph orderedMerge field without a reducer",
+      () => stateGraph()({ orderedMerge: ["n"] } as never),
+      "INVALID_OPTION",
+      /^stateGraph: orderedMerge lists "n", which has no reducer/,
+    ],
     [
       "a reducer that is not a function",
       () => new StateGraph({ reducers: { n: 1 } } as never),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { append, END, GraphValidationError, START, StateGraph, sum } from "../../src/index.js";
+import { append, END, GraphValidationError, START, StateGraph, stateGraph, sum } from "../../src/index.js";
 import type { CounterState } from "../helpers/graphs.js";
 import { counterInput } from "../helpers/graphs.js";
 
@@ -33,6 +33,34 @@ describe("StateGraph (runtime)", () => {
     });
     expect(Object.isFrozen(graph.spec)).toBe(true);
     expect(Object.isFrozen(graph.spec.routes[0]?.paths)).toBe(true);
+  });
+
+  it("stateGraph<S>()(options) builds the graph new StateGraph<S>(options) builds, reducers included", async () => {
+    const options = { reducers: { log: append, n: sum }, fields: ["n", "log", "note", "nested"] } as const;
+    const viaFactory = stateGraph<CounterState>()(options)
+      .addNode("a", () => ({ n: 2, log: ["a"] }))
+      .addNode("b", () => ({ n: 3, log: ["b"] }))
+      .addEdge(START, ["a", "b"])
+      .addEdge(["a", "b"], END)
+      .compile();
+    const viaConstructor = new StateGraph<CounterState>(options)
+      .addNode("a", () => ({ n: 2, log: ["a"] }))
+      .addNode("b", () => ({ n: 3, log: ["b"] }))
+      .addEdge(START, ["a", "b"])
+      .addEdge(["a", "b"], END)
+      .compile();
+    expect(viaFactory.spec).toEqual(viaConstructor.spec);
+    const { state } = await viaFactory.invoke(counterInput());
+    expect(state).toEqual((await viaConstructor.invoke(counterInput())).state);
+    expect(state.n).toBe(5);
+    // Without options, like new StateGraph<S>(): no reducer.
+    expect(
+      stateGraph<CounterState>()()
+        .addNode("a", () => ({}))
+        .addEdge(START, "a")
+        .addEdge("a", END)
+        .compile().spec.reducers,
+    ).toEqual([]);
   });
 
   it("records a user reducer under its function name", () => {

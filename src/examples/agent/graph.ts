@@ -6,7 +6,7 @@
  *           └── answer or error ──→ END      └── error ──→ END
  * ```
  */
-import { append, END, replace, START, StateGraph, type CompiledGraph } from "../../index.js";
+import { append, END, replace, START, stateGraph, type CompiledGraph } from "../../index.js";
 import type { AgentModel } from "./model.js";
 import { createAgentNodes, type AgentOptions } from "./nodes.js";
 import { AGENT_STATE_FIELDS, type AgentState } from "./state.js";
@@ -48,7 +48,7 @@ export function routeAfterTools(state: AgentState): "model" | "end" {
  */
 export function buildAgentGraph(model: AgentModel, options: AgentOptions = {}): CompiledGraph<AgentState> {
   const nodes = createAgentNodes(model, options);
-  return new StateGraph<AgentState>({
+  return stateGraph<AgentState>()({
     // pendingToolCalls is the current batch, not a history: replacing it is what lets `[]` clear it.
     reducers: { messages: append, events: append, pendingToolCalls: replace },
     fields: [...AGENT_STATE_FIELDS],

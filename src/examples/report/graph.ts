@@ -1,5 +1,5 @@
 /** The report workflow wired as a state graph. */
-import { append, END, START, StateGraph, type CompiledGraph, type CompileOptions } from "../../index.js";
+import { append, END, START, stateGraph, type CompiledGraph, type CompileOptions } from "../../index.js";
 import { createReportNodes, type ReportNodeName, type ReportNodeOptions } from "./nodes.js";
 import { REPORT_FIELDS, type ReportState } from "./state.js";
 
@@ -28,7 +28,7 @@ export function buildReportGraph(
   compileOptions: CompileOptions<ReportNodeName> = {},
 ): CompiledGraph<ReportState> {
   const nodes = createReportNodes(options);
-  return new StateGraph<ReportState>({ reducers: { events: append }, fields: [...REPORT_FIELDS] })
+  return stateGraph<ReportState>()({ reducers: { events: append }, fields: [...REPORT_FIELDS] })
     .addNode("collect", nodes.collect)
     .addNode("write_draft", nodes.write_draft)
     .addNode("check_draft", nodes.check_draft)

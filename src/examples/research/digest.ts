@@ -2,7 +2,7 @@
  * The Send variant: summarize N documents in parallel, N unknown when the graph is built. The router
  * returns one `Send` per document; each runs `summarize` with its own document; `digest` runs once after.
  */
-import { END, Send, START, StateGraph, union, type CompiledGraph } from "../../index.js";
+import { END, Send, START, stateGraph, union, type CompiledGraph } from "../../index.js";
 import { DIGEST_FIELDS, type DigestState } from "./state.js";
 
 /** What one `summarize` run receives: its own document, not the graph state. */
@@ -31,7 +31,7 @@ export function summarize({ document }: DocumentInput): Partial<DigestState> {
  * ```
  */
 export function buildDigestGraph(): CompiledGraph<DigestState> {
-  return new StateGraph<DigestState>({ reducers: { summaries: union }, fields: [...DIGEST_FIELDS] })
+  return stateGraph<DigestState>()({ reducers: { summaries: union }, fields: [...DIGEST_FIELDS] })
     .addNode("split", () => ({}))
     .addNode("summarize", summarize)
     .addNode("write_digest", (s) => ({ digest: `${s.summaries.length} summaries: ${s.summaries.join(" | ")}` }))

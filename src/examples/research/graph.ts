@@ -2,7 +2,7 @@
  * The research graph: START → plan → {web, papers, internal} → synthesize → END. The three branches run
  * in one superstep; `synthesize` waits for all of them (a join) and runs once.
  */
-import { END, START, StateGraph, union, type CompiledGraph } from "../../index.js";
+import { END, START, stateGraph, union, type CompiledGraph } from "../../index.js";
 import { papersSpecialist, plan, searchWith, synthesize } from "./nodes.js";
 import { fakeSources, type ResearchSources } from "./sources.js";
 import { RESEARCH_FIELDS, type ResearchState } from "./state.js";
@@ -24,7 +24,7 @@ export interface ResearchGraphOptions {
  */
 export function buildResearchGraph(options: ResearchGraphOptions = {}): CompiledGraph<ResearchState> {
   const sources = options.sources ?? fakeSources();
-  return new StateGraph<ResearchState>({ reducers: { findings: union }, fields: [...RESEARCH_FIELDS] })
+  return stateGraph<ResearchState>()({ reducers: { findings: union }, fields: [...RESEARCH_FIELDS] })
     .addNode("plan", plan)
     .addNode("web", searchWith(sources.web))
     .addNode("papers", papersSpecialist(sources.papers))

@@ -1,5 +1,5 @@
 /** The research graph's nodes. Each branch asks its own source; `synthesize` runs once, after all of them. */
-import { END, START, StateGraph, union, type CompiledGraph } from "../../index.js";
+import { END, START, stateGraph, union, type CompiledGraph } from "../../index.js";
 import type { ResearchSource, ResearchSources } from "./sources.js";
 import { RESEARCH_FIELDS, type ResearchState } from "./state.js";
 
@@ -56,7 +56,7 @@ export function synthesize(state: ResearchState): Partial<ResearchState> {
  * ```
  */
 export function papersSpecialist(papers: ResearchSources["papers"]): CompiledGraph<ResearchState> {
-  return new StateGraph<ResearchState>({ reducers: { findings: union }, fields: [...RESEARCH_FIELDS] })
+  return stateGraph<ResearchState>()({ reducers: { findings: union }, fields: [...RESEARCH_FIELDS] })
     .addNode("search", searchWith(papers))
     .addNode("rank", (s) => ({ findings: [`papers: ${s.findings.filter((f) => f.startsWith("papers:")).length} papers ranked`] }))
     .addEdge(START, "search")
