@@ -85,6 +85,41 @@ const forbidden: Record<string, readonly string[]> = {
   postgres: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
 };
 
+/** A file's text without its comments, each line kept where it was (so a finding names the right line). */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " ")).replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
+
+/**
+ * What only the run kernel decides, found in code: reading a signal's `.aborted`, asking whether a
+ * node is a static interrupt, and comparing (or taking the least of) the run's limits.
+ */
+const ruleReads: readonly [string, RegExp][] = [
+  ["reads .aborted", /\.aborted\b/],
+  ["asks interruptBefore/interruptAfter.has", /\binterrupt(?:Before|After)\.has\b/],
+  [
+    "compares maxSteps/recursionLimit",
+    /\b(?:maxSteps|recursionLimit)\b\s*(?:<=|>=|<(?![\w<])|>(?!=)|(?:===|!==)(?!\s*undefined\b))|(?:<=|>=|(?<![=-])>|<)\s*(?:[\w$?]+\.)*(?:maxSteps|recursionLimit)\b|Math\.(?:min|max)\([^)]*\b(?:maxSteps|recursionLimit)\b/,
+  ],
+];
+
+/** The kernel, and the one helper that reads a signal for the drivers. */
+const ruleHome = (file: string): boolean => file.startsWith("engine/kernel/") || file === "engine/abortable.ts";
+
+/** `file:line: what` for every rule read outside the kernel, in the given files' texts. */
+function ruleReadsOutsideKernel(files: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (ruleHome(file)) continue;
+    withoutComments(text)
+      .split("\n")
+      .forEach((line, index) => {
+        for (const [what, pattern] of ruleReads) if (pattern.test(line)) found.push(`${file}:${index + 1}: ${what}: ${line.trim()}`);
+      });
+  }
+  return found;
+}
+
 describe("architecture", () => {
   const graph = importGraph();
 
@@ -160,6 +195,44 @@ describe("architecture", () => {
       .map((file) => relative(srcDir, file));
     expect(importers).toEqual(["postgres/load.ts"]);
     expect(readFileSync(join(srcDir, "postgres/load.ts"), "utf8")).not.toMatch(/^import[^(]*["']pg["']/m);
+  });
+
+  it("every run rule is decided in the kernel: no driver reads .aborted, asks a static interrupt, or compares a limit", () => {
+    const files = new Map(
+      sourceFiles(srcDir)
+        .map((file) => relative(srcDir, file))
+        .filter((file) => layerOf(file) !== "examples")
+        .map((file) => [file, readFileSync(join(srcDir, file), "utf8")] as const),
+    );
+    expect(ruleReadsOutsideKernel(files)).toEqual([]);
+  });
+
+  it("the rule check finds each kind of rule read (a guard against patterns that match nothing)", () => {
+    const driver = [
+      "if (signal?.aborted === true) return false; // .aborted in a comment is not code",
+      "const before = tasks.filter((task) => settings.interruptBefore.has(task.node));",
+      "const after = settings.interruptAfter.has(node);",
+      "return trace.length >= maxSteps ? 1 : 2;",
+      "if (supersteps >= limits.recursionLimit) stop();",
+      "recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,",
+      "...(maxSteps === undefined ? {} : { maxSteps }),",
+      "const bounds = (options) => options.maxSteps;",
+      "/* signal.aborted */ const x = 1;",
+    ].join("\n");
+    const found = ruleReadsOutsideKernel(
+      new Map([
+        ["xstate/machine.ts", driver],
+        ["engine/kernel/superstep.ts", driver],
+      ]),
+    );
+    expect(found.map((finding) => finding.split(": ")[0])).toEqual([
+      "xstate/machine.ts:1",
+      "xstate/machine.ts:2",
+      "xstate/machine.ts:3",
+      "xstate/machine.ts:4",
+      "xstate/machine.ts:5",
+      "xstate/machine.ts:6",
+    ]);
   });
 
   it("the check sees imports (a guard against a regex that matches nothing)", () => {

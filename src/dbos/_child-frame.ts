@@ -14,7 +14,8 @@
 import {
   childThreadId,
   freshNamespace,
-  interruptsOf,
+  childPauseRefusal,
+  threadSettingsOf,
   InterruptHost,
   pausedNamespace,
   type InterruptFrame,
@@ -26,7 +27,6 @@ import {
   type SuperstepPaused,
   type TaskFrame,
 } from "../engine/_kernel.js";
-import { InvalidOptionError } from "../errors.js";
 import { reviveError, type RecordedGraphError } from "./_outcome.js";
 
 /** Where a paused child stands between its workflows: what the next one starts from. */
@@ -130,13 +130,8 @@ export class ChildTaskFrame implements InterruptFrame {
   runChild(child: object, input: unknown, limits: SubgraphLimits): Promise<{ readonly state: State; readonly update: State }> {
     const task = this.#task;
     const host = this.#host;
-    const pausesBefore = interruptsOf(child);
-    if (pausesBefore.length > 0) {
-      throw new InvalidOptionError(
-        `runOnDBOS: the child graph of "${task.node}" was compiled with interruptBefore/interruptAfter (${pausesBefore.join(", ")}), which pause only a top-level graph. ` +
-          "Call interrupt() in the child's node instead, or compile the child without them.",
-      );
-    }
+    const refusal = childPauseRefusal("runOnDBOS", task.node, threadSettingsOf(child));
+    if (refusal !== undefined) throw refusal;
     const prefix = task.idPrefix;
     const ns = pausedNamespace(host.pending, prefix) ?? freshNamespace(task.node, host.checkpointId, task.position);
     const resumes: Record<string, JsonValue> = {};

@@ -6,14 +6,12 @@
 import {
   GraphError,
   GraphExecutionError,
-  GraphLimitError,
   InvalidOptionError,
-  InvalidUpdateError,
   type InvalidOptionCode,
   type ExecutionContext,
   type PendingWrite,
 } from "../errors.js";
-import { InterruptError, messageOf, type PendingInterrupt, type RouteTaken, type State } from "../engine/_kernel.js";
+import { errorOfCode, InterruptError, messageOf, type PendingInterrupt, type RouteTaken, type State } from "../engine/_kernel.js";
 import type { InterruptErrorCode } from "../engine/index.js";
 import type { Step } from "../engine/index.js";
 import { DBOSRunError } from "./errors.js";
@@ -104,9 +102,7 @@ export function reviveError(recorded: RecordedGraphError, workflowId: string): G
       attempts: (recorded.attempts ?? []).map((attempt) => new RecordedError(attempt)),
       pendingWrites: recorded.pendingWrites ?? [],
     };
-    if (code === "STEP_LIMIT") return new GraphLimitError(message, context);
-    if (code === "INVALID_UPDATE" || code === "CONCURRENT_WRITE") return new InvalidUpdateError(message, context, code);
-    return new GraphExecutionError(code as GraphExecutionError["code"], message, context);
+    return errorOfCode(code as GraphExecutionError["code"], message, context);
   }
   if (recorded.name === "InterruptError") {
     const { interruptId } = recorded;

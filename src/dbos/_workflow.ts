@@ -13,6 +13,9 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
   InterruptError,
+  pauseAfter,
+  pauseBefore,
+  reroutes,
   Run,
   schedule,
   SuperstepPaused,
@@ -21,7 +24,6 @@ import {
   type JsonValue,
   type RunSnapshot,
   type State,
-  type ThreadSettings,
 } from "../engine/_kernel.js";
 import type { Step } from "../engine/index.js";
 import { GraphExecutionError } from "../errors.js";
@@ -98,7 +100,7 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
         if (paused !== undefined) {
           if (message.update !== undefined) await run.commitAs(undefined, message.update);
         } else if (message.update !== undefined || message.asNode !== undefined) {
-          if (message.asNode !== undefined && last.length === 1 && last[0] === message.asNode) {
+          if (message.asNode !== undefined && reroutes(last, message.asNode)) {
             run = Run.restore(executable, { ...run.snapshot(), routes: run.routes.slice(0, routesBefore) }, settingsOfRun);
           }
           await run.commitAs(message.asNode, message.update ?? {});
@@ -129,7 +131,7 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
       /** Resuming is the go-ahead: the superstep the run paused at runs at once, not pausing before its nodes again. */
       let goAhead = false;
       for (;;) {
-        const before = goAhead ? undefined : interruptBefore(settings, run);
+        const before = pauseBefore(settings, run.pending ?? [], goAhead);
         goAhead = false;
         if (before !== undefined) await resume(await paused(stop, run, steps, last, before, pause++));
         routesBefore = run.routes.length;
@@ -164,7 +166,7 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
         inside = undefined;
         steps.push(...superstep);
         last = superstep.map((step) => step.node);
-        const after = interruptAfter(settings, run, superstep);
+        const after = pauseAfter(settings, last, run.pending ?? []);
         if (after !== undefined) {
           await resume(await paused(stop, run, steps, last, after, pause++));
           goAhead = true;
@@ -199,17 +201,6 @@ async function paused(
 export function refusedResume(error: unknown): InterruptError | undefined {
   const cause = error instanceof GraphExecutionError ? error.cause : error;
   return cause instanceof InterruptError && cause.code === "INVALID_RESUME" ? cause : undefined;
-}
-
-function interruptBefore(settings: ThreadSettings, run: Run): DBOSInterrupt | undefined {
-  const nodes = (run.pending ?? []).map((task) => task.node).filter((node) => settings.interruptBefore.has(node));
-  return nodes.length === 0 ? undefined : { when: "before", nodes: [...new Set(nodes)] };
-}
-
-function interruptAfter(settings: ThreadSettings, run: Run, superstep: readonly Step<State>[]): DBOSInterrupt | undefined {
-  if ((run.pending?.length ?? 0) === 0) return undefined;
-  const nodes = superstep.map((step) => step.node).filter((node) => settings.interruptAfter.has(node));
-  return nodes.length === 0 ? undefined : { when: "after", nodes: [...new Set(nodes)] };
 }
 
 function recordedRun(run: Run, steps: readonly Step<State>[]): RecordedRun {

@@ -5,7 +5,15 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { InvalidOptionError, InvalidUpdateError } from "../errors.js";
-import { checkGoto, executionError, inputFailure, resolveConcurrency, resolveLimits, resumeAnswers } from "../engine/_kernel.js";
+import {
+  checkGoto,
+  executionError,
+  inputFailure,
+  resolveConcurrency,
+  resolveLimits,
+  resumeAnswers,
+  updateSource,
+} from "../engine/_kernel.js";
 import { Command, isPlainObject, type AnyCommand, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
 import { START } from "../spec.js";
 import { dbosCall, ensureLaunched } from "./_guard.js";
@@ -239,18 +247,18 @@ function resumeMessage<S>(
       { node: resume.asNode ?? paused.last[0] ?? START, state: paused.run.state, trace: paused.run.trace },
     );
   }
-  if (inside || resume.asNode !== undefined)
-    return { update, ...(resume.asNode === undefined ? {} : { asNode: resume.asNode }), ...resumes, ...goto };
-  const last = [...new Set(paused.last)];
-  if (last.length > 1) {
+  // Inside nodes the update is merged before they run again: it counts as no node.
+  if (inside) return { update, ...resumes, ...goto };
+  const source = updateSource(resume.asNode, paused.last);
+  if (source.kind === "ambiguous") {
     const { state, trace } = paused.run;
     throw new InvalidUpdateError(
-      `${api}: the last superstep ran several nodes (${last.join(", ")}), so which one the update comes from is ambiguous. Pass { asNode } naming one of them.`,
-      { node: last[0] as string, state, trace },
+      `${api}: the last superstep ran several nodes (${source.nodes.join(", ")}), so which one the update comes from is ambiguous. Pass { asNode } naming one of them.`,
+      { node: source.nodes[0] as string, state, trace },
       "AMBIGUOUS_UPDATE",
     );
   }
-  return { update, ...(last[0] === undefined ? {} : { asNode: last[0] }), ...goto };
+  return { update, ...(source.kind === "node" ? { asNode: source.node } : {}), ...resumes, ...goto };
 }
 
 /** How long one wait for a paused run's event lasts before the run's status is checked again. */

@@ -1,20 +1,34 @@
 /**
  * The engine's internal seam, for the drivers of the run kernel and the layers that read a compiled
  * graph's tables: `xstate/`, `langgraph/`, `coverage/`, `persistence/`, `builder/`. Not part of the
- * public API. A superstep's rules are the kernel's (`superstep.ts`); a driver only decides when each
+ * public API. A superstep's rules are the kernel's (`kernel/`); a driver only decides when each
  * one is applied.
  */
-export { admit, advance, commit, schedule, reportedFailure, retryDecision, abortedBefore, abortedWhile } from "./superstep.js";
-export type { Admission, Advance, Arrival, Commit, RetryDecision, RunSnapshot, Settled } from "./superstep.js";
+export {
+  admit,
+  advance,
+  commit,
+  schedule,
+  retryDecision,
+  abortedBefore,
+  abortedWhile,
+  superstepCeiling,
+  verdict,
+} from "./kernel/superstep.js";
+export type { Admission, Advance, Arrival, Commit, RetryDecision, RunSnapshot, Verdict } from "./kernel/superstep.js";
+export { writesKeptOnFailure, writesKeptOnPause, type KeptWrite } from "./kernel/writes.js";
+export { reroutes, updateSource, type UpdateSource } from "./kernel/updates.js";
+export { reportedFailure, superstepFailure, type Settled, type TaskOutcome } from "./kernel/failures.js";
+export { childPauseRefusal, pauseAfter, pauseBefore, pausedAt, type StaticInterrupts, type StaticPause } from "./kernel/pauses.js";
 export { resolvePolicy, type ResolvedPolicy, type ResolvedRetry } from "./policies.js";
-export { unlessAborted } from "./abortable.js";
+export { isAborted, onAbort, unlessAborted } from "./abortable.js";
 export { runTask } from "./attempts.js";
 export { executableOf, interruptsOf, threadSettingsOf } from "./compiled-graph.js";
 export type { ThreadSettings } from "./threads/threads.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
-export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./limits.js";
-export { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
+export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./kernel/limits.js";
+export { checkSignal, detachInput, errorOfCode, executionError, inputFailure } from "./run-checks.js";
 export { Run, type RunSettings, type TaskRunner } from "./run.js";
 export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { checkStreamMode, type StreamModes } from "./stream.js";

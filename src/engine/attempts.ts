@@ -8,7 +8,8 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { ResolvedPolicy } from "./policies.js";
 import { isThenable, runNode, StepFailure, type State, type Task } from "./step.js";
-import { retryDecision } from "./superstep.js";
+import { retryDecision } from "./kernel/superstep.js";
+import { delayUnlessAborted, isAborted } from "./abortable.js";
 import { restartTaskCalls } from "./interrupt-scope.js";
 import type { TaskContext } from "./task-context.js";
 
@@ -61,7 +62,7 @@ async function retried(
     first.observation?.retry?.({ node: task.node, superstep: first.superstep, attempt, delay: decision.delay, error: failure });
     // The wait ends early when the run aborts or a sibling fails: the node then fails with what it
     // failed with on its own (the run's abort is reported by the driver, which watches the run's signal).
-    if (!(await wait(decision.delay, first.superstepSignal))) {
+    if (!(await delayUnlessAborted(decision.delay, first.superstepSignal))) {
       // Cancelled while waiting to try again: the node did not fail for good on its own, so it is never
       // the failure a superstep reports (reading the signal marks it so), and it keeps no write.
       void first.signal;
@@ -118,7 +119,7 @@ function attemptOnce(
       : (): AbortSignal => {
           controller ??= new AbortController();
           // Read only after the deadline passed: the signal must still say so.
-          if (expired !== undefined && !controller.signal.aborted) controller.abort(expired);
+          if (expired !== undefined && !isAborted(controller.signal)) controller.abort(expired);
           return controller.signal;
         };
   const context = attempt === 1 && deadline === undefined ? first : first.forAttempt(attempt, deadline);
@@ -183,22 +184,6 @@ function keyOf(graph: ExecutableGraph, task: Task, state: State, cache: NonNulla
   }
   // The graph's spec hash and the node's name keep entries of a changed graph or another node apart.
   return `${graph.specHash}:${task.node}:${key}`;
-}
-
-/** Waits `delay` ms; resolves `false` at once if `signal` aborts first. */
-function wait(delay: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve(true);
-    }, delay);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /** The last failure, carrying every attempt's error when there were several. */

@@ -24,7 +24,7 @@ export type {
   RunObservation,
   RunObserver,
 } from "./observer.js";
-export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./limits.js";
+export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./kernel/limits.js";
 export type {
   CustomEvent,
   MessageStreamEvent,

@@ -9,6 +9,7 @@ import type { State, Task } from "./step.js";
 import type { MaybePromise } from "./maybe-promise.js";
 import type { Checkpointer, JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
 import { NodePaused } from "./node-paused.js";
+import { writesKeptOnPause } from "./kernel/writes.js";
 
 /** The codes of an {@link InterruptError}, as data (docs/concepts.md's table is checked against it). */
 export const INTERRUPT_ERROR_CODES = [
@@ -349,9 +350,7 @@ export class InterruptHost {
   /** The pause of a superstep some of whose tasks interrupted, or `undefined`; either way the next superstep starts afresh. */
   pausedAt(tasks: readonly Task[], updates: readonly State[]): SuperstepPaused | undefined {
     if (this.#paused.size === 0) return undefined;
-    const writes = tasks.flatMap((task, index) =>
-      this.#paused.has(index) ? [] : [{ task: index, node: task.node, update: updates[index] as State }],
-    );
+    const writes = writesKeptOnPause(tasks, updates, this.#paused);
     // In the tasks' order, not the order they paused in: async nodes (and durable steps) settle in any order.
     const pause = new SuperstepPaused([...this.raised].sort(byTaskThenCall), writes);
     this.raised.length = 0;

@@ -2,7 +2,7 @@
  * Per-node policies: a timeout, retries and a cache, declared at `addNode(name, fn, { retry, timeout,
  * cache })`, in `defineGraph`/`bindSpec` implementations (`policies`), or as graph-wide defaults at
  * `compile({ retry, timeout })`. Without a policy a node runs once, with no timeout. The rules (when to
- * retry, how long to wait) are the kernel's (`retryDecision` in superstep.ts); the attempt loop that
+ * retry, how long to wait) are the kernel's (`retryDecision` in kernel/superstep.ts); the attempt loop that
  * every engine runs is in attempts.ts. This file holds the shapes, their validation and the default store.
  */
 import { quote } from "../_describe.js";

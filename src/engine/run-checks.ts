@@ -2,7 +2,16 @@
  * The checks before a run and the errors after a failure, shared by every runner (the mini engine, the
  * XState and LangGraph runners) so the same input, option or failure gives the same error everywhere.
  */
-import { GraphExecutionError, GraphLimitError, InvalidOptionError, InvalidUpdateError, type ExecutionContext } from "../errors.js";
+import {
+  GraphExecutionError,
+  GraphLimitError,
+  INVALID_UPDATE_CODES,
+  InvalidOptionError,
+  InvalidUpdateError,
+  type ExecutionContext,
+  type GraphExecutionCode,
+  type InvalidUpdateCode,
+} from "../errors.js";
 import { isPlainObject } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import { quoteList } from "../_describe.js";
@@ -55,10 +64,27 @@ export function executionError(api: string, error: unknown, context: ExecutionCo
   const message = child
     ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}`
     : `${api}: ${error.message}`;
-  const code = child?.code ?? error.code;
-  if (code === "STEP_LIMIT") return new GraphLimitError(message, detached);
-  if (code === "INVALID_UPDATE" || code === "CONCURRENT_WRITE") return new InvalidUpdateError(message, detached, code);
-  return new GraphExecutionError(code, message, detached);
+  return errorOfCode(child?.code ?? error.code, message, detached);
+}
+
+/**
+ * The error class a run failure's code belongs to, with that code: `STEP_LIMIT` a `GraphLimitError`,
+ * the `INVALID_UPDATE_CODES` an `InvalidUpdateError`, any other a `GraphExecutionError`. The one
+ * mapping: a failure recorded as data (a DBOS outcome) comes back through it as the same class.
+ *
+ * @example
+ * ```ts
+ * errorOfCode("CONCURRENT_WRITE", "invoke: …", context) instanceof InvalidUpdateError; // true
+ * ```
+ */
+export function errorOfCode(code: GraphExecutionCode, message: string, context: ExecutionContext): GraphExecutionError {
+  if (code === "STEP_LIMIT") return new GraphLimitError(message, context);
+  if (isInvalidUpdateCode(code)) return new InvalidUpdateError(message, context, code);
+  return new GraphExecutionError(code, message, context);
+}
+
+function isInvalidUpdateCode(code: string): code is InvalidUpdateCode {
+  return (INVALID_UPDATE_CODES as readonly string[]).includes(code);
 }
 
 function innerMessage(cause: unknown): string {

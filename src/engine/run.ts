@@ -1,5 +1,5 @@
 /**
- * The mini engine's driver of the run kernel (`superstep.ts`): it decides *when* (run the admitted
+ * The mini engine's driver of the run kernel (`kernel/`): it decides *when* (run the admitted
  * tasks, at most `maxConcurrency` at once, each on its own copy of the committed state; run the routers
  * one after another; stop at once when the signal aborts) and asks the kernel *what* (admit, commit,
  * advance). `invoke`, `stream`, threaded runs and the XState superstep machine all drive this class.
@@ -8,7 +8,7 @@ import type { ExecutionContext, GraphExecutionError, PendingWrite } from "../err
 import { START } from "../spec.js";
 import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
-import { resolveConcurrency, resolveLimits, type RunLimits } from "./limits.js";
+import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
@@ -18,17 +18,9 @@ import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun, type ObservedSettings } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
-import {
-  abortedWhile,
-  admit,
-  advance,
-  commit,
-  reportedFailure,
-  type Advance,
-  type Arrival,
-  type RunSnapshot,
-  type Settled,
-} from "./superstep.js";
+import { abortedWhile, admit, advance, commit, type Advance, type Arrival, type RunSnapshot } from "./kernel/superstep.js";
+import { reportedFailure, type Settled } from "./kernel/failures.js";
+import { writesKeptOnFailure } from "./kernel/writes.js";
 import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptHost } from "./interrupt-scope.js";
@@ -349,11 +341,7 @@ export class Run {
       }
       const index = reportedFailure(settled);
       // Only siblings that succeeded on their own keep their writes; one that settled after it was cancelled runs again.
-      const succeeded = tasks.flatMap((task, i) =>
-        settled[i]?.failed === false && !settled[i]?.cancelled
-          ? [{ task: positions?.[i] ?? i, node: task.node, update: updates[i] as State }]
-          : [],
-      );
+      const succeeded = writesKeptOnFailure(tasks, settled, updates, positions);
       const pendingWrites = pendingWritesOf([...kept, ...succeeded].sort((a, b) => a.task - b.task));
       end({ ok: false, error: this.#error(settled[index]?.error, (tasks[index] as Task).node, pendingWrites) });
     };

@@ -6,7 +6,7 @@
 import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { Step } from "./run-types.js";
-import { commit } from "./superstep.js";
+import { commit } from "./kernel/superstep.js";
 import type { State } from "./step.js";
 
 /** A completed node execution as the run records it: the committed update, shared until copied. */

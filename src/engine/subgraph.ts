@@ -4,8 +4,8 @@
  * In a threaded run the child runs on a thread of its own under the parent's, so an `interrupt()`
  * inside it pauses the parent and a resume continues the child where it stopped (`subgraph-thread.ts`).
  */
-import { InvalidOptionError } from "../errors.js";
-import { executableOf, interruptsOf, type CompiledGraph } from "./compiled-graph.js";
+import { executableOf, threadSettingsOf, type CompiledGraph } from "./compiled-graph.js";
+import { childPauseRefusal } from "./kernel/pauses.js";
 import { currentFrame, currentInterruptFrame, inLentFrame } from "./interrupt-scope.js";
 import { NodePaused } from "./node-paused.js";
 import type { NodeContext } from "./context.js";
@@ -61,7 +61,7 @@ export function subgraph<P extends object, C extends object>(
 ): SubgraphNode<P> {
   const executable = executableOf(child);
   const { reducers } = executable;
-  const pausesBefore = interruptsOf(child);
+  const refusal = childPauseRefusal("subgraph", undefined, threadSettingsOf(child));
   const limits = {
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
     ...(options.recursionLimit === undefined ? {} : { recursionLimit: options.recursionLimit }),
@@ -80,12 +80,7 @@ export function subgraph<P extends object, C extends object>(
       if (options.output) return options.output(result.state, parent);
       return foldUpdates(reducers, {}, result.steps as Step<State>[]) as Partial<P>;
     }
-    if (pausesBefore.length > 0) {
-      throw new InvalidOptionError(
-        `subgraph: the child graph was compiled with interruptBefore/interruptAfter (${pausesBefore.join(", ")}), which pause only a top-level graph. ` +
-          "Call interrupt() in the child's node instead, or compile the child without them.",
-      );
-    }
+    if (refusal !== undefined) throw refusal;
     const outcome = await runChildThread(executable, input, scope, observed(limits, context));
     if (outcome.status === "interrupted") return pauseForChild(scope, outcome.interrupts);
     if (options.output) return options.output(outcome.state as C, parent);

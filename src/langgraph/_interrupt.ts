@@ -7,7 +7,15 @@
  * checkpointer gets no frame: `interrupt()` then fails with the mini engine's `INTERRUPT_OUTSIDE_THREAD`.
  */
 import type { JsonValue } from "../engine/index.js";
-import { executableOf, NodePaused, threadSettingsOf, type InterruptFrame, type State, type SubgraphLimits } from "../engine/_kernel.js";
+import {
+  childPauseRefusal,
+  executableOf,
+  NodePaused,
+  threadSettingsOf,
+  type InterruptFrame,
+  type State,
+  type SubgraphLimits,
+} from "../engine/_kernel.js";
 import type { CompiledGraph } from "../engine/index.js";
 import { configurable, runChild, type ParentTask } from "./_child.js";
 
@@ -32,8 +40,7 @@ export class LangGraphInterruptFrame implements InterruptFrame {
    * top-level graph: it runs as on a plain run). A pause inside the child pauses this task.
    */
   runChild(child: object, input: unknown, limits: SubgraphLimits): Promise<{ state: State; update: State }> | undefined {
-    const settings = threadSettingsOf(child);
-    if (settings.interruptBefore.size > 0 || settings.interruptAfter.size > 0) return undefined;
+    if (childPauseRefusal("subgraph", undefined, threadSettingsOf(child)) !== undefined) return undefined;
     const compiled = child as CompiledGraph<object>;
     const exported = this.#task.children(executableOf(compiled), compiled.spec);
     if (exported === undefined) return undefined;

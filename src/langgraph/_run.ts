@@ -8,16 +8,18 @@ import {
   abortedWhile,
   admit,
   checkSignal,
-  commit,
   executionError,
   gotoRoutes,
   inputFailure,
+  isAborted,
   messageOf,
-  reportedFailure,
+  onAbort,
   resolveConcurrency,
   resolveLimits,
   schedule,
   StepFailure,
+  superstepCeiling,
+  superstepFailure,
   type ExecutableGraph,
   type RouteTaken,
   type RunLimits,
@@ -127,14 +129,14 @@ export class LangGraphRun {
     const chunks = new ChunkReader(
       (await langGraph.stream(input, {
         streamMode: onCustomEvent === undefined ? ["tasks", "values"] : ["tasks", "values", "custom"],
-        recursionLimit: Math.min(limits.maxSteps, limits.recursionLimit) + 1,
+        recursionLimit: superstepCeiling(limits) + 1,
         // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
         ...(this.#options.maxConcurrency === undefined
           ? {}
           : { maxConcurrency: resolveConcurrency(this.#options.maxConcurrency, this.#api) }),
         configurable: { ...this.#start.configurable, [RECORDER_KEY]: this.recorder },
         // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
-        ...(signal === undefined || signal.aborted ? {} : { signal }),
+        ...(signal === undefined || isAborted(signal) ? {} : { signal }),
       })) as AsyncIterable<unknown>,
       signal,
     );
@@ -245,7 +247,7 @@ export class LangGraphRun {
 
   /** Turns what LangGraph threw into the error the mini engine raises at the same point. */
   async #fail(lg: LangGraphModule, error: unknown): Promise<never> {
-    if (this.#signal?.aborted === true && this.#running !== undefined) throw this.#aborted(this.#signal);
+    if (this.#signal !== undefined && isAborted(this.#signal) && this.#running !== undefined) throw this.#aborted(this.#signal);
     // A child's run that paused: LangGraph raises its GraphInterrupt to the parent's task, which pauses.
     if (lg.isGraphInterrupt(error)) throw error;
     if (error instanceof lg.GraphRecursionError) {
@@ -261,22 +263,14 @@ export class LangGraphRun {
   }
 
   /**
-   * The mini engine's error for a superstep LangGraph did not commit: the first node that failed in
-   * declaration order; else the first failure of its merge (replayed in declaration order: a parallel
-   * write without a reducer, or a reducer that threw); else the first router that failed.
+   * The mini engine's error for a superstep LangGraph did not commit: the one the kernel reports (a
+   * node's, else the merge's, else a router's); else LangGraph's own failure.
    */
   #failure(tasks: readonly LangGraphTask[], error: unknown): GraphExecutionError {
-    const records = tasks.map((task) => ({ task, record: this.recorder.recorded(task.id) }));
-    const failed = reportedFailure(records.map(({ record }) => record?.settled));
-    const failedTask = records[failed];
-    if (failedTask?.record?.nodeFailure !== undefined) {
-      return executionError(this.#api, failedTask.record.nodeFailure.error, this.#context(failedTask.task.node));
-    }
-    const merged = this.#mergeFailure(records);
-    if (merged !== undefined) return merged;
-    for (const { task, record } of records) {
-      if (record?.routerFailure !== undefined) return executionError(this.#api, record.routerFailure.error, this.#context(task.node));
-    }
+    const records = tasks.map((task) => this.recorder.recorded(task.id));
+    const outcomes = records.map((record) => ({ settled: record?.settled, update: record?.update, routerFailure: record?.routerFailure }));
+    const failed = superstepFailure(this.#executable, this.#state, tasks, outcomes);
+    if (failed !== undefined) return executionError(this.#api, failed.failure, this.#context(failed.node));
     if (error instanceof LangGraphNodeError) {
       const failure = new StepFailure(error.code, error.message, "cause" in error ? { cause: error.cause } : undefined);
       return executionError(this.#api, failure, this.#context(error.node));
@@ -287,24 +281,6 @@ export class LangGraphRun {
       `${this.#api}: LangGraph.js failed at "${node}": ${messageOf(error)}`,
       this.#context(node, error),
     );
-  }
-
-  /** The kernel's commit of the superstep LangGraph did not commit: its failure, if any. */
-  #mergeFailure(
-    records: readonly { readonly task: LangGraphTask; readonly record: TaskRecord | undefined }[],
-  ): GraphExecutionError | undefined {
-    const updates: State[] = [];
-    for (const { record } of records) {
-      if (record?.update === undefined) return undefined;
-      updates.push(record.update);
-    }
-    const committed = commit(
-      this.#executable,
-      this.#state,
-      records.map(({ task }) => task),
-      updates,
-    );
-    return committed.ok ? undefined : executionError(this.#api, committed.failure, this.#context(committed.node));
   }
 
   #context(node: string, cause?: unknown): ExecutionContext {
@@ -343,9 +319,7 @@ class ChunkReader {
       signal === undefined
         ? undefined
         : new Promise((resolve) => {
-            const abort = (): void => resolve({ done: false, value: ABORTED });
-            if (signal.aborted) abort();
-            else signal.addEventListener("abort", abort, { once: true });
+            onAbort(signal, () => resolve({ done: false, value: ABORTED }));
           });
   }
 

@@ -9,6 +9,7 @@ import {
   checkGoto,
   commandUpdate,
   nothingToResume,
+  pausedAt,
   resumeAnswers,
   schedule,
   subgraphOf,
@@ -287,11 +288,11 @@ export async function threadEnd(
     const interrupts = pending.map(({ langGraphId: _, ...rest }) => rest);
     interrupt = { when: "during", nodes: [...new Set(interrupts.map((p) => p.node))], interrupts };
   } else {
-    const after = run.lastSuperstep.filter((node) => thread.settings.interruptAfter.has(node));
-    interrupt =
-      after.length > 0
-        ? { when: "after", nodes: [...new Set(after)] }
-        : { when: "before", nodes: next.filter((node) => thread.settings.interruptBefore.has(node)) };
+    interrupt = pausedAt(
+      thread.settings,
+      run.lastSuperstep,
+      next.map((node) => ({ node })),
+    );
   }
   return { state, next, checkpointId, interrupt };
 }

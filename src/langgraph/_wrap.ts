@@ -6,6 +6,7 @@
 import type { Command as LangGraphCommand, Send as LangGraphSend } from "@langchain/langgraph";
 import {
   gotoOf,
+  isAborted,
   isThenable,
   RouterCallContext,
   runInInterruptFrame,
@@ -124,7 +125,7 @@ function run(
     if (record !== undefined) {
       record.nodeFailure = { error };
       // LangGraph aborts the signal of a superstep's other tasks when one fails, as the mini engine does.
-      record.cancelled = signal?.aborted === true && context.readSignal;
+      record.cancelled = isAborted(signal) && context.readSignal;
       record.finish();
     }
     return rethrow(node, error);

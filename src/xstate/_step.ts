@@ -6,7 +6,7 @@
  */
 import { fromPromise } from "xstate";
 import {
-  abortedBefore,
+  admit,
   commit,
   executionError as sharedExecutionError,
   isThenable,
@@ -20,17 +20,21 @@ import {
   type ExecutableGraph,
   type RouteTaken,
   type State,
+  verdict,
+  type Verdict,
 } from "../engine/_kernel.js";
 import { cloneState } from "../engine/index.js";
 import type { ExecutionContext, GraphExecutionError } from "../errors.js";
-import { START } from "../spec.js";
+import { END, START } from "../spec.js";
 import { XStateExportError } from "./errors.js";
 
-/** What a node's actor is given: the node and the run so far. */
+/** What a node's actor is given: the node, the run so far, and its bounds. */
 export interface StepInput {
   readonly node: string;
   readonly state: State;
   readonly trace: readonly string[];
+  readonly maxSteps: number;
+  readonly recursionLimit: number;
 }
 
 /** What comes next after a source, and the route key(s) as a step reports them (a list when the router returned one). */
@@ -40,12 +44,16 @@ export interface ChosenNext {
   readonly keys?: string | readonly string[];
 }
 
-/** What a node's actor resolves with: the node's update, the merged state, and what runs next. */
+/**
+ * What a node's actor resolves with: the node's update, the merged state, what runs next, and the
+ * kernel's verdict on it (a limit stops it before it starts), which the machine's guard reads.
+ */
 export interface StepOutput {
   readonly node: string;
   readonly update: State;
   readonly state: State;
   readonly next: ChosenNext;
+  readonly verdict: Verdict;
 }
 
 /** What START's actor is given when START's rule is a route. */
@@ -62,7 +70,9 @@ export interface EntryInput {
 export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, sink: EventSink | undefined) {
   return fromPromise<StepOutput, StepInput>(async ({ input }) => {
     const { node, state, trace } = input;
-    if (signal?.aborted) throw executionError(api, abortedBefore(node, signal), { node, state, trace });
+    // One node per superstep in this layout: the kernel admits it (the signal; its limit was checked after the node before).
+    const admission = admit(graph, { tasks: [{ node, sent: false }], trace, supersteps: trace.length, joins: [] }, input, signal);
+    if (admission.kind === "stop") throw executionError(api, admission.failure, { node, state, trace });
     let update: State;
     let committed: State;
     try {
@@ -77,8 +87,16 @@ export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSign
       throw executionError(api, error, { node, state, trace });
     }
     // As on the mini engine: the node's update is committed, the routing after it failed.
-    const next = await chooseOne(graph, node, committed, api, { node, state: committed, trace: [...trace, node] }, signal);
-    return { node, update, state: committed, next };
+    const after = [...trace, node];
+    const next = await chooseOne(graph, node, committed, api, { node, state: committed, trace: after }, signal);
+    const tasks = next.to === END ? [] : [{ node: next.to, sent: false }];
+    return {
+      node,
+      update,
+      state: committed,
+      next,
+      verdict: verdict(graph, { tasks, trace: after, supersteps: after.length, joins: [] }, input, signal),
+    };
   });
 }
 

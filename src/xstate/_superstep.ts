@@ -5,7 +5,16 @@
  * are the engine's code, not a copy of it. Only the loop between supersteps belongs to XState.
  */
 import { fromPromise } from "xstate";
-import { Run, type EventSink, type ExecutableGraph, type ObservedSettings, type RunSnapshot, type State } from "../engine/_kernel.js";
+import {
+  Run,
+  verdict,
+  type EventSink,
+  type ExecutableGraph,
+  type ObservedSettings,
+  type RunSnapshot,
+  type State,
+  type Verdict,
+} from "../engine/_kernel.js";
 /** Where a superstep run stands between supersteps: what the machine's context keeps (plain data). */
 export type SuperstepSnapshot = RunSnapshot;
 
@@ -30,10 +39,14 @@ export interface BeginInput {
   readonly recursionLimit: number;
 }
 
-/** What both actors resolve with: the run after the superstep, and its steps in declaration order. */
+/**
+ * What both actors resolve with: the run after the superstep, its steps in declaration order, and the
+ * kernel's verdict on what follows (the end, a limit, or the next superstep), which the machine's guards read.
+ */
 export interface SuperstepOutput {
   readonly run: SuperstepSnapshot;
   readonly steps: readonly SuperstepStep[];
+  readonly verdict: Verdict;
 }
 
 /** The actor that computes START's successors (START's router, when it has one, runs here). */
@@ -47,7 +60,7 @@ export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSig
       ...(signal ? { signal } : {}),
     });
     await run.begin();
-    return { run: plain(run.snapshot()), steps: [] };
+    return outputOf(graph, run, [], input, signal);
   });
 }
 
@@ -76,11 +89,26 @@ export function superstepActor(
       ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
     });
     const steps = (await run.superstepRecords()) ?? [];
-    return {
-      run: plain(run.snapshot()),
-      steps: steps.map(({ node, update, route }) => ({ node, update, ...(route === undefined ? {} : { route }) })),
-    };
+    return outputOf(
+      graph,
+      run,
+      steps.map(({ node, update, route }) => ({ node, update, ...(route === undefined ? {} : { route }) })),
+      input,
+      signal,
+    );
   });
+}
+
+/** The run after a superstep, and what the kernel says follows it. */
+function outputOf(
+  graph: ExecutableGraph,
+  run: Run,
+  steps: readonly SuperstepStep[],
+  limits: Pick<BeginInput, "maxSteps" | "recursionLimit">,
+  signal: AbortSignal | undefined,
+): SuperstepOutput {
+  const snapshot = plain(run.snapshot());
+  return { run: snapshot, steps, verdict: verdict(graph, snapshot, limits, signal) };
 }
 
 /** The run's snapshot as the machine keeps it: copies of its lists (the state is already the run's own). */

@@ -15,7 +15,7 @@
  */
 import { assign, setup, type EventObject } from "xstate";
 import type { CompiledGraph } from "../engine/index.js";
-import { admit, executableOf, interruptsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
+import { executableOf, interruptsOf, verdict, type EventSink, type ObservedSettings, type Verdict } from "../engine/_kernel.js";
 import { XStateExportError } from "./errors.js";
 import type { RouteTaken } from "../engine/index.js";
 import { describeValue, type State } from "../engine/_kernel.js";
@@ -217,29 +217,18 @@ export function buildMachine<S extends object>(
     guards: {
       /**
        * The kernel refuses the next node for a bound (an aborted run reports ABORTED instead, as the mini
-       * engine does). XState's own events (a synthetic done event has no output) never match.
+       * engine does): the node's actor asked it. XState's own events (a synthetic done event has no output) never match.
        */
-      stepLimitReached: ({ context, event }) => {
-        const next = outputOf<StepOutput>(event)?.next;
-        if (next === undefined || signal?.aborted === true) return false;
-        const trace = context.trace.length + 1;
-        return boundReached(context, { tasks: next.to === END ? [] : [{ node: next.to, sent: false }], supersteps: trace }, trace) !== null;
-      },
+      stepLimitReached: ({ event }) => outputOf<StepOutput>(event)?.verdict.kind === "limit",
       /** The router returned `key`. */
       routeIs: ({ event }, params: { key: string }) => routeKeyOf(event) === params.key,
       /**
-       * No node is active after this superstep, and no join waits: the run is over. (With a join waiting,
-       * the next superstep state lets the engine's run report JOIN_INCOMPLETE, as the mini engine does.)
+       * The kernel says the run is over: no node is active, and no join waits. (With a join waiting, the
+       * next superstep state lets the engine's run report JOIN_INCOMPLETE, as the mini engine does.)
        */
-      runFinished: ({ event }) => {
-        const run = outputOf<SuperstepOutput>(event)?.run;
-        return run !== undefined && run.tasks.length === 0 && run.joins.every((arrived) => arrived.length === 0);
-      },
-      /** The next superstep would exceed maxSteps or recursionLimit (an aborted run reports ABORTED instead). */
-      superstepLimitReached: ({ context, event }) => {
-        const run = outputOf<SuperstepOutput>(event)?.run;
-        return run !== undefined && signal?.aborted !== true && boundReached(context, run, run.trace.length) !== null;
-      },
+      runFinished: ({ event }) => outputOf<SuperstepOutput>(event)?.verdict.kind === "end",
+      /** The kernel stops the next superstep for maxSteps or recursionLimit (an aborted run reports ABORTED instead). */
+      superstepLimitReached: ({ event }) => outputOf<SuperstepOutput>(event)?.verdict.kind === "limit",
     },
     actions: {
       // XState's path algorithms send done events without an actor's output: those change nothing.
@@ -258,7 +247,7 @@ export function buildMachine<S extends object>(
         const route = outputOf<ChosenNext>(event)?.route;
         return { routes: route ? [...context.routes, route] : context.routes };
       }),
-      stopAtStepLimit: assign(({ event }) => ({ stoppedBefore: outputOf<StepOutput>(event)?.next.to ?? null })),
+      stopAtStepLimit: assign(({ event }) => ({ stoppedBefore: stoppedBefore(outputOf<StepOutput>(event)?.verdict) })),
       commitSuperstep: assign(({ event }) => {
         const output = outputOf<SuperstepOutput>(event);
         if (output === undefined) return {};
@@ -277,11 +266,7 @@ export function buildMachine<S extends object>(
           run: progress,
         };
       }),
-      stopAtSuperstepLimit: assign(({ context }) => {
-        const { run } = context;
-        const bound = run === undefined ? null : boundReached(context, run, context.trace.length);
-        return { stoppedBefore: bound?.node ?? null };
-      }),
+      stopAtSuperstepLimit: assign(({ event }) => ({ stoppedBefore: stoppedBefore(outputOf<SuperstepOutput>(event)?.verdict) })),
     },
   });
 
@@ -389,7 +374,13 @@ export function buildMachine<S extends object>(
     const running: StateConfig = {
       invoke: {
         src: "runStep",
-        input: ({ context: c }) => ({ node, state: c.state as State, trace: c.trace }),
+        input: ({ context: c }) => ({
+          node,
+          state: c.state as State,
+          trace: c.trace,
+          maxSteps: c.maxSteps,
+          recursionLimit: c.recursionLimit,
+        }),
         onDone: exits(node, "commitStep"),
       },
     };
@@ -416,24 +407,16 @@ function outputFrom<S>(context: GraphMachineContext<S>): GraphMachineOutput<S> {
   const trace = [...context.trace];
   const routes = [...context.routes];
   if (stoppedBefore === null) return { outcome: "end", state, trace, routes };
-  // As the mini engine checks them: maxSteps first, then the supersteps (one node each in a "nodes" machine).
-  const limit =
-    run === undefined
-      ? trace.length >= maxSteps
-        ? "maxSteps"
-        : "recursionLimit"
-      : (boundReached(context, run, trace.length)?.bound ?? "maxSteps");
+  // The bound is the kernel's: asked again of the snapshot it stopped (one node a superstep in a "nodes" machine).
+  const tasks = run?.tasks ?? [{ node: stoppedBefore, sent: false }];
+  const stopped = verdict({ joins: [] }, { tasks, trace, supersteps: run?.supersteps ?? trace.length, joins: [] }, context, undefined);
+  const limit = stopped.kind === "limit" ? stopped.bound : "maxSteps";
   return { outcome: "step-limit", state, trace, routes, stoppedBefore, limit, maxSteps, recursionLimit };
 }
 
-/**
- * The bound the next superstep would exceed, as the kernel's `admit` decides it (maxSteps first: the
- * node named is the first that would not start), or `null`.
- */
-function boundReached<S>(context: GraphMachineContext<S>, run: Pick<SuperstepOutput["run"], "tasks" | "supersteps">, completed: number) {
-  const view = { tasks: run.tasks, trace: { length: completed } as readonly string[], supersteps: run.supersteps, joins: [] };
-  const admission = admit({ joins: [] }, view, context, undefined);
-  return admission.kind === "stop" && admission.bound !== undefined ? { bound: admission.bound, node: admission.node } : null;
+/** The node a limit verdict stopped before, or `null`. */
+function stoppedBefore(next: Verdict | undefined): string | null {
+  return next?.kind === "limit" ? next.node : null;
 }
 
 /** What the superstep actor restores the run from. */

@@ -5,7 +5,7 @@
 
 import type { PendingWrite } from "../../errors.js";
 import type { RouteTaken, Task } from "../step.js";
-import type { RunSnapshot } from "../superstep.js";
+import type { RunSnapshot } from "../kernel/superstep.js";
 
 /** A JSON value: what a checkpoint stores. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };

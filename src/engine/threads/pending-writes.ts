@@ -4,7 +4,7 @@
  * failure nor a killed process runs it again. A resume hands the stored writes to `Run.restore`, which
  * runs only the other tasks and commits them all together.
  */
-import { commit } from "../superstep.js";
+import { commit } from "../kernel/superstep.js";
 import type { ExecutableGraph } from "../executable.js";
 import type { TaskWrite } from "../run.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";

@@ -10,7 +10,7 @@ import type { ExecutableGraph } from "../executable.js";
 import { InterruptError } from "../interrupt-scope.js";
 import type { AnyCommand } from "../interrupt.js";
 import { gotoTask } from "../command-goto.js";
-import { commit, schedule, type RunSnapshot } from "../superstep.js";
+import { commit, schedule, type RunSnapshot } from "../kernel/superstep.js";
 import type { State } from "../step.js";
 import { executionError } from "../run-checks.js";
 import type { Checkpoint, JsonValue, PendingInterrupt } from "./checkpointer.js";

@@ -11,7 +11,8 @@ import { Run } from "../run.js";
 import type { EventSink } from "../task-context.js";
 import type { RunOptions, RunResult, Step } from "../run-types.js";
 import { inputFailure, executionError } from "../run-checks.js";
-import { commit, type RunSnapshot } from "../superstep.js";
+import { commit, type RunSnapshot } from "../kernel/superstep.js";
+import { pauseAfter, pauseBefore } from "../kernel/pauses.js";
 import { isThenable, type State } from "../step.js";
 import type { Checkpoint, Checkpointer, CheckpointMetadata, CheckpointWrite, JsonValue, PendingInterrupt } from "./checkpointer.js";
 import { PersistenceError } from "./errors.js";
@@ -321,11 +322,11 @@ export class ThreadRun {
       run.endObservation("done");
       return undefined;
     }
-    const before = this.#resuming ? [] : pending.filter((task) => this.#settings.interruptBefore.has(task.node));
+    const before = pauseBefore(this.#settings, pending, this.#resuming);
     this.#resuming = false;
-    if (before.length > 0) {
-      this.#interrupt = { when: "before", nodes: [...new Set(before.map((task) => task.node))] };
-      run.observeInterrupt(this.#interrupt);
+    if (before !== undefined) {
+      this.#interrupt = before;
+      run.observeInterrupt(before);
       return undefined;
     }
     const startsAt = (this.#writer.current as Checkpoint).id;
@@ -378,10 +379,14 @@ export class ThreadRun {
 
   #pauseAfter(superstep: CommittedSuperstep): CommittedSuperstep {
     const run = this.#run;
-    const after = superstep.records.filter((record) => this.#settings.interruptAfter.has(record.node));
-    if (after.length > 0 && (run.pending?.length ?? 0) > 0) {
-      this.#interrupt = { when: "after", nodes: [...new Set(after.map((s) => s.node))] };
-      run.observeInterrupt(this.#interrupt);
+    const after = pauseAfter(
+      this.#settings,
+      superstep.records.map((record) => record.node),
+      run.pending ?? [],
+    );
+    if (after !== undefined) {
+      this.#interrupt = after;
+      run.observeInterrupt(after);
     }
     return superstep;
   }

@@ -17,7 +17,8 @@ import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { Run } from "../run.js";
 import { describeValue, type State, type Task } from "../step.js";
-import type { RunSnapshot } from "../superstep.js";
+import type { RunSnapshot } from "../kernel/superstep.js";
+import { reroutes, updateSource } from "../kernel/updates.js";
 import { foldUpdates } from "../subgraph-output.js";
 import { jsonEqual } from "../json-equal.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";
@@ -116,9 +117,11 @@ async function planUpdate(
 ): Promise<UpdatePlan> {
   if (asNode === END) return { kind: "cancel" };
   const last = lastNodes(checkpoint);
-  const node = asNode ?? onlyNode(checkpoint, last, of);
-  if (node === undefined) return { kind: "keep", writes: [] };
-  if (!(last.length === 1 && last[0] === node)) return { kind: "asNode", node };
+  const source = updateSource(asNode, last);
+  if (source.kind === "ambiguous") throw ambiguousUpdate(checkpoint, source.nodes, of);
+  if (source.kind === "none") return { kind: "keep", writes: [] };
+  const { node } = source;
+  if (!reroutes(last, node)) return { kind: "asNode", node };
   // Only a router reads the state; re-arriving at a join that already fired would count the source twice.
   if (graph.transitions.get(node)?.kind !== "route") return { kind: "keep", writes: node === START ? [] : [node] };
   return { kind: "reroute", node, from: await routesBefore(checkpointer, checkpoint, node) };
@@ -130,10 +133,9 @@ function lastNodes(checkpoint: Checkpoint): readonly string[] {
   return [...new Set(checkpoint.metadata.writes)];
 }
 
-/** The node an update without `asNode` counts as: the one that ran last; several are ambiguous. */
-function onlyNode(checkpoint: Checkpoint, last: readonly string[], of: string): string | undefined {
-  if (last.length <= 1) return last[0];
-  throw new InvalidUpdateError(
+/** An update without `asNode` after a superstep that ran several nodes. */
+function ambiguousUpdate(checkpoint: Checkpoint, last: readonly string[], of: string): InvalidUpdateError {
+  return new InvalidUpdateError(
     `updateState: the last superstep${of} ran several nodes (${last.join(", ")}), so which one the update comes from is ambiguous. ` +
       `Pass { asNode } naming one of them, or END to cancel the pending work.`,
     { node: last[0] as string, state: cloneState(checkpoint.state), trace: [...checkpoint.trace] },
@@ -151,7 +153,7 @@ async function routesBefore(checkpointer: Checkpointer, checkpoint: Checkpoint, 
   const parent = checkpoint.parentId === null ? undefined : await checkpointer.get(checkpoint.threadId, checkpoint.parentId);
   // A parent removed by retention: keep every route rather than guess which are this node's.
   if (parent === undefined) return checkpoint.routes.length;
-  const rerouted = checkpoint.metadata.source === "update" && lastNodes(parent).length === 1 && lastNodes(parent)[0] === node;
+  const rerouted = checkpoint.metadata.source === "update" && reroutes(lastNodes(parent), node);
   return rerouted ? routesBefore(checkpointer, parent, node) : parent.routes.length;
 }
 

@@ -12,13 +12,13 @@
  * Nothing here copies the trace or the routes: the functions read lengths and return what a superstep
  * adds, so a run of a million steps costs a million appends, not a million copies.
  */
-import { END } from "../spec.js";
-import type { ExecutableGraph } from "./executable.js";
+import { END } from "../../spec.js";
+import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
-import { NodePaused } from "./node-paused.js";
-import type { ResolvedRetry } from "./policies.js";
-import { gotoRoutes, withoutGoto } from "./command-goto.js";
-import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+import { NodePaused } from "../node-paused.js";
+import type { ResolvedRetry } from "../policies.js";
+import { gotoRoutes, withoutGoto } from "../command-goto.js";
+import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "../step.js";
 
 /**
  * Where a run stands between two supersteps: everything it needs to continue exactly there. A
@@ -87,6 +87,50 @@ export function admit(
     return { kind: "stop", node: first.node, bound: "recursionLimit", failure };
   }
   return { kind: "run", tasks };
+}
+
+/**
+ * What follows a superstep, for a driver that keeps the loop between supersteps itself (the XState
+ * machine): `end` (no task left, no join waiting), `limit` (a bound stops the next superstep before
+ * `node`), or `continue`: the next superstep is asked for, and its own {@link admit} reports whatever
+ * else stops it (a join left waiting, the signal), so an aborted run reports `ABORTED`, never the limit.
+ *
+ * @example
+ * ```ts
+ * const next = verdict(graph, snapshot, limits, signal);
+ * if (next.kind === "limit") stopBefore(next.node, next.bound);
+ * ```
+ */
+export function verdict(
+  graph: Pick<ExecutableGraph, "joins">,
+  snapshot: Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins">,
+  limits: RunLimits,
+  signal: AbortSignal | undefined,
+): Verdict {
+  const admission = admit(graph, snapshot, limits, signal);
+  if (admission.kind === "end") return admission;
+  if (admission.kind === "stop" && admission.bound !== undefined) return { kind: "limit", bound: admission.bound, node: admission.node };
+  return { kind: "continue" };
+}
+
+/** The verdict of {@link verdict}. */
+export type Verdict =
+  | { readonly kind: "end" }
+  | { readonly kind: "limit"; readonly bound: keyof RunLimits; readonly node: string }
+  | { readonly kind: "continue" };
+
+/**
+ * The most supersteps a run under `limits` can start: each runs at least one node, so `maxSteps`
+ * bounds them as `recursionLimit` does. A foreign loop (LangGraph's) bounded one beyond it never stops
+ * a run before the kernel does.
+ *
+ * @example
+ * ```ts
+ * superstepCeiling({ maxSteps: 30, recursionLimit: 25 }); // 25
+ * ```
+ */
+export function superstepCeiling(limits: RunLimits): number {
+  return Math.min(limits.maxSteps, limits.recursionLimit);
 }
 
 /**
@@ -254,31 +298,6 @@ export function schedule<T extends Task>(graph: Pick<ExecutableGraph, "order">, 
   const { order } = graph;
   // Array.prototype.sort is stable. Plain tasks come before Sends to the same node, as LangGraph runs them.
   return scheduled.sort((a, b) => (order.get(a.node) ?? 0) - (order.get(b.node) ?? 0) || Number(a.sent) - Number(b.sent));
-}
-
-/** How one task of a superstep settled, as the driver observed it. */
-export interface Settled {
-  readonly failed: boolean;
-  readonly error?: unknown;
-  /**
-   * Whether it failed after its signal had aborted, having read that signal: it stopped because it was
-   * cancelled (by a sibling's failure), not on its own.
-   */
-  readonly cancelled: boolean;
-}
-
-/**
- * Which task's failure a failed superstep reports: the first in declaration order that failed on its
- * own; a sibling that only stopped because it was cancelled is never reported. `-1` when none failed.
- *
- * @example
- * ```ts
- * reportedFailure([{ failed: true, cancelled: true }, { failed: true, cancelled: false }]); // 1
- * ```
- */
-export function reportedFailure(settled: readonly (Settled | undefined)[]): number {
-  const own = settled.findIndex((s) => s?.failed === true && !s.cancelled);
-  return own >= 0 ? own : settled.findIndex((s) => s?.failed === true);
 }
 
 /** What {@link retryDecision} decided after a failed attempt. */

@@ -2,8 +2,8 @@
  * Run limits, shared by every runner (the mini engine, the XState and LangGraph runners) so their
  * defaults, validation and messages cannot drift apart.
  */
-import { InvalidOptionError } from "../errors.js";
-import { describeValue } from "./step.js";
+import { InvalidOptionError } from "../../errors.js";
+import { describeValue } from "../step.js";
 
 /**
  * The default bound on node executions per run: none. The superstep bound (`recursionLimit`, as in
