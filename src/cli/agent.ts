@@ -31,6 +31,7 @@ import { ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
 import { parseChoiceFlag, parseIntegerFlag } from "./options.js";
 import { defineCommand, type FlagTable, type FlagValues } from "./command.js";
+import { cutLines } from "../inspect/echo.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
 export const AGENT_ENGINES = ENGINES;
@@ -196,7 +197,9 @@ async function execute(run: PreparedRun, model: AgentModel, io: CliIO): Promise<
     }
   } catch (error) {
     if (error instanceof GraphExecutionError) {
-      io.stderr.write(`tsg agent: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+      io.stderr.write(
+        `tsg agent: the run failed at ${error.node}: ${cutLines(error.message)}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
+      );
       return 1;
     }
     throw error;

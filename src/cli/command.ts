@@ -5,6 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { UsageError, type CliIO, type Command } from "./io.js";
+import { cutLines, quote } from "../inspect/echo.js";
 
 /** One flag of a command. */
 export interface FlagDef {
@@ -97,7 +98,7 @@ export function defineCommand<const F extends FlagTable>(definition: CommandDefi
         return await definition.run(input, io);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        io.stderr.write(`tsg ${definition.name}: ${error.message}\nRun \`tsg ${definition.name} --help\` for the options.\n`);
+        io.stderr.write(`tsg ${definition.name}: ${cutLines(error.message)}\nRun \`tsg ${definition.name} --help\` for the options.\n`);
         return 2;
       }
     },
@@ -124,7 +125,7 @@ function parseCommandLine<F extends FlagTable>(definition: CommandDefinition<F>,
   if (parsed.positionals.length === 0 && positional.default !== undefined)
     return { flags: parsed.values as FlagValues<F>, positional: positional.default };
   if (parsed.positionals.length !== 1) {
-    const got = parsed.positionals.length === 0 ? "none" : parsed.positionals.map((p) => JSON.stringify(p)).join(" ");
+    const got = parsed.positionals.length === 0 ? "none" : parsed.positionals.map((p) => quote(p)).join(" ");
     throw new UsageError(`name one ${positional.name} (${positional.description}); got ${got}.`);
   }
   return { flags: parsed.values as FlagValues<F>, positional: parsed.positionals[0] as string };

@@ -11,6 +11,7 @@ import { buildResearchGraph } from "../examples/research/index.js";
 import { checkSpecSchema, GraphValidationError, type CompiledGraph, type GraphProblem, type GraphSpec } from "../index.js";
 import { UsageError } from "./io.js";
 import { importUserModule, type GraphLoaders } from "./module-loader.js";
+import { cut, LINE_LIMIT, quote } from "../inspect/echo.js";
 
 export type { GraphLoaders, TsxApi } from "./module-loader.js";
 
@@ -52,28 +53,27 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
   const exportName = hash < 0 ? "default" : argument.slice(hash + 1);
   if (hash < 0 && !/[./\\]/.test(argument)) {
     throw new UsageError(
-      `unknown graph ${JSON.stringify(argument)}: name an example (${EXAMPLE_GRAPHS.join(", ")}) or a module's export, e.g. ./dist/graph.js#triage.`,
+      `unknown graph ${quote(argument)}: name an example (${EXAMPLE_GRAPHS.join(", ")}) or a module's export, e.g. ./dist/graph.js#triage.`,
     );
   }
-  if (file === "" || exportName === "")
-    throw new UsageError(`${JSON.stringify(argument)} must be FILE#EXPORT, e.g. ./dist/graph.js#triage.`);
+  if (file === "" || exportName === "") throw new UsageError(`${quote(argument)} must be FILE#EXPORT, e.g. ./dist/graph.js#triage.`);
   const cwd = loaders.cwd ?? process.cwd();
   const path = resolve(cwd, file);
-  if (!existsSync(path)) throw new UsageError(`cannot find the module ${file} (looked for ${path}).`);
+  if (!existsSync(path)) throw new UsageError(`cannot find the module ${cut(file)} (looked for ${cut(path)}).`);
   let module: Record<string, unknown>;
   try {
     module = await importUserModule(file, path, loaders);
   } catch (error) {
     if (isInstance(error, UsageError)) throw error;
     if (isInstance(error, GraphValidationError)) return { label: argument, problems: error.problems };
-    throw new UsageError(`the module ${file} failed to load: ${firstLine(error)}`);
+    throw new UsageError(`the module ${cut(file)} failed to load: ${firstLine(error)}`);
   }
   if (!Object.hasOwn(module, exportName)) {
     const names = Object.keys(module)
       .filter((name) => name !== "__esModule")
       .sort();
     throw new UsageError(
-      `the module ${file} has no export ${JSON.stringify(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`,
+      `the module ${cut(file)} has no export ${quote(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`,
     );
   }
   return readExport({ label: argument, file, exportName }, module);
@@ -99,7 +99,7 @@ function readExport(ref: ExportRef, module: Record<string, unknown>): GraphSourc
     if (isInstance(error, UsageError)) throw error;
     if (isInstance(error, GraphValidationError)) return { label: ref.label, problems: error.problems };
     throw new UsageError(
-      `the export ${JSON.stringify(ref.exportName)} of the module ${ref.file} threw while tsg was ${step.now}: ${firstLine(error)}`,
+      `the export ${quote(ref.exportName)} of the module ${cut(ref.file)} threw while tsg was ${step.now}: ${firstLine(error)}`,
     );
   }
 }
@@ -155,7 +155,7 @@ function graphOf(label: string, value: unknown, step: { now: string }): GraphSou
     }
   }
   throw new UsageError(
-    `${label} is not a graph: export a compiled graph (builder.compile()), a StateGraph builder, or a GraphSpec; got ${describeValue(value)}.`,
+    `${cut(label)} is not a graph: export a compiled graph (builder.compile()), a StateGraph builder, or a GraphSpec; got ${describeValue(value)}.`,
   );
 }
 
@@ -194,8 +194,7 @@ function firstLine(error: unknown): string {
   } catch {
     text = "a value that cannot be printed was thrown";
   }
-  const line = text.split("\n")[0] ?? "";
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+  return cut(text.split("\n")[0] ?? "", LINE_LIMIT);
 }
 
 function describeValue(value: unknown): string {

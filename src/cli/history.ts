@@ -3,6 +3,7 @@ import { DEFAULT_DB_FILE, type Checkpoint } from "../persistence/index.js";
 import { defineCommand } from "./command.js";
 import { UsageError, type CliIO } from "./io.js";
 import { DB_FLAG, THREAD_FLAG, withCheckpointer } from "./thread-db.js";
+import { cut, quote } from "../inspect/echo.js";
 
 /** `tsg history`, for the command table. */
 export const historyCommand = defineCommand({
@@ -23,7 +24,7 @@ export const historyCommand = defineCommand({
       mapStoreErrors: true,
       readOnly: true,
     });
-    if (history.length === 0) throw new UsageError(`thread ${JSON.stringify(threadId)} has no checkpoint in ${db}.`);
+    if (history.length === 0) throw new UsageError(`thread ${quote(threadId)} has no checkpoint in ${cut(db)}.`);
     io.stdout.write(formatHistory(threadId, db, history));
     return 0;
   },

@@ -15,6 +15,7 @@ import {
 } from "../examples/report/index.js";
 import { buildResearchGraph, initialResearchState } from "../examples/research/index.js";
 import type { Checkpoint } from "../persistence/index.js";
+import { cut } from "../inspect/echo.js";
 import { InspectError } from "../inspect/errors.js";
 import type { InspectTarget, RunnableGraph, ThreadRules } from "../inspect/target.js";
 import { exampleSpec, loadGraph, type GraphLoaders } from "./graph-source.js";
@@ -43,7 +44,8 @@ export async function inspectTarget(argument: string, loaders?: GraphLoaders): P
   }
   if (source.spec === undefined) {
     const listed = source.problems.slice(0, 5).map((p) => `${p.code} at ${p.node}: ${p.message}`);
-    return { label: argument, problem: `${argument} does not validate (tsg check ${argument} lists every problem): ${listed.join("; ")}` };
+    const label = cut(argument);
+    return { label: argument, problem: `${label} does not validate (tsg check ${label} lists every problem): ${listed.join("; ")}` };
   }
   const { graph } = source;
   if (graph === undefined) return { label: argument, spec: source.spec };

@@ -7,6 +7,7 @@ import type { CliIO } from "./io.js";
 import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
 import { parseIntegerFlag } from "./options.js";
 import { refuseEmptyDbPath } from "./thread-db.js";
+import { cutLines } from "../inspect/echo.js";
 
 /** The port `tsg inspect` listens on unless `--port` says otherwise. */
 export const INSPECT_DEFAULT_PORT = 4680;
@@ -103,8 +104,8 @@ function report(inspector: Inspector, graphProblem: string | undefined, io: CliI
   const { store } = inspector;
   io.stdout.write(`tsg inspect: ${inspector.url}\n`);
   io.stdout.write(`database: ${store.label}${store.writable ? "" : " (read-only: --allow-writes to resume, fork or edit)"}\n`);
-  if (graphProblem !== undefined) io.stderr.write(`tsg inspect: ${graphProblem}\n`);
-  if (store.problem !== undefined) io.stderr.write(`tsg inspect: ${store.problem}\n`);
+  if (graphProblem !== undefined) io.stderr.write(`tsg inspect: ${cutLines(graphProblem)}\n`);
+  if (store.problem !== undefined) io.stderr.write(`tsg inspect: ${cutLines(store.problem)}\n`);
 }
 
 function untilSignal(): Promise<void> {

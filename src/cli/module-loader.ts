@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { whileLoading } from "./exit-guard.js";
 import { UsageError } from "./io.js";
 import { parseIntegerFlag } from "./options.js";
+import { cut } from "../inspect/echo.js";
 
 /** How long a module may take to load unless `--load-timeout` says otherwise, in seconds. */
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 30;
@@ -64,7 +65,7 @@ export interface GraphLoaders {
  */
 export async function importUserModule(file: string, path: string, loaders: GraphLoaders = {}): Promise<Record<string, unknown>> {
   const kind = fileKind(statSync(path));
-  if (kind !== "file") throw new UsageError(`the module ${file} is not a regular file (it is ${kind}); name a .js or .ts file.`);
+  if (kind !== "file") throw new UsageError(`the module ${cut(file)} is not a regular file (it is ${kind}); name a .js or .ts file.`);
   const url = pathToFileURL(path).href;
   const load = async () =>
     (TYPESCRIPT.has(extname(path))
@@ -90,7 +91,7 @@ async function withinLimit<T>(load: Promise<T>, file: string, timeoutMs: number)
       () =>
         fail(
           new UsageError(
-            `the module ${file} did not finish loading within ${timeoutMs / 1000} s: its top level waits for something ` +
+            `the module ${cut(file)} did not finish loading within ${timeoutMs / 1000} s: its top level waits for something ` +
               "(an await that never settles?). A graph module should only build its graph; to wait longer, pass --load-timeout SECONDS.",
           ),
         ),

@@ -1,5 +1,6 @@
 /** Flag value parsers shared by the `tsg` subcommands: each names its flag in the message. */
 import { UsageError } from "./io.js";
+import { quote } from "../inspect/echo.js";
 
 /**
  * Parses a flag's integer value, or throws a {@link UsageError} that names the flag.
@@ -13,7 +14,7 @@ export function parseIntegerFlag(flag: string, value: string | undefined, { min 
   if (value === undefined) return undefined;
   const parsed = /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(parsed) || parsed < min) {
-    throw new UsageError(`${flag} must be an integer ≥ ${min}; got ${JSON.stringify(value)}.`);
+    throw new UsageError(`${flag} must be an integer ≥ ${min}; got ${quote(value)}.`);
   }
   return parsed;
 }
@@ -29,7 +30,7 @@ export function parseIntegerFlag(flag: string, value: string | undefined, { min 
 export function parseChoiceFlag<const C extends string>(flag: string, value: string | undefined, choices: readonly C[]): C | undefined {
   if (value === undefined) return undefined;
   if (!(choices as readonly string[]).includes(value)) {
-    throw new UsageError(`${flag} must be one of ${choices.join(", ")}; got ${JSON.stringify(value)}.`);
+    throw new UsageError(`${flag} must be one of ${choices.join(", ")}; got ${quote(value)}.`);
   }
   return value as C;
 }

@@ -17,6 +17,7 @@ import { DEFAULT_DB_FILE, PersistenceError, type Checkpoint, type JsonValue, typ
 import { formatUpdateLine } from "./format.js";
 import type { CliIO } from "./io.js";
 import { withCheckpointer, type ThreadLocation } from "./thread-db.js";
+import { cutLines } from "../inspect/echo.js";
 
 /** The exit code of a run that paused at an interrupt, waiting for `tsg resume`. */
 export const EXIT_PAUSED = 3;
@@ -134,11 +135,13 @@ function reportFailure(error: unknown, location: ThreadLocation, io: CliIO): num
     return 1;
   }
   if (error instanceof GraphExecutionError) {
-    io.stderr.write(`tsg: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`);
+    io.stderr.write(
+      `tsg: the run failed at ${error.node}: ${cutLines(error.message)}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
+    );
     return 1;
   }
   if (error instanceof PersistenceError) {
-    io.stderr.write(`tsg: ${error.message}\n`);
+    io.stderr.write(`tsg: ${cutLines(error.message)}\n`);
     return 1;
   }
   throw error;

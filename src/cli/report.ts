@@ -21,6 +21,7 @@ import { DEFAULT_DB_FILE } from "../persistence/index.js";
 import { defineCommand, type FlagTable, type FlagValues } from "./command.js";
 import { EXIT_PAUSED, runReportThread } from "./report-thread.js";
 import { DB_FLAG, withCheckpointer, type ThreadLocation } from "./thread-db.js";
+import { cutLines, quote } from "../inspect/echo.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
 export const REPORT_ENGINES = ENGINES;
@@ -152,9 +153,7 @@ function parseCities(values: readonly string[] | undefined): City[] | undefined 
   if (values === undefined) return undefined;
   const names = values.flatMap((value) => value.split(",")).map((name) => name.trim());
   if (names.some((name) => name === "")) {
-    throw new UsageError(
-      `--cities must list city names separated by commas, e.g. --cities Tokyo,Paris; got ${JSON.stringify(values.join(","))}.`,
-    );
+    throw new UsageError(`--cities must list city names separated by commas, e.g. --cities Tokyo,Paris; got ${quote(values.join(","))}.`);
   }
   // Unchecked on purpose: initialReportState is the one place that knows which cities exist, and it rejects the rest.
   return names as City[];
@@ -176,7 +175,7 @@ async function execute(run: PreparedRun, io: CliIO): Promise<number> {
     }
     if (error instanceof GraphExecutionError) {
       io.stderr.write(
-        `tsg report: the run failed at ${error.node}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
+        `tsg report: the run failed at ${error.node}: ${cutLines(error.message)}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
       );
       return 1;
     }
@@ -196,7 +195,7 @@ async function executeOnThread(run: PreparedRun, thread: NonNullable<PreparedRun
   });
   if (unfinished.length > 0) {
     throw new UsageError(
-      `thread "${thread.threadId}" has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${thread.threadId}, or choose another --thread.`,
+      `thread ${quote(thread.threadId)} has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${thread.threadId}, or choose another --thread.`,
     );
   }
   const settings = {

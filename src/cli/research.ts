@@ -6,6 +6,7 @@ import { ENGINES, PARALLEL_ENGINES, streamOnEngine, type Engine } from "./engine
 import { formatUpdateLine } from "./format.js";
 import { UsageError, type CliIO } from "./io.js";
 import { parseChoiceFlag } from "./options.js";
+import { cutLines, quote } from "../inspect/echo.js";
 
 /**
  * The engines `--engine` accepts: the ones that run parallel graphs (fan-out, join), so a choice never
@@ -29,7 +30,7 @@ export const researchCommand = defineCommand({
   async run({ flags }, io) {
     const engine = parseChoiceFlag("--engine", flags.engine, RESEARCH_ENGINES) ?? "mini";
     const topic = flags.topic ?? "tides";
-    if (topic.trim() === "") throw new UsageError(`--topic must be non-blank text; got ${JSON.stringify(topic)}.`);
+    if (topic.trim() === "") throw new UsageError(`--topic must be non-blank text; got ${quote(topic)}.`);
     const input = initialResearchState(topic);
     const graph = buildResearchGraph();
     for (const warning of graph.warnings) io.stderr.write(`warning: ${warning.message}\n`);
@@ -42,7 +43,7 @@ export const researchCommand = defineCommand({
     } catch (error) {
       if (!(error instanceof GraphExecutionError)) throw error;
       io.stderr.write(
-        `tsg research: the run failed at ${error.path.join("/")}: ${error.message}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
+        `tsg research: the run failed at ${error.path.join("/")}: ${cutLines(error.message)}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\n`,
       );
       return 1;
     }

@@ -5,6 +5,7 @@ import { defineCommand } from "./command.js";
 import { UsageError, type CliIO } from "./io.js";
 import { EXIT_PAUSED, pausedAt, reportGraphFor, runReportThread, settingsOf, type ReportRunSettings } from "./report-thread.js";
 import { DB_FLAG, THREAD_FLAG, withCheckpointer, type ThreadLocation } from "./thread-db.js";
+import { cut, quote } from "../inspect/echo.js";
 
 interface ResumeRequest {
   readonly location: ThreadLocation;
@@ -70,23 +71,23 @@ async function resume(request: ResumeRequest, io: CliIO): Promise<number> {
     { create: false, mapStoreErrors: true },
   );
   if (from === undefined) {
-    const thread = JSON.stringify(location.threadId);
+    const thread = quote(location.threadId);
     throw new UsageError(
       checkpointId === undefined
-        ? `thread ${thread} has no checkpoint in ${location.db}. Start one with tsg report --thread ${location.threadId}.`
-        : `thread ${thread} has no checkpoint ${JSON.stringify(checkpointId)} in ${location.db}; tsg history --thread ${location.threadId} lists its checkpoints.`,
+        ? `thread ${thread} has no checkpoint in ${cut(location.db)}. Start one with tsg report --thread ${cut(location.threadId)}.`
+        : `thread ${thread} has no checkpoint ${quote(checkpointId)} in ${cut(location.db)}; tsg history --thread ${cut(location.threadId)} lists its checkpoints.`,
     );
   }
   const settings = settingsOf(from);
   if (settings === undefined)
-    throw new UsageError(`thread "${location.threadId}" was not started by tsg report; resume it from the program that started it.`);
+    throw new UsageError(`thread ${quote(location.threadId)} was not started by tsg report; resume it from the program that started it.`);
   const paused = pausedAt(from, settings);
   // settingsOf confirmed tsg report wrote this thread, so its state is a ReportState.
   if (request.editNotice !== undefined)
     return editAndResume(request, request.editNotice, settings, from as unknown as Checkpoint<ReportState>, io);
   if (paused.length > 0 && !request.approve) {
     throw new UsageError(
-      `thread "${location.threadId}" is paused before ${paused.join(", ")}: pass --approve to continue, or --edit-notice TEXT to change the draft.`,
+      `thread ${quote(location.threadId)} is paused before ${paused.join(", ")}: pass --approve to continue, or --edit-notice TEXT to change the draft.`,
     );
   }
   return runReportThread(location, null, settings, io, checkpointId === undefined ? {} : { checkpointId });
@@ -101,7 +102,7 @@ async function editAndResume(
   io: CliIO,
 ): Promise<number> {
   const { draft } = from.state;
-  if (draft === null) throw new UsageError(`thread "${request.location.threadId}" has no draft yet; there is no notice to edit.`);
+  if (draft === null) throw new UsageError(`thread ${quote(request.location.threadId)} has no draft yet; there is no notice to edit.`);
   if (isSameDraft({ ...draft, notice }, draft))
     io.stderr.write(`tsg resume: the notice is unchanged; the draft is checked again anyway.\n`);
   await withCheckpointer(

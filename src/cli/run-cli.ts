@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { commands } from "./commands.js";
 import type { CliIO, Command } from "./io.js";
+import { cut, LINE_LIMIT, quote } from "../inspect/echo.js";
 
 /** The exit code of an unexpected internal error (sysexits' EX_SOFTWARE): a bug in tsg, not in the input. */
 export const EXIT_INTERNAL = 70;
@@ -48,7 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIO, environment: Cl
   }
   const command = Object.hasOwn(table, name) ? table[name] : undefined;
   if (command === undefined) {
-    io.stderr.write(`tsg: unknown command ${JSON.stringify(name)}.\n${usage(table)}\n`);
+    io.stderr.write(`tsg: unknown command ${quote(name)}.\n${usage(table)}\n`);
     return 2;
   }
   try {
@@ -62,7 +63,7 @@ function internalError(name: string, error: unknown, io: CliIO, env: Readonly<Re
   const message = describeThrown(error);
   const firstLine = message.split("\n")[0] ?? "";
   io.stderr.write(
-    `tsg ${name}: internal error: ${firstLine.length > 300 ? `${firstLine.slice(0, 300)}…` : firstLine}\n` +
+    `tsg ${name}: internal error: ${cut(firstLine, LINE_LIMIT)}\n` +
       `This is a bug in tsg: please report it with the command you ran. Set TSG_DEBUG=1 to print the stack.\n`,
   );
   if (env["TSG_DEBUG"] === "1") io.stderr.write(`${error instanceof Error && error.stack !== undefined ? error.stack : message}\n`);

@@ -7,6 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { checkThreadId, DEFAULT_DB_FILE, PersistenceError, SqliteCheckpointer } from "../persistence/index.js";
 import { UsageError } from "./io.js";
+import { cut } from "../inspect/echo.js";
 
 /** Where a thread lives: its id and the database file (as the user wrote it). */
 export interface ThreadLocation {
@@ -56,12 +57,15 @@ export function checkDbPath(db: string, { create }: { readonly create: boolean }
   const path = resolve(db);
   if (existsSync(path)) {
     if (statSync(path).isDirectory())
-      throw new UsageError(`--db ${db} is a directory; name a file, e.g. --db ${join(db, DEFAULT_DB_FILE)}.`);
+      throw new UsageError(`--db ${cut(db)} is a directory; name a file, e.g. --db ${cut(join(db, DEFAULT_DB_FILE))}.`);
     return;
   }
   if (!create)
-    throw new UsageError(`--db ${db}: no such file. tsg report --thread T creates it; check the path (the default is ${DEFAULT_DB_FILE}).`);
-  if (!existsSync(dirname(path))) throw new UsageError(`--db ${db}: the directory ${dirname(db)} does not exist; create it first.`);
+    throw new UsageError(
+      `--db ${cut(db)}: no such file. tsg report --thread T creates it; check the path (the default is ${DEFAULT_DB_FILE}).`,
+    );
+  if (!existsSync(dirname(path)))
+    throw new UsageError(`--db ${cut(db)}: the directory ${cut(dirname(db))} does not exist; create it first.`);
 }
 
 /**
@@ -109,5 +113,5 @@ function storeFailure(db: string, error: unknown): UsageError | undefined {
     error instanceof PersistenceError || (typeof code === "string" && code.startsWith("SQLITE_")) || error instanceof SyntaxError;
   if (!isStore) return undefined;
   const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
-  return new UsageError(`--db ${db}: ${message}`, { cause: error });
+  return new UsageError(`--db ${cut(db)}: ${message}`, { cause: error });
 }

@@ -4,6 +4,7 @@
  * the loopback names are served; a write must also come from the inspector's own origin.
  */
 import { InspectError } from "./errors.js";
+import { quote } from "./echo.js";
 
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost"]);
 
@@ -20,7 +21,7 @@ export function checkHost(host: string | undefined, port: number): void {
   if (host === undefined || !isLoopbackHost(host, port)) {
     throw new InspectError(
       "FORBIDDEN_HOST",
-      `inspect: refused the Host ${JSON.stringify(host ?? "")}: tsg inspect answers only http://127.0.0.1:${port} and http://localhost:${port}.`,
+      `inspect: refused the Host ${quote(host ?? "")}: tsg inspect answers only http://127.0.0.1:${port} and http://localhost:${port}.`,
     );
   }
 }
@@ -45,7 +46,7 @@ export function checkOrigin(origin: string | undefined, port: number): void {
   if (url === undefined || url.protocol !== "http:" || !isLoopbackHost(url.host, port)) {
     throw new InspectError(
       "FORBIDDEN_ORIGIN",
-      `inspect: refused a write from the origin ${JSON.stringify(origin)}: open the inspector at http://127.0.0.1:${port}.`,
+      `inspect: refused a write from the origin ${quote(origin)}: open the inspector at http://127.0.0.1:${port}.`,
     );
   }
 }

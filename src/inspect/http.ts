@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { InspectError } from "./errors.js";
+import { cut, LINE_LIMIT, quote } from "./echo.js";
 
 /** The largest request body the inspector reads: an edited state, never a file. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -44,14 +45,14 @@ export async function readJsonBody(request: IncomingMessage, timeoutMs = BODY_TI
   if (!/^application\/json\b/i.test(type))
     throw new InspectError(
       "UNSUPPORTED_MEDIA_TYPE",
-      `inspect: send the request as JSON (content-type: application/json); got ${JSON.stringify(type)}.`,
+      `inspect: send the request as JSON (content-type: application/json); got ${quote(type)}.`,
     );
   const text = (await readBody(request, timeoutMs)).toString("utf8");
   let parsed: unknown;
   try {
     parsed = text.trim() === "" ? {} : JSON.parse(text);
   } catch (error) {
-    throw new InspectError("BAD_REQUEST", `inspect: the request body is not JSON: ${(error as Error).message}.`);
+    throw new InspectError("BAD_REQUEST", `inspect: the request body is not JSON: ${cut((error as Error).message, LINE_LIMIT)}.`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
     throw new InspectError("BAD_REQUEST", "inspect: the request body must be a JSON object.");
@@ -126,6 +127,6 @@ export function decode(part: string | undefined): string {
   try {
     return decodeURIComponent(part ?? "");
   } catch {
-    throw new InspectError("BAD_REQUEST", `inspect: ${JSON.stringify(part)} is not a valid URL component.`);
+    throw new InspectError("BAD_REQUEST", `inspect: ${quote(part)} is not a valid URL component.`);
   }
 }

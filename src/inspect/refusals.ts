@@ -4,6 +4,7 @@ import { GraphError } from "../index.js";
 import { PersistenceError } from "../persistence/index.js";
 import { InspectError } from "./errors.js";
 import type { InspectTarget } from "./target.js";
+import { cut, cutLines, LINE_LIMIT, quote } from "./echo.js";
 
 /** A refusal as the page receives it. */
 export interface Refusal {
@@ -16,7 +17,7 @@ export interface Refusal {
 export function unknownThread(threadId: string, db: string): InspectError {
   return new InspectError(
     "NOT_FOUND",
-    `inspect: thread ${JSON.stringify(threadId)} has no checkpoint in ${db}; check the thread id (tsg history --thread T --db FILE lists one).`,
+    `inspect: thread ${quote(threadId)} has no checkpoint in ${cut(db)}; check the thread id (tsg history --thread T --db FILE lists one).`,
   );
 }
 
@@ -29,17 +30,21 @@ export function noGraph(target: InspectTarget): InspectError {
 export function refusalOf(error: unknown, db: string): Refusal {
   if (error instanceof InspectError) return { status: error.status, code: error.code, message: error.message };
   if (error instanceof PersistenceError)
-    return { status: 422, code: error.code, message: `inspect: --db ${db}: ${error.message.split("\n")[0] ?? ""}` };
-  if (error instanceof CoverageError) return { status: 409, code: error.code, message: `inspect: ${error.message}` };
+    return { status: 422, code: error.code, message: `inspect: --db ${cut(db)}: ${cut(error.message.split("\n")[0] ?? "", LINE_LIMIT)}` };
+  if (error instanceof CoverageError) return { status: 409, code: error.code, message: `inspect: ${cutLines(error.message)}` };
   // The graph's own refusal (a bad input, an update it does not accept): the input's fault, not the server's.
-  if (error instanceof GraphError) return { status: 400, code: error.code, message: error.message };
+  if (error instanceof GraphError) return { status: 400, code: error.code, message: cutLines(error.message) };
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   if (typeof code === "string" && code.startsWith("SQLITE_"))
-    return { status: 422, code: "STORE_FAILED", message: `inspect: --db ${db}: ${(error as Error).message.split("\n")[0] ?? ""}` };
+    return {
+      status: 422,
+      code: "STORE_FAILED",
+      message: `inspect: --db ${cut(db)}: ${cut((error as Error).message.split("\n")[0] ?? "", LINE_LIMIT)}`,
+    };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return {
     status: 500,
     code: "INTERNAL",
-    message: `inspect: internal error: ${message.split("\n")[0] ?? ""} (a bug in tsg inspect: please report it)`,
+    message: `inspect: internal error: ${cut(message.split("\n")[0] ?? "", LINE_LIMIT)} (a bug in tsg inspect: please report it)`,
   };
 }

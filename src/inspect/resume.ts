@@ -7,6 +7,7 @@ import type { Checkpoint, Checkpointer } from "../persistence/index.js";
 import { InspectError } from "./errors.js";
 import type { LiveRunSpec } from "./runs.js";
 import type { ThreadRules } from "./target.js";
+import { quote } from "./echo.js";
 
 /** What the page asks: approve a paused thread, continue one (a fork from an older checkpoint), or edit it. */
 export interface ResumeRequest {
@@ -28,7 +29,7 @@ export interface ResumeRequest {
 export function resumeRequestOf(body: Readonly<Record<string, unknown>>): ResumeRequest {
   const { action, checkpointId, edit } = body;
   if (action !== "approve" && action !== "continue" && action !== "edit")
-    throw new InspectError("BAD_REQUEST", `inspect: action must be "approve", "continue" or "edit"; got ${JSON.stringify(action)}.`);
+    throw new InspectError("BAD_REQUEST", `inspect: action must be "approve", "continue" or "edit"; got ${quote(action)}.`);
   if (checkpointId !== undefined && typeof checkpointId !== "string")
     throw new InspectError("BAD_REQUEST", "inspect: checkpointId must be a checkpoint id (a string).");
   return { action, ...(checkpointId === undefined ? {} : { checkpointId }), ...(edit === undefined ? {} : { edit }) };
@@ -68,12 +69,12 @@ export async function resumePlan(
   if (paused.length > 0 && request.action !== "approve")
     throw new InspectError(
       "BAD_REQUEST",
-      `inspect: thread ${JSON.stringify(threadId)} is paused before ${paused.join(", ")}: approve it, or edit it.`,
+      `inspect: thread ${quote(threadId)} is paused before ${paused.join(", ")}: approve it, or edit it.`,
     );
   if (from.next.length === 0)
     throw new InspectError(
       "BAD_REQUEST",
-      `inspect: checkpoint ${from.id} of thread ${JSON.stringify(threadId)} reached END: there is nothing to resume; pick an earlier checkpoint to fork from.`,
+      `inspect: checkpoint ${from.id} of thread ${quote(threadId)} reached END: there is nothing to resume; pick an earlier checkpoint to fork from.`,
     );
   return { graph, input: null, ...limit, thread: { threadId, checkpointer, ...(checkpointId === undefined ? {} : { checkpointId }) } };
 }

@@ -5,6 +5,7 @@
 import type { ServerResponse } from "node:http";
 import { GraphError, type StreamChunk } from "../index.js";
 import type { Checkpointer, JsonValue } from "../persistence/index.js";
+import { cutLines } from "./echo.js";
 import type { RunnableGraph } from "./target.js";
 
 /** One event of a live run, as the page receives it (`event:` is `type`). */
@@ -215,7 +216,7 @@ async function drive(spec: LiveRunSpec, run: LiveRun, onEnd: (event: RunEvent) =
   } catch (error) {
     const failed: RunEvent = {
       type: "failed",
-      message: error instanceof Error ? error.message : String(error),
+      message: cutLines(error instanceof Error ? error.message : String(error)),
       ...(error instanceof GraphError ? { code: error.code } : {}),
     };
     run.push(failed);

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { MemoryCheckpointer, type Checkpoint, type Checkpointer } from "../persistence/index.js";
+import { cut, cutLines, quote } from "./echo.js";
 import { InspectError } from "./errors.js";
 import { checkHost, checkOrigin } from "./host-check.js";
 import { BODY_TIMEOUT_MS, decode, isAsset, readJsonBody, sendAsset, sendJson, setSecurityHeaders } from "./http.js";
@@ -163,7 +164,7 @@ class InspectorApp {
         const match = path.match(pattern);
         if (match !== null && routeMethod === method) return await handler(match, request, response);
       }
-      throw new InspectError("NOT_FOUND", `inspect: no route ${method} ${path}.`);
+      throw new InspectError("NOT_FOUND", `inspect: no route ${cut(method)} ${cut(path)}.`);
     } catch (error) {
       this.#fail(error, response);
     }
@@ -238,7 +239,7 @@ class InspectorApp {
     const checkpoint = (await checkpointer.get(threadId, checkpointId)) as Checkpoint<object> | undefined;
     if (checkpoint === undefined) {
       if ((await checkpointer.latest(threadId)) === undefined) throw unknownThread(threadId, this.#store.label);
-      throw new InspectError("NOT_FOUND", `inspect: thread ${JSON.stringify(threadId)} has no checkpoint ${JSON.stringify(checkpointId)}.`);
+      throw new InspectError("NOT_FOUND", `inspect: thread ${quote(threadId)} has no checkpoint ${quote(checkpointId)}.`);
     }
     const parent =
       checkpoint.parentId === null
@@ -312,7 +313,7 @@ class InspectorApp {
   }
 
   #logEnd(threadId: string, end: { type: string; message?: string }): void {
-    if (end.type === "failed") this.#log(`inspect: the run on thread ${threadId} failed: ${end.message ?? ""}`);
+    if (end.type === "failed") this.#log(`inspect: the run on thread ${threadId} failed: ${cutLines(end.message ?? "")}`);
   }
 
   /** A dropped run's thread, when it lives in the inspector's memory: forgotten with it, so memory stays bounded. */
@@ -326,7 +327,7 @@ class InspectorApp {
     if (!this.runs.has(runId))
       throw new InspectError(
         "NOT_FOUND",
-        `inspect: no live run ${JSON.stringify(runId)} (the inspector keeps the last ${this.runs.keepFinished} finished runs); start one with POST /api/runs.`,
+        `inspect: no live run ${quote(runId)} (the inspector keeps the last ${this.runs.keepFinished} finished runs); start one with POST /api/runs.`,
       );
     this.runs.subscribe(runId, response);
   }
@@ -355,7 +356,7 @@ class InspectorApp {
     if (from === undefined) {
       if (checkpointId === undefined || (await checkpointer.latest(threadId)) === undefined)
         throw unknownThread(threadId, this.#store.label);
-      throw new InspectError("NOT_FOUND", `inspect: thread ${JSON.stringify(threadId)} has no checkpoint ${JSON.stringify(checkpointId)}.`);
+      throw new InspectError("NOT_FOUND", `inspect: thread ${quote(threadId)} has no checkpoint ${quote(checkpointId)}.`);
     }
     const plan = await resumePlan(rules, threadId, checkpointer, from, resume);
     const runId = this.runs.start(plan, (end) => this.#logEnd(threadId, end));

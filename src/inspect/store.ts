@@ -7,6 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { MemoryCheckpointer, SqliteCheckpointer, type Checkpointer } from "../persistence/index.js";
+import { cut, LINE_LIMIT } from "./echo.js";
 
 /** Where the inspector's threads live. */
 export interface InspectStore {
@@ -58,14 +59,14 @@ export function openStore(options: StoreOptions): InspectStore {
   });
   const path = resolve(db);
   const exists = existsSync(path);
-  if (exists && statSync(path).isDirectory()) return failed(`--db ${db} is a directory; name a database file.`);
-  if (!exists && !existsSync(dirname(path))) return failed(`--db ${db}: the directory ${dirname(db)} does not exist.`);
+  if (exists && statSync(path).isDirectory()) return failed(`--db ${cut(db)} is a directory; name a database file.`);
+  if (!exists && !existsSync(dirname(path))) return failed(`--db ${cut(db)}: the directory ${cut(dirname(db))} does not exist.`);
   const created = !exists;
   let sqlite: SqliteCheckpointer;
   try {
     sqlite = new SqliteCheckpointer(db, { readOnly: !created && options.allowWrites !== true });
   } catch (error) {
-    return failed(`--db ${db}: ${firstLine(error)}`);
+    return failed(`--db ${cut(db)}: ${cut(firstLine(error), LINE_LIMIT)}`);
   }
   const writable = !sqlite.readOnly;
   return { checkpointer: sqlite, label: db, writable, runs: writable ? sqlite : scratch, close: () => sqlite.close() };

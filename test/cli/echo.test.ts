@@ -1,0 +1,94 @@
+/**
+ * Every value tsg echoes is cut to a readable length and says how much was cut (src/inspect/echo.ts,
+ * the one helper): a 10,000-city --cities was 80 KB of stderr.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { cut, cutLines, ECHO_LIMIT, LINE_LIMIT, quote } from "../../src/inspect/echo.js";
+import { assertBuilt, runTsg } from "./_child.js";
+
+async function tsg(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runCli(argv, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+  return { code, out, err };
+}
+
+const long = "x".repeat(10_000);
+
+describe("the helper", () => {
+  it("cuts to the limit and says how many characters were cut; short text is untouched", () => {
+    expect(cut("short")).toBe("short");
+    expect(cut("a".repeat(ECHO_LIMIT))).toBe("a".repeat(ECHO_LIMIT));
+    expect(cut("a".repeat(ECHO_LIMIT + 1))).toBe(`${"a".repeat(ECHO_LIMIT)}… (1 more character)`);
+    expect(cut(long)).toBe(`${"x".repeat(ECHO_LIMIT)}… (9,920 more characters)`);
+    expect(quote("brief-1")).toBe('"brief-1"');
+    expect(quote(long)).toBe(`"${"x".repeat(ECHO_LIMIT - 1)}… (9,922 more characters)`);
+    expect(cutLines(`${long}\nshort`)).toBe(`${"x".repeat(LINE_LIMIT)}… (9,500 more characters)\nshort`);
+  });
+
+  it("never splits a surrogate pair", () => {
+    const text = `${"a".repeat(ECHO_LIMIT - 1)}😀${"b".repeat(10)}`;
+    expect(cut(text)).toBe(`${"a".repeat(ECHO_LIMIT - 1)}… (12 more characters)`);
+  });
+});
+
+describe("tsg report --cities with 10,000 items (a child process)", () => {
+  it("echoes a readable line, saying how much was cut", async () => {
+    assertBuilt();
+    const cities = Array.from({ length: 10_000 }, () => "Tokyo").join(",");
+    const { code, stdout, stderr } = await runTsg(["report", "--cities", cities]);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: "" });
+    expect(stderr.length).toBeLessThan(600);
+    expect(stderr).toMatch(
+      /^tsg report: initialReportState: cities must list one or two of Tokyo and Paris; got an array \["Tokyo","Tokyo",.*… \([\d,]+ more characters\)\nRun `tsg report --help` for the options\.\n$/,
+    );
+    const blank = await runTsg(["report", "--cities", `${cities},`]);
+    expect(blank.stderr.split("\n")[0]).toBe(
+      `tsg report: --cities must list city names separated by commas, e.g. --cities Tokyo,Paris; got ${quote(`${cities},`)}.`,
+    );
+    expect(blank.stderr.split("\n")[0]).toContain("… (59,922 more characters).");
+  });
+});
+
+describe("every other echo is cut too", () => {
+  let dir = "";
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "tsg-echo-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ["an unknown command", ["nope-" + long], "tsg: unknown command"],
+    ["a choice", ["diagram", "report", "--format", long], "tsg diagram: --format must be one of mermaid, dot, json; got"],
+    ["an integer", ["report", "--max-steps", long], "tsg report: --max-steps must be an integer ≥ 1; got"],
+    ["a graph name", ["check", `unknown${long}`], "tsg check: unknown graph"],
+    ["a module path", ["check", `./${long}.mjs`], "tsg check: cannot find the module"],
+    ["extra arguments", ["paths", "report", "agent", long], "tsg paths: name one GRAPH"],
+    ["a blank topic", ["research", "--topic", ` ${" ".repeat(10_000)}`], "tsg research: --topic must be non-blank text; got"],
+    ["an unknown option", ["report", `--${long}`], "tsg report: Unknown option"],
+  ])("%s", async (_what, argv, start) => {
+    const { code, err } = await tsg(...argv);
+    const line = err.split("\n")[0] ?? "";
+    expect(code).toBe(2);
+    expect(line.startsWith(start)).toBe(true);
+    expect(line.length).toBeLessThan(600);
+    expect(line).toMatch(/… \([\d,]+ more characters\)/);
+  });
+
+  it("a thread id and a --db path", async () => {
+    const db = join(dir, "runs.sqlite");
+    expect((await tsg("report", "--thread", "t", "--db", db)).code).toBe(0);
+    const history = await tsg("history", "--thread", long, "--db", db);
+    expect(history.err.split("\n")[0]).toBe(`tsg history: thread ${quote(long)} has no checkpoint in ${db}.`);
+    const resume = await tsg("resume", "--thread", long, "--db", db, "--checkpoint", long);
+    expect(resume.err.split("\n")[0]).toBe(
+      `tsg resume: thread ${quote(long)} has no checkpoint ${quote(long)} in ${db}; tsg history --thread ${cut(long)} lists its checkpoints.`,
+    );
+    const missing = await tsg("history", "--thread", "t", "--db", join(dir, long.slice(0, 200)));
+    expect(missing.err.split("\n")[0]).toMatch(/^tsg history: --db .*… \(\d+ more characters\): no such file\./);
+  });
+});
