@@ -413,7 +413,11 @@ export type CheckedImplementations<Sp extends BindableSpec, Impl extends Impleme
   };
 } & ([Sp["routes"][number]] extends [never]
   ? { readonly routers?: CheckedRouters<Sp, Impl> }
-  : { readonly routers: CheckedRouters<Sp, Impl> });
+  : number extends Sp["routes"]["length"]
+    ? // A spec typed with a list of routes, not a tuple (`compiled.spec`, a `GraphSpec`): whether it has
+      // routes is known at run time only, where a missing router is reported.
+      { readonly routers?: CheckedRouters<Sp, Impl> }
+    : { readonly routers: CheckedRouters<Sp, Impl> });
 
 type CheckedRouters<Sp extends BindableSpec, Impl extends Implementations> = {
   readonly [F in Sp["routes"][number]["from"]]: CheckedRouter<Sp, Impl, F>;

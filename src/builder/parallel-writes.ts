@@ -4,11 +4,11 @@
  * (`InvalidUpdateError`); the builder knows each node's update type, so it reports them when the edge
  * or route that starts them is declared, and `defineGraph` on its `edges` and `routes`, by the same
  * rule (written once, here). Only what is sure is reported: a field a node writes on some
- * paths only, the sources of a join (they may arrive in different supersteps), a subgraph's writes, a
+ * paths only (a path that returns nothing, or a Command, writes no field surely), the sources of a join (they may arrive in different supersteps), a subgraph's writes, a
  * field with a reducer and the builders whose reducers' fields are unknown stay silent, and the
  * run-time check remains.
  */
-import type { Send } from "../engine/index.js";
+import type { CommandMark, Send } from "../engine/index.js";
 import type { Demand, Quoted } from "./messages.js";
 
 /**
@@ -38,9 +38,18 @@ export type SureKeys<U, K = keyof U> = K extends keyof U
     : K
   : never;
 
-/** The state fields node function `F` surely writes (none for a compiled subgraph, whose writes are not typed). */
+/**
+ * The state fields node function `F` surely writes: none for a compiled subgraph (its writes are not
+ * typed), and none for a node that may return nothing (`if (…) return;`) or a `Command` (its update is
+ * typed `Partial<S>`, which says nothing sure, and its own members, `resume`, `goto`, `update`, are no
+ * fields), since on that path it writes no field surely.
+ */
 export type SureWrites<F, S> = F extends (...args: never[]) => infer Result
-  ? SureKeys<Exclude<Awaited<Result>, void | undefined>> & keyof S & string
+  ? Awaited<Result> extends infer Update
+    ? [Extract<Update, void | undefined | CommandMark>] extends [never]
+      ? SureKeys<Update> & keyof S & string
+      : never
+    : never
   : never;
 
 /** The builder's writes record `W` with node `Name`'s sure writes added (when `W` tracks writes and it writes any). */

@@ -110,7 +110,9 @@ export type NodeNameCheck<Name extends string, N extends string, Whole extends s
   // `IsLiteral` inlined (a name typed string, or a pattern, makes an index signature, which `{}`
   // satisfies): one alias fewer to resolve on every addNode.
   {} extends Record<Name, 1>
-    ? Demand<"addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names">
+    ? IsAny<N> extends true
+      ? unknown
+      : Demand<"addNode: the node name must be a string literal; a name typed string (or a pattern) would switch off every later check of node names">
     : Name extends unknown
       ? [Whole] extends [Name]
         ? Name extends Start | End
@@ -122,7 +124,9 @@ export type NodeNameCheck<Name extends string, N extends string, Whole extends s
                 >
               : NotDeclared<Name, N>
             : NotDeclared<Name, N>
-        : Demand<'addNode: declare one node per call; a name typed as a union of names (flag ? "x" : "y") declares neither'>
+        : IsAny<N> extends true
+          ? unknown // `StateGraph<S, any, …>` opted out of the name checks (a loop over names declares one per pass)
+          : Demand<'addNode: declare one node per call; a name typed as a union of names (flag ? "x" : "y") declares neither'>
       : never;
 
 /**
@@ -499,7 +503,7 @@ export interface StateGraph<
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
     options?: NodeOptions<In, Ends>,
-  ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, In>, WithWrites<W, Name, F, S>>;
+  ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, NoInfer<In>>, WithWrites<W, Name, F, S>>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out

@@ -11,6 +11,7 @@ import { NodePaused } from "./node-paused.js";
 import { Command, type AnyCommand } from "./command.js";
 import { findNonJson } from "./threads/json-check.js";
 import type { JsonValue } from "./threads/checkpointer.js";
+import type { JsonCheck } from "./json-shape.js";
 
 // The class lives in command.ts, so the kernel reads it without loading the interrupt machinery; re-exported for the files that import it from here.
 export { Command, type AnyCommand };
@@ -58,7 +59,7 @@ type StandardResult<T> = { readonly value: T; readonly issues?: undefined } | { 
  * await graph.invoke(approval.resume({ approved: true }), { threadId: "t1", checkpointer });
  * ```
  */
-export interface InterruptDefinition<Payload extends JsonValue, Answer> {
+export interface InterruptDefinition<Payload, Answer> {
   (payload: Payload): Answer;
   /** The name pending interrupts carry (`PendingInterrupt.name`). */
   readonly interruptName: string;
@@ -80,8 +81,8 @@ export interface InterruptDefinition<Payload extends JsonValue, Answer> {
  * });
  * ```
  */
-export function defineInterrupt<Payload extends JsonValue, Answer>(
-  name: string,
+export function defineInterrupt<Payload, Answer>(
+  name: string & JsonCheck<Payload, "defineInterrupt", "the payload">,
   options: { readonly schema?: ResumeSchema<Answer> } = {},
 ): InterruptDefinition<Payload, Answer> {
   const { schema } = options;
@@ -103,7 +104,7 @@ export function defineInterrupt<Payload extends JsonValue, Answer>(
   });
 }
 
-function ask(payload: JsonValue, name: string | undefined, api: string): unknown {
+function ask(payload: unknown, name: string | undefined, api: string): unknown {
   const frame = currentInterruptFrame();
   if (frame === undefined) {
     throw new InterruptError(
@@ -119,7 +120,8 @@ function ask(payload: JsonValue, name: string | undefined, api: string): unknown
       `${api}: the payload must be JSON, to be saved with the thread: ${problem.path} is ${problem.what}.`,
     );
   }
-  const outcome = frame.call(payload, name);
+  // findNonJson just read the whole payload: it is JSON.
+  const outcome = frame.call(payload as JsonValue, name);
   if (outcome.resumed) return outcome.value;
   throw new NodePaused(`${api}: the node paused, waiting for a resume value`);
 }

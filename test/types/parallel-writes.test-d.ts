@@ -6,7 +6,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { SureKeys } from "../../src/builder/parallel-writes.js";
 import type { RouteError } from "../../src/builder/types.js";
-import { append, END, Send, START, StateGraph } from "../../src/index.js";
+import { append, Command, END, Send, START, StateGraph } from "../../src/index.js";
 
 interface S {
   count: number;
@@ -34,6 +34,24 @@ describe("a fan-out", () => {
     nodes.addEdge("plan", ["a", "maybe", "d"]);
     expectTypeOf<SureKeys<{ count: number } | { count?: undefined }>>().toEqualTypeOf<never>();
     expectTypeOf<SureKeys<{ count: number; note: null } | { count: number }>>().toEqualTypeOf<"count">();
+  });
+
+  it("accepts a target that returns early on some path, or returns only a Command (issue 35 §1)", () => {
+    const early = new StateGraph<S>()
+      .addNode("plan", () => ({}))
+      .addNode("web", (s) => {
+        if (s.count > 3) return;
+        return { note: "web" };
+      })
+      .addNode("papers", async (s) => (s.count > 3 ? undefined : { note: "papers" }))
+      .addNode("steer", (s) => (s.count > 0 ? new Command({ goto: "web" }) : { note: "steer" }), { ends: ["web"] });
+    early.addEdge("plan", ["web", "papers", "steer"]);
+    // Fields named like a Command's members are no writes of a Command without update.
+    const commands = new StateGraph<{ goto: string; resume: string; update: string }>()
+      .addNode("a", () => new Command({ goto: END }), { ends: [END] })
+      .addNode("b", () => new Command({ goto: END }), { ends: [END] })
+      .addNode("c", () => ({ goto: "x", resume: "y", update: "z" }));
+    commands.addEdge(START, ["a", "b", "c"]);
   });
 
   it("stays silent for the sources of a join, which may arrive in different supersteps", () => {

@@ -1,0 +1,59 @@
+/**
+ * Common signatures the compiler must accept (issue 35 §1): each was a false error.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import { bindSpec, END, START, StateGraph, type CompiledGraph, type RunResult } from "../../src/index.js";
+
+interface S {
+  count: number;
+  events: string[];
+}
+
+describe("bindSpec", () => {
+  it("the result of bindSpec(JSON.parse(text), …) can be invoked", () => {
+    const text = JSON.stringify({ nodes: ["a"], edges: [], routes: [] });
+    const fromJson = bindSpec(JSON.parse(text), { nodes: { a: (s: S) => ({ count: s.count + 1 }) } });
+    void fromJson.invoke({ count: 0, events: [] });
+  });
+
+  it("bindSpec(compiled.spec, …) of a graph without routes does not demand routers", () => {
+    const compiled = new StateGraph<S>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END).compile();
+    const rebound = bindSpec(compiled.spec, { nodes: { a: (s: S) => ({ count: s.count + 1 }) } });
+    expectTypeOf(rebound).toEqualTypeOf<CompiledGraph<S>>();
+  });
+});
+
+describe("helpers over the builder", () => {
+  const withLogger = <N extends string, E, R extends string>(builder: StateGraph<S, N, E, R>) =>
+    builder.addNode("logger", (s) => ({ events: [`count ${s.count}`] })).addEdge("logger", END);
+
+  it("the documented generic helper takes the chain written inline (its nodes read the state)", () => {
+    const graph = withLogger(
+      new StateGraph<S>().addNode("a", (s) => ({ count: s.count + 1 })).addNode("b", (s) => ({ events: [`${s.count}`] })),
+    )
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", "logger")
+      .compile();
+    expectTypeOf(graph.invoke({ count: 0, events: [] })).resolves.toEqualTypeOf<RunResult<S, "a" | "b" | "logger">>();
+  });
+
+  it("a builder typed StateGraph<S, any, …> extends in a loop over an as const list", () => {
+    const names = ["x", "y", "z"] as const;
+    // biome-ignore lint/suspicious/noExplicitAny: `any` is how a builder variable opts out of the name checks (docs/typed-builder.md)
+    const extend = (start: StateGraph<S, any, any, any, any, any>) => {
+      let g = start;
+      for (const name of names) g = g.addNode(name, (s) => ({ count: s.count + 1 }));
+      for (const name of names) g = g.addEdge(START, name).addEdge(name, END);
+      return g.compile();
+    };
+    expectTypeOf(extend).returns.toEqualTypeOf<CompiledGraph<S, string>>();
+  });
+
+  it("a concrete builder still refuses a union of names", () => {
+    const names = ["x", "y"] as const;
+    const pick = (k: 0 | 1) => names[k];
+    // @ts-expect-error - declare one node per call
+    new StateGraph<S>().addNode(pick(0), () => ({}));
+  });
+});
