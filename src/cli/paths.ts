@@ -16,7 +16,7 @@ export const PATH_PLANNERS: readonly CoveragePlanner[] = ["linear", "xstate", "@
 /** Coverage failures that are about the input (the graph, or a missing peer), not a bug: exit 2. */
 const REFUSALS: ReadonlySet<string> = new Set([
   "XSTATE_UNAVAILABLE",
-  "UNSUPPORTED_GRAPH",
+  "XSTATE_PLAN_UNSUPPORTED",
   "PLAN_TOO_LARGE",
   "UNCOVERABLE",
   "XSTATE_PLAN_FAILED",

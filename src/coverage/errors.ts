@@ -9,7 +9,7 @@ export const COVERAGE_ERROR_CODES = Object.keys({
   RUN_MISMATCH: true,
   UNCOVERABLE: true,
   PLAN_TOO_LARGE: true,
-  UNSUPPORTED_GRAPH: true,
+  XSTATE_PLAN_UNSUPPORTED: true,
   XSTATE_UNAVAILABLE: true,
   XSTATE_PLAN_FAILED: true,
   REPLAY_DIVERGED: true,
@@ -26,7 +26,7 @@ export type CoverageErrorCode =
   /** A graph that fans out or joins has too many configurations for `coveragePlan` to explore. */
   | "PLAN_TOO_LARGE"
   /** `via: "xstate"` for a graph that fans out or joins: XState's planner works on the sequential coverage model. */
-  | "UNSUPPORTED_GRAPH"
+  | "XSTATE_PLAN_UNSUPPORTED"
   /** `via: "xstate"` could not load `xstate/graph`. */
   | "XSTATE_UNAVAILABLE"
   /** `xstate/graph` failed or returned a plan that misses transitions. */

@@ -53,7 +53,7 @@ export interface CoveragePlan {
  * configurations (the next tasks and each join's arrivals) instead of nodes.
  *
  * @throws CoverageError `UNCOVERABLE` when a transition lies on no START→END path (an unvalidated spec);
- * `PLAN_TOO_LARGE` when a parallel graph has too many configurations; `UNSUPPORTED_GRAPH` for
+ * `PLAN_TOO_LARGE` when a parallel graph has too many configurations; `XSTATE_PLAN_UNSUPPORTED` for
  * `via: "xstate"` on a graph with fan-outs or joins (XState's coverage model has one state per node).
  * @example
  * ```ts
@@ -75,7 +75,7 @@ export function coveragePlan(graph: HasSpec, options: CoveragePlanOptions = {}):
     // A rejection, as every other failure of this Promise-returning form is.
     return Promise.reject(
       new CoverageError(
-        "UNSUPPORTED_GRAPH",
+        "XSTATE_PLAN_UNSUPPORTED",
         `coveragePlan: via "${via}" plans on the coverage model, which has one state per node and one event per choice, so it cannot hold ` +
           "several active nodes or a join's arrivals. Omit `via`: the built-in planner plans this graph's runs superstep by superstep.",
       ),

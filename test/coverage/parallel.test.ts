@@ -138,9 +138,12 @@ describe("coveragePlan for parallel graphs: planned runs, superstep by superstep
     );
   });
 
-  it("refuses via xstate, whose coverage model has one state per node (code UNSUPPORTED_GRAPH)", async () => {
+  it("refuses via xstate, whose coverage model has one state per node (code XSTATE_PLAN_UNSUPPORTED)", async () => {
     const error = await coveragePlan(buildResearchGraph(), { via: "xstate" }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "UNSUPPORTED_GRAPH", message: expect.stringMatching(/^coveragePlan: via "xstate" .*Omit `via`/) });
+    expect(error).toMatchObject({
+      code: "XSTATE_PLAN_UNSUPPORTED",
+      message: expect.stringMatching(/^coveragePlan: via "xstate" .*Omit `via`/),
+    });
   });
 });
 

@@ -116,7 +116,7 @@ describe("coveragePlan refuses", () => {
     );
   });
 
-  it("via xstate, a graph that fans out (code UNSUPPORTED_GRAPH); the default planner plans its runs", async () => {
+  it("via xstate, a graph that fans out (code XSTATE_PLAN_UNSUPPORTED); the default planner plans its runs", async () => {
     const graph = new StateGraph<{ log: string[] }>({ reducers: { log: append } })
       .addNode("a", () => ({}))
       .addNode("b", () => ({}))
@@ -128,7 +128,7 @@ describe("coveragePlan refuses", () => {
       .compile();
     const error = await coveragePlan(graph, { via: "xstate" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CoverageError);
-    expect(error).toMatchObject({ code: "UNSUPPORTED_GRAPH" });
+    expect(error).toMatchObject({ code: "XSTATE_PLAN_UNSUPPORTED" });
     // test/coverage/parallel.test.ts covers the planned runs themselves.
     expect(coveragePlan(graph).paths.map(formatPath)).toEqual(["START → a → {b, c} → END"]);
   });

@@ -45,11 +45,11 @@ describe('coveragePlan via "@xstate/graph"', () => {
     },
   );
 
-  it("refuses a graph that fans out or joins, as via xstate does (UNSUPPORTED_GRAPH)", async () => {
+  it("refuses a graph that fans out or joins, as via xstate does (XSTATE_PLAN_UNSUPPORTED)", async () => {
     const error = await coveragePlan(buildResearchGraph(), { via: "@xstate/graph" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CoverageError);
     expect(error).toMatchObject({
-      code: "UNSUPPORTED_GRAPH",
+      code: "XSTATE_PLAN_UNSUPPORTED",
       message: expect.stringMatching(/^coveragePlan: via "@xstate\/graph" plans on the coverage model/),
     });
   });

@@ -6,57 +6,21 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { COVERAGE_ERROR_CODES, CoverageError } from "../../src/coverage/errors.js";
-import {
-  CheckpointConflictError,
-  NotSerializableError,
-  PERSISTENCE_ERROR_CODES,
-  PersistenceError,
-} from "../../src/engine/threads/errors.js";
-import {
-  GRAPH_PROBLEM_CODES,
-  GraphError,
-  GraphExecutionError,
-  GraphLimitError,
-  GraphValidationError,
-  INVALID_OPTION_CODES,
-  INVALID_UPDATE_CODES,
-  InvalidOptionError,
-  InvalidUpdateError,
-  LIMIT_CODES,
-  RUN_FAILURE_CODES,
-} from "../../src/errors.js";
-import { DBOS_RUN_CODES, DBOSRunError } from "../../src/dbos/errors.js";
-import { INTERRUPT_ERROR_CODES, InterruptError } from "../../src/engine/interrupt-scope.js";
-import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
-import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
+import { GRAPH_PROBLEM_CODES, GraphError } from "../../src/errors.js";
+import { LangGraphNodeError } from "../../src/langgraph/errors.js";
 import * as core from "../../src/index.js";
 import * as coverage from "../../src/coverage/index.js";
 import * as dbos from "../../src/dbos/index.js";
+import * as examples from "../../src/examples/index.js";
 import * as langgraph from "../../src/langgraph/index.js";
 import * as persistence from "../../src/persistence/index.js";
 import * as testing from "../../src/testing/index.js";
 import * as xstate from "../../src/xstate/index.js";
+import { ALL_ERRORS, LIBRARY_ERRORS, type ErrorClass } from "./_error-registry.js";
 import { root } from "./_blocks.js";
 
-type ErrorClass = abstract new (...args: never[]) => Error;
-
-/** Each public error class and the codes it can carry, from the code itself. */
-const registry: readonly (readonly [ErrorClass, readonly string[]])[] = [
-  [GraphValidationError, ["GRAPH_VALIDATION"]],
-  [GraphExecutionError, RUN_FAILURE_CODES],
-  [InvalidUpdateError, INVALID_UPDATE_CODES],
-  [GraphLimitError, LIMIT_CODES],
-  [InvalidOptionError, INVALID_OPTION_CODES],
-  [PersistenceError, PERSISTENCE_ERROR_CODES],
-  [NotSerializableError, ["NOT_SERIALIZABLE"]],
-  [CheckpointConflictError, ["CHECKPOINT_CONFLICT"]],
-  [InterruptError, INTERRUPT_ERROR_CODES],
-  [CoverageError, COVERAGE_ERROR_CODES],
-  [XStateExportError, XSTATE_EXPORT_CODES],
-  [LangGraphInteropError, LANGGRAPH_INTEROP_CODES],
-  [DBOSRunError, DBOS_RUN_CODES],
-];
+/** Each public error class of the library and the codes it can carry, from the code itself. */
+const registry = LIBRARY_ERRORS;
 
 const page = readFileSync(join(root, "docs/concepts.md"), "utf8");
 
@@ -93,7 +57,7 @@ describe("docs/concepts.md's error tables", () => {
 });
 
 describe("the error hierarchy", () => {
-  const entries = { core, coverage, xstate, testing, langgraph, persistence, dbos };
+  const entries = { core, coverage, xstate, testing, langgraph, persistence, dbos, examples };
   const exportedErrors = Object.entries(entries).flatMap(([entry, module]) =>
     Object.entries(module)
       .filter(([, value]) => typeof value === "function" && value !== GraphError && value.prototype instanceof Error)
@@ -107,6 +71,6 @@ describe("the error hierarchy", () => {
   it.each(exportedErrors)("%s extends GraphError and is in the table", (_name, cls) => {
     expect(cls.prototype).toBeInstanceOf(GraphError);
     // LangGraphNodeError carries the code the mini engine would report: its codes are GraphExecutionError's.
-    if (cls !== LangGraphNodeError) expect(registry.map(([known]) => known)).toContain(cls);
+    if (cls !== LangGraphNodeError) expect(ALL_ERRORS.map(([known]) => known)).toContain(cls);
   });
 });

@@ -2,6 +2,7 @@
  * The contracts between the model and the application. A model only *proposes*: every turn is
  * checked here before the graph acts on it, whatever produced it (a test double or a provider).
  */
+import { GraphError } from "../../index.js";
 import { copyData, isRecord } from "../_data.js";
 
 /** A JSON value with finite numbers only: what survives `JSON.stringify` unchanged. */
@@ -38,7 +39,11 @@ export interface ToolCallTurn {
 /** What a model returns: exactly one of an answer or tool calls. */
 export type ModelTurn = AnswerTurn | ToolCallTurn;
 
-/** Why a turn, a call or a tool request broke its contract; it becomes the `<Kind>` in `state.error`. */
+/**
+ * Why a turn, a call or a tool request broke its contract, as the run's state records it: the `<Kind>` in
+ * `state.error` (`invalid_tool_request:UnknownTool`), PascalCase like the names of the other errors a
+ * node can store there (`TypeError`, `ProviderResponseError`).
+ */
 export type ViolationKind =
   | "InvalidTurn"
   | "BlankAnswer"
@@ -52,22 +57,55 @@ export type ViolationKind =
   | "NonFiniteTemperature"
   | "InvalidResult";
 
+/** The code of each {@link ViolationKind}, as data: one code per broken contract (docs/reference/errors.md lists them). */
+export const CONTRACT_VIOLATION_CODES = Object.freeze({
+  /** A model returned something that is not exactly one of an answer or tool calls. */
+  InvalidTurn: "INVALID_TURN",
+  /** A model answered with blank text. */
+  BlankAnswer: "BLANK_ANSWER",
+  /** A proposed call is not `{ callId, name, arguments }` with non-blank strings and JSON arguments. */
+  InvalidToolCall: "INVALID_TOOL_CALL",
+  /** Two calls of one turn share an id. */
+  DuplicateCallId: "DUPLICATE_CALL_ID",
+  /** A call reuses the id of a call from an earlier turn. */
+  ReusedCallId: "REUSED_CALL_ID",
+  /** A call names a tool the loop does not have. */
+  UnknownTool: "UNKNOWN_TOOL",
+  /** A call's arguments have other keys than the tool's parameters. */
+  WrongKeys: "WRONG_ARGUMENT_KEYS",
+  /** `get_teaching_weather` was asked for a city the teaching records do not cover. */
+  UnsupportedCity: "UNSUPPORTED_CITY",
+  /** `celsius_to_fahrenheit` was given a temperature that is not a number. */
+  InvalidTemperature: "INVALID_TEMPERATURE",
+  /** `celsius_to_fahrenheit` was given an infinite temperature. */
+  NonFiniteTemperature: "NON_FINITE_TEMPERATURE",
+  /** A tool returned something other than a plain JSON object (or one without the fields its reader needs). */
+  InvalidResult: "INVALID_TOOL_RESULT",
+} as const satisfies Record<ViolationKind, string>);
+
+/** The codes a {@link ContractViolation} can carry. */
+export type ContractViolationCode = (typeof CONTRACT_VIOLATION_CODES)[ViolationKind];
+
 /**
- * A contract was broken. `kind` is safe to store in state; `message` explains the fix and is kept
+ * A contract was broken. `code` names the broken contract (`UNKNOWN_TOOL`); `kind` is the same fault
+ * as the run's state records it (`UnknownTool`), safe to store; `message` explains the fix and is kept
  * out of state like any other exception text.
  *
  * @example
  * ```ts
- * try { validateModelTurn({ finalAnswer: " ", providerItems: [] }); } catch (e) { (e as ContractViolation).kind; } // "BlankAnswer"
+ * try { validateModelTurn({ finalAnswer: " ", providerItems: [] }); } catch (e) {
+ *   (e as ContractViolation).code; // "BLANK_ANSWER"
+ *   (e as ContractViolation).kind; // "BlankAnswer"
+ * }
  * ```
  */
-export class ContractViolation extends Error {
+export class ContractViolation extends GraphError<ContractViolationCode> {
   override readonly name = "ContractViolation";
-  constructor(
-    readonly kind: ViolationKind,
-    message: string,
-  ) {
-    super(message);
+  readonly kind: ViolationKind;
+
+  constructor(kind: ViolationKind, message: string) {
+    super(CONTRACT_VIOLATION_CODES[kind], message);
+    this.kind = kind;
   }
 }
 

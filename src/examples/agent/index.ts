@@ -9,8 +9,25 @@ export { resolveAgentBudgets, DEFAULT_MAX_MODEL_STEPS, DEFAULT_MAX_TOOL_CALLS } 
 export type { AgentBudgets } from "./budgets.js";
 export { initialAgentState, AGENT_STATE_FIELDS } from "./state.js";
 export type { AgentState, AgentMessage, UserMessage, AssistantMessage, ToolMessage, InitialAgentStateOptions } from "./state.js";
-export { ContractViolation, validateToolCall, validateModelTurn, isJsonValue, isJsonObject, failureKind } from "./contracts.js";
-export type { ToolCall, ModelTurn, AnswerTurn, ToolCallTurn, JsonValue, JsonObject, ViolationKind } from "./contracts.js";
+export {
+  ContractViolation,
+  CONTRACT_VIOLATION_CODES,
+  validateToolCall,
+  validateModelTurn,
+  isJsonValue,
+  isJsonObject,
+  failureKind,
+} from "./contracts.js";
+export type {
+  ToolCall,
+  ModelTurn,
+  AnswerTurn,
+  ToolCallTurn,
+  JsonValue,
+  JsonObject,
+  ViolationKind,
+  ContractViolationCode,
+} from "./contracts.js";
 export type { AgentModel } from "./model.js";
 export { teachingTools, toolDefinitions, validateToolBatch } from "./tools.js";
 export type { AgentTool, ToolDefinition, ToolSet } from "./tools.js";

@@ -1,8 +1,8 @@
 /** The report workflow example (part of `typed-state-graph/examples`), a two-city weather brief checked before it is published. */
 export type { City, Language, ReportStatus, Reading, DraftRow, Draft, ReviewIssue, Review, ReportState, ReportUpdate } from "./state.js";
 export { REPORT_FIELDS } from "./state.js";
-export { initialReportState, ReportRequestError, DEFAULT_REPORT_REQUEST } from "./request.js";
-export type { ReportRequest } from "./request.js";
+export { initialReportState, ReportRequestError, REPORT_REQUEST_CODES, DEFAULT_REPORT_REQUEST } from "./request.js";
+export type { ReportRequest, ReportRequestCode } from "./request.js";
 export {
   CITIES,
   LANGUAGES,

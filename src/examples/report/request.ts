@@ -1,4 +1,5 @@
 /** The request a report run starts from, validated before any node runs. */
+import { GraphError } from "../../index.js";
 import { describe } from "./_describe.js";
 import { CITIES, isCity, isLanguage, LANGUAGES } from "./data.js";
 import type { City, Language, ReportState } from "./state.js";
@@ -19,24 +20,31 @@ export const DEFAULT_REPORT_REQUEST = Object.freeze({
   language: "en",
 } satisfies Required<ReportRequest>);
 
+/** The codes of a {@link ReportRequestError}, as data (docs/reference/errors.md lists them). */
+export const REPORT_REQUEST_CODES = ["INVALID_REQUEST", "UNKNOWN_REQUEST_FIELD"] as const;
+/**
+ * `INVALID_REQUEST`: the request is not an object, or a field's value is not one it accepts (`field`
+ * says which); `UNKNOWN_REQUEST_FIELD`: the request has a field a request does not have.
+ */
+export type ReportRequestCode = (typeof REPORT_REQUEST_CODES)[number];
+
 /**
  * A request was rejected before the run started. `field` names the request field at fault.
  *
  * @example
  * ```ts
  * try { initialReportState({ cities: ["Rome"] }); } catch (e) {
- *   if (e instanceof ReportRequestError) console.log(e.field); // "cities"
+ *   if (e instanceof ReportRequestError) console.log(e.code, e.field); // "INVALID_REQUEST" "cities"
  * }
  * ```
  */
-export class ReportRequestError extends TypeError {
+export class ReportRequestError extends GraphError<ReportRequestCode> {
   override readonly name = "ReportRequestError";
-  readonly code = "INVALID_REQUEST" as const;
-  constructor(
-    readonly field: keyof ReportRequest | "request",
-    message: string,
-  ) {
-    super(message);
+  readonly field: keyof ReportRequest | "request";
+
+  constructor(field: keyof ReportRequest | "request", message: string, code: ReportRequestCode = "INVALID_REQUEST") {
+    super(code, message);
+    this.field = field;
   }
 }
 
@@ -63,6 +71,7 @@ export function initialReportState(request: ReportRequest = {}): ReportState {
     throw new ReportRequestError(
       "request",
       `initialReportState: unknown request field ${unknown.map((k) => `"${k}"`).join(", ")}; a request has cities, includeFahrenheit and language.`,
+      "UNKNOWN_REQUEST_FIELD",
     );
   }
   return {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   AGENT_STATE_FIELDS,
+  CONTRACT_VIOLATION_CODES,
   ContractViolation,
   failureKind,
   initialAgentState,
   validateModelTurn,
   validateToolCall,
 } from "../../../src/examples/agent/index.js";
+import { GraphError } from "../../../src/index.js";
 
 function violationOf(action: () => unknown): ContractViolation {
   try {
@@ -17,6 +19,21 @@ function violationOf(action: () => unknown): ContractViolation {
   }
   throw new Error("expected a ContractViolation");
 }
+
+describe("ContractViolation", () => {
+  it("is a GraphError whose SCREAMING_CASE code names the broken contract; kind is the label the state records", () => {
+    const violation = violationOf(() => validateModelTurn({ finalAnswer: " ", providerItems: [] }));
+    expect(violation).toBeInstanceOf(GraphError);
+    expect([violation.code, violation.kind]).toEqual(["BLANK_ANSWER", "BlankAnswer"]);
+    expect(failureKind(violation)).toBe("BlankAnswer");
+  });
+
+  it("has one code per kind, each SCREAMING_CASE", () => {
+    const codes = Object.values(CONTRACT_VIOLATION_CODES);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.filter((code) => !/^[A-Z][A-Z_]*[A-Z]$/.test(code))).toEqual([]);
+  });
+});
 
 describe("initialAgentState", () => {
   it("starts with the question as the only message, counters at zero and nothing pending", () => {

@@ -6,6 +6,7 @@ import {
   readLiveSettings,
   ResponsesModel,
 } from "../../../src/examples/agent/live/index.js";
+import { GraphError } from "../../../src/index.js";
 import { testSettings } from "./_mock-fetch.js";
 
 function setupError(action: () => unknown): LiveSetupError {
@@ -48,6 +49,7 @@ describe("readLiveSettings", () => {
   ])("missing credentials (%s) give a clear error", (_label, env, message) => {
     const error = setupError(() => readLiveSettings(env));
     expect(error.code).toBe("MISSING_CREDENTIALS");
+    expect(error).toBeInstanceOf(GraphError);
     expect(error.message).toMatch(/^readLiveSettings: /);
     expect(error.message).toMatch(message);
   });

@@ -8,7 +8,7 @@ import {
   type City,
   type ReportRequest,
 } from "../../../src/examples/report/index.js";
-import { GraphExecutionError } from "../../../src/index.js";
+import { GraphError, GraphExecutionError } from "../../../src/index.js";
 
 describe("initialReportState", () => {
   it("starts a run with nothing collected, no draft, no review and status working", () => {
@@ -62,11 +62,19 @@ describe("initialReportState", () => {
     expect(attempt).toThrow(ReportRequestError);
     expect(attempt).toThrow(message);
     expect(attempt).toThrow(/^initialReportState: /);
-    try {
-      attempt();
-    } catch (error) {
-      expect((error as ReportRequestError).field).toBe(field);
-    }
+    expect(attempt).toThrow(expect.objectContaining({ field }));
+  });
+});
+
+describe("ReportRequestError", () => {
+  it.each<[string, string, unknown]>([
+    ["a bad value", "INVALID_REQUEST", { cities: ["Rome"] }],
+    ["a request that is not an object", "INVALID_REQUEST", "Tokyo"],
+    ["an unknown field", "UNKNOWN_REQUEST_FIELD", { city: ["Tokyo"] }],
+  ])("is a GraphError with one code per fault: %s is %s", (_label, code, request) => {
+    const attempt = () => initialReportState(request as ReportRequest);
+    expect(attempt).toThrow(GraphError);
+    expect(attempt).toThrow(expect.objectContaining({ name: "ReportRequestError", code }));
   });
 });
 

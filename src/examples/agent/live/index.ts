@@ -4,7 +4,7 @@
  */
 export { readLiveSettings, openLiveClient, LIVE_APIS, DEEPSEEK_BASE_URL, OPENAI_BASE_URL } from "./client.js";
 export type { LiveApi, LiveEnv, LiveSettings, LiveClient, FetchLike, OpenLiveClientOptions } from "./client.js";
-export { LiveSetupError, loadOptionalPackage } from "./setup-error.js";
+export { LiveSetupError, LIVE_SETUP_CODES, loadOptionalPackage } from "./setup-error.js";
 export type { LiveSetupCode, OptionalPackage } from "./setup-error.js";
 export { ResponsesModel, toResponsesInput, parseResponsesTurn } from "./responses-model.js";
 export { LiveModel, MAX_OUTPUT_TOKENS } from "./live-model-base.js";
@@ -12,7 +12,7 @@ export { collectChatStream, collectResponsesStream } from "./stream-collect.js";
 export type { LiveModelOptions } from "./live-model-base.js";
 export { ChatCompletionsModel, toChatMessages, parseChatTurn } from "./chat-model.js";
 export { createLiveModel } from "./live-model.js";
-export { ProviderResponseError } from "./provider-error.js";
+export { ProviderResponseError, PROVIDER_RESPONSE_CODES } from "./provider-error.js";
 export type { ProviderResponseCode } from "./provider-error.js";
 export { parseToolArguments } from "./parse-arguments.js";
 export { AGENT_INSTRUCTIONS } from "./instructions.js";

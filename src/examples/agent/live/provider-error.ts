@@ -14,6 +14,16 @@ export type ProviderResponseCode =
   /** A streamed reply broke off (the connection dropped, or the stream ended) before the message was complete. */
   | "STREAM_INTERRUPTED";
 
+// A record, not a list, so that a code missing here (or one too many) fails to compile.
+/** The codes of a {@link ProviderResponseError}, as data (docs/reference/errors.md lists them). */
+export const PROVIDER_RESPONSE_CODES = Object.keys({
+  INCOMPLETE_RESPONSE: true,
+  INVALID_TOOL_ARGUMENTS: true,
+  EMPTY_RESPONSE: true,
+  MALFORMED_RESPONSE: true,
+  STREAM_INTERRUPTED: true,
+} satisfies Record<ProviderResponseCode, true>) as readonly ProviderResponseCode[];
+
 /**
  * A provider's reply cannot become a turn. The model node stores only `model_failed:ProviderResponseError`;
  * the message (which may quote the provider) stays out of state.

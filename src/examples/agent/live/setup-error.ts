@@ -1,8 +1,10 @@
 /** Why a live model cannot start, and loading an optional SDK package on first use. */
 import { GraphError } from "../../../index.js";
 
+/** The codes of a {@link LiveSetupError}, as data (docs/reference/errors.md lists them). */
+export const LIVE_SETUP_CODES = ["MISSING_CREDENTIALS", "MISSING_SDK"] as const;
 /** Why a live run cannot start: no credentials, or an optional SDK package is not installed. */
-export type LiveSetupCode = "MISSING_CREDENTIALS" | "MISSING_SDK";
+export type LiveSetupCode = (typeof LIVE_SETUP_CODES)[number];
 
 /**
  * A live run cannot start: no credentials (`MISSING_CREDENTIALS`), or the optional `openai` or `ai`
