@@ -4,7 +4,7 @@ import { DEFAULT_DB_FILE, type Checkpoint } from "../persistence/index.js";
 import { defineCommand } from "./command.js";
 import { UsageError, type CliIO } from "./io.js";
 import { EXIT_PAUSED, pausedAt, reportGraphFor, runReportThread, settingsOf, type ReportRunSettings } from "./report-thread.js";
-import { DB_FLAG, THREAD_FLAG, withCheckpointer, type ThreadLocation } from "./thread-db.js";
+import { checkCheckpointFlag, DB_FLAG, THREAD_FLAG, withCheckpointer, type ThreadLocation } from "./thread-db.js";
 import { cut, quote } from "../inspect/echo.js";
 
 interface ResumeRequest {
@@ -38,6 +38,7 @@ export const resumeCommand = defineCommand({
       throw new UsageError("--thread T is required: the thread to resume (see tsg history).");
     if (flags.approve === true && flags["edit-notice"] !== undefined)
       throw new UsageError("pass --approve or --edit-notice TEXT, not both.");
+    if (flags.checkpoint !== undefined) checkCheckpointFlag(flags.checkpoint);
     return resume(
       {
         location: { threadId: flags.thread, db: flags.db ?? DEFAULT_DB_FILE },

@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { checkThreadId, DEFAULT_DB_FILE, PersistenceError, SqliteCheckpointer } from "../persistence/index.js";
+import { checkCheckpointId, checkThreadId, DEFAULT_DB_FILE, PersistenceError, SqliteCheckpointer } from "../persistence/index.js";
 import { UsageError } from "./io.js";
 import { cut } from "../inspect/echo.js";
 
@@ -84,11 +84,7 @@ export async function withCheckpointer<T>(
   options: { readonly create: boolean; readonly mapStoreErrors: boolean; readonly readOnly?: boolean },
 ): Promise<T> {
   // Before the file is opened (or created): a thread id no store can key by is the caller's mistake.
-  try {
-    checkThreadId("--thread", location.threadId);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
-  }
+  asUsageError(() => checkThreadId("--thread", location.threadId));
   checkDbPath(location.db, options);
   let checkpointer: SqliteCheckpointer;
   try {
@@ -102,6 +98,27 @@ export async function withCheckpointer<T>(
     throw (options.mapStoreErrors ? storeFailure(location.db, error) : undefined) ?? error;
   } finally {
     checkpointer.close();
+  }
+}
+
+/**
+ * Refuses a `--checkpoint` id that no store could hold (not well-formed Unicode, or longer than every
+ * store accepts) as a usage error, before a store is opened: the same rule the stores apply.
+ *
+ * @example
+ * ```ts
+ * checkCheckpointFlag("x".repeat(300)); // throws UsageError: --checkpoint: the checkpoint id … more than the 256 …
+ * ```
+ */
+export function checkCheckpointFlag(id: string): void {
+  asUsageError(() => checkCheckpointId("--checkpoint", id));
+}
+
+function asUsageError(check: () => unknown): void {
+  try {
+    check();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
   }
 }
 

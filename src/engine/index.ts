@@ -96,3 +96,4 @@ export {
 export type { PruneRequest } from "./threads/store-options.js";
 export { checkJson } from "./threads/json-check.js";
 export { NAMESPACE_SEPARATOR, isUnderThread } from "./subgraph-thread.js";
+export type { ThreadInput } from "./invoke-input.js";

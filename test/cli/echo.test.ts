@@ -82,12 +82,24 @@ describe("every other echo is cut too", () => {
   it("a thread id and a --db path", async () => {
     const db = join(dir, "runs.sqlite");
     expect((await tsg("report", "--thread", "t", "--db", db)).code).toBe(0);
-    const history = await tsg("history", "--thread", long, "--db", db);
-    expect(history.err.split("\n")[0]).toBe(`tsg history: thread ${quote(long)} has no checkpoint in ${db}.`);
-    const resume = await tsg("resume", "--thread", long, "--db", db, "--checkpoint", long);
+    // The longest id every store accepts is 1,024 bytes (docs/persistence.md): an id just under it is echoed cut.
+    const id = long.slice(0, 1_000);
+    const history = await tsg("history", "--thread", id, "--db", db);
+    expect(history.err.split("\n")[0]).toBe(`tsg history: thread ${quote(id)} has no checkpoint in ${db}.`);
+    const checkpoint = id.slice(0, 250); // the longest checkpoint id every store accepts is 256 bytes
+    const resume = await tsg("resume", "--thread", id, "--db", db, "--checkpoint", checkpoint);
     expect(resume.err.split("\n")[0]).toBe(
-      `tsg resume: thread ${quote(long)} has no checkpoint ${quote(long)} in ${db}; tsg history --thread ${cut(long)} lists its checkpoints.`,
+      `tsg resume: thread ${quote(id)} has no checkpoint ${quote(checkpoint)} in ${db}; tsg history --thread ${cut(id)} lists its checkpoints.`,
     );
+    // A longer one is the caller's mistake (exit 2), not an internal error (exit 70).
+    const tooLongCheckpoint = await tsg("resume", "--thread", "t", "--db", db, "--checkpoint", id);
+    expect(tooLongCheckpoint.code).toBe(2);
+    expect(tooLongCheckpoint.err.split("\n")[0]).toMatch(/^tsg resume: --checkpoint: the checkpoint id "x+…" takes 1000 bytes/);
+    // A longer id is refused before the store is read, and the refusal quotes it cut too.
+    const tooLong = await tsg("history", "--thread", long, "--db", db);
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.err.split("\n")[0]).toMatch(/^tsg history: --thread: the thread id "x+…" takes 10000 bytes of UTF-8/);
+    expect((tooLong.err.split("\n")[0] ?? "").length).toBeLessThan(600);
     const missing = await tsg("history", "--thread", "t", "--db", join(dir, long.slice(0, 200)));
     expect(missing.err.split("\n")[0]).toMatch(/^tsg history: --db .*… \(\d+ more characters\): no such file\./);
   });
