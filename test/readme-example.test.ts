@@ -6,11 +6,11 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, it } from "vitest";
 // README-EXAMPLE-START
-import { StateGraph, START, END, append } from "../src/index.js";
+import { stateGraph, START, END, append } from "../src/index.js";
 
 interface Brief { readings: number[]; draft: string | null; revisions: number; events: string[] }
 
-const graph = new StateGraph<Brief>({ reducers: { events: append } })
+const graph = stateGraph<Brief>()({ reducers: { events: append } })
   .addNode("collect", () => ({ readings: [18, 12], events: ["collected"] }))
   .addNode("write", (s) => ({ draft: s.readings.join(", "), events: ["wrote draft"] }))
   .addNode("revise", (s) => ({ draft: `${s.draft} (checked)`, revisions: s.revisions + 1, events: ["revised"] }))
