@@ -132,7 +132,7 @@ cat > tsconfig.json <<'JSON'
 }
 JSON
 cat > graph.ts <<'TS'
-import { append, END, START, StateGraph, type CompiledGraph } from "typed-state-graph";
+import { append, END, START, stateGraph, type CompiledGraph } from "typed-state-graph";
 import { toMermaid } from "typed-state-graph/render";
 import { buildReportGraph, type ReportState } from "typed-state-graph/examples";
 import type { GraphMachine } from "typed-state-graph/xstate";
@@ -141,7 +141,7 @@ import type { LangGraphGraph } from "typed-state-graph/langgraph";
 
 interface Review { draft: string; approved: boolean; log: string[] }
 
-const builder = new StateGraph<Review>({ reducers: { log: append } })
+const builder = stateGraph<Review>()({ reducers: { log: append } })
   .addNode("write", () => ({ draft: "hello", log: ["wrote"] }))
   .addNode("check", (s) => ({ approved: s.draft.length > 3, log: ["checked"] }))
   .addNode("publish", () => ({ log: ["published"] }))

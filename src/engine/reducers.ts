@@ -92,7 +92,7 @@ function describe(value: unknown): string {
  *
  * @example
  * ```ts
- * new StateGraph<{ events: string[] }>({ reducers: { events: append } });
+ * stateGraph<{ events: string[] }>()({ reducers: { events: append } });
  * // current ["a"], update ["b"] → ["a", "b"]
  * ```
  */
@@ -111,7 +111,7 @@ export const append = defineReducer(
  *
  * @example
  * ```ts
- * new StateGraph<{ draft: string }>({ reducers: { draft: replace } });
+ * stateGraph<{ draft: string }>()({ reducers: { draft: replace } });
  * ```
  */
 export const replace = defineReducer(
@@ -128,7 +128,7 @@ export const replace = defineReducer(
  *
  * @example
  * ```ts
- * new StateGraph<{ cost: number }>({ reducers: { cost: sum } }); // 2 then { cost: 3 } → 5
+ * stateGraph<{ cost: number }>()({ reducers: { cost: sum } }); // 2 then { cost: 3 } → 5
  * ```
  */
 export const sum = defineReducer(
@@ -149,7 +149,7 @@ export const sum = defineReducer(
  *
  * @example
  * ```ts
- * new StateGraph<{ tags: string[] }>({ reducers: { tags: union } }); // ["a","b"] + ["b","c"] → ["a","b","c"]
+ * stateGraph<{ tags: string[] }>()({ reducers: { tags: union } }); // ["a","b"] + ["b","c"] → ["a","b","c"]
  * ```
  */
 export const union = defineReducer(
@@ -190,7 +190,7 @@ export interface Identified {
  *
  * @example
  * ```ts
- * new StateGraph<{ messages: { id: string; text: string }[] }>({ reducers: { messages: mergeById } });
+ * stateGraph<{ messages: { id: string; text: string }[] }>()({ reducers: { messages: mergeById } });
  * // [{id:"1",text:"a"}] + [{id:"1",text:"b"},{id:"2",text:"c"}] → [{id:"1",text:"b"},{id:"2",text:"c"}]
  * ```
  */

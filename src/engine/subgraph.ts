@@ -50,7 +50,7 @@ export type SubgraphNode<P> = ((state: P) => Promise<Partial<P>>) & ParentState<
  *
  * @example
  * ```ts
- * const specialist = new StateGraph<Research>({ reducers: { findings: union } })…compile();
+ * const specialist = stateGraph<Research>()({ reducers: { findings: union } })…compile();
  * parent.addNode("specialist", subgraph(specialist, { maxSteps: 5 }));
  * parent.addNode("summary", subgraph(summarizer, { input: (s) => ({ text: s.findings.join("\n") }), output: (c) => ({ summary: c.summary }) }));
  * ```
