@@ -116,3 +116,12 @@ function jsonSafe(_key: string, value: unknown): unknown {
 export function memberPath(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]{0,63}$/.test(key) ? `${path}.${key}` : `${path}[${quoteString(key, MAX_QUOTED)}]`;
 }
+
+/** How a rejected option reads in a message: its kind or a short quote, never the value's whole text. */
+export function briefly(value: unknown): string {
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (typeof value === "string") return JSON.stringify(value.length > 50 ? `${value.slice(0, 50)}…` : value);
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? `an instance of ${(value as object).constructor?.name ?? "a class"}` : `a ${typeof value}`;
+}

@@ -24,7 +24,7 @@ export { resolvePolicy, type ResolvedPolicy, type ResolvedRetry } from "./polici
 export { isAborted, onAbort, unlessAborted } from "./abortable.js";
 export { runTask } from "./attempts.js";
 export { executableOf, interruptsOf, threadSettingsOf } from "./compiled-graph.js";
-export type { ThreadSettings } from "./threads/threads.js";
+export type { ThreadSettings } from "./threads/types.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
 export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./kernel/limits.js";
@@ -58,5 +58,6 @@ export { subgraphOf, subgraphSpecOf } from "./subgraph-specs.js";
 export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";
 export { gotoOf, gotoRoutes, withoutGoto } from "./command-goto.js";
 export { NodePaused } from "./node-paused.js";
-export { nothingToResume, threadRequired } from "./threads/threads.js";
+export { threadRequired } from "./threads/thread-options.js";
+export { nothingToResume } from "./threads/thread-start.js";
 export { saveNow, type SavesNow } from "./threads/durability.js";

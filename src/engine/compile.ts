@@ -12,7 +12,7 @@ import { CompiledGraph, noThreadSettings, type ThreadCompileOptions } from "./co
 import type { ExecutableGraph, GraphDefinition, NodeFunction, RouterFunction, Transition } from "./executable.js";
 import type { Reducer } from "./reducers.js";
 import { subgraphSpecOf } from "./subgraph-specs.js";
-import type { ThreadSettings } from "./threads/threads.js";
+import type { ThreadSettings } from "./threads/types.js";
 import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type ResolvedPolicy } from "./policies.js";
 import { specHash } from "./spec-hash.js";
 import { orderWarnings } from "./warnings.js";

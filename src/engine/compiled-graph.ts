@@ -17,17 +17,16 @@ import { streamRun } from "./stream.js";
 import type { GraphWarning } from "./warnings.js";
 import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs } from "./threads/checkpointer.js";
 import { getThreadHistory, getThreadState } from "./threads/read-state.js";
-import {
-  invokeThread,
-  isThreadRun,
-  threadRequired,
-  type GetStateHistoryOptions,
-  type GetStateOptions,
-  type ThreadRunOptions,
-  type ThreadRunResult,
-  type ThreadSettings,
-  type UpdateStateOptions,
-} from "./threads/threads.js";
+import { invokeThread } from "./threads/thread-run.js";
+import { isThreadRun, threadRequired } from "./threads/thread-options.js";
+import type {
+  GetStateHistoryOptions,
+  GetStateOptions,
+  ThreadRunOptions,
+  ThreadRunResult,
+  ThreadSettings,
+  UpdateStateOptions,
+} from "./threads/types.js";
 import { updateThreadState } from "./threads/update-state.js";
 import type { AnyRunOptions, InvokeResult, KnownOptions, RunInput, StreamModeOf } from "./invoke-input.js";
 

@@ -73,7 +73,7 @@ export type {
   ThreadRunOptions,
   ThreadRunResult,
   UpdateStateOptions,
-} from "./threads/threads.js";
+} from "./threads/types.js";
 export type { Durability } from "./threads/durability.js";
 export {
   PersistenceError,
@@ -83,17 +83,7 @@ export {
   type PersistenceErrorCode,
   type PersistenceErrorDetails,
 } from "./threads/errors.js";
-export {
-  checkListOptions,
-  checkMetadata,
-  checkPrune,
-  checkSaveChain,
-  checkWrites,
-  keptByPrune,
-  mergeWrites,
-  writesTargetMissing,
-} from "./threads/store-options.js";
-export type { PruneRequest } from "./threads/store-options.js";
+export { checkListOptions, checkMetadata } from "./threads/store-options.js";
 export { checkJson } from "./threads/json-check.js";
 export { NAMESPACE_SEPARATOR, isUnderThread } from "./subgraph-thread.js";
 export type { ThreadInput } from "./invoke-input.js";

@@ -18,9 +18,8 @@ import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun, type ObservedSettings } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
-import { abortedWhile, admit, advance, commit, type Advance, type Arrival, type RunSnapshot } from "./kernel/superstep.js";
-import { reportedFailure, type Settled } from "./kernel/failures.js";
-import { writesKeptOnFailure } from "./kernel/writes.js";
+import { admit, advance, commit, type Advance, type Arrival, type RunSnapshot } from "./kernel/superstep.js";
+import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
 import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptHost } from "./interrupt-scope.js";
@@ -284,7 +283,7 @@ export class Run {
   #runTasks(tasks: readonly Task[], positions?: readonly number[], kept: readonly TaskWrite[] = []): MaybePromise<State[]> {
     const scope = new SuperstepScope(this.#signal, this.#observed);
     const superstep = this.#supersteps + 1;
-    if (tasks.length > 1) return this.#runParallel(tasks, scope, superstep, positions, kept);
+    if (tasks.length > 1) return new ParallelSuperstep(this.#parallelHost(scope, superstep), tasks, scope, positions, kept).run();
     const task = tasks[0] as Task;
     const failed = (error: unknown) => this.#error(error, task.node, pendingWritesOf(kept));
     let pending: MaybePromise<State>;
@@ -294,7 +293,7 @@ export class Run {
       throw failed(error);
     }
     if (!isThenable(pending)) return [pending];
-    return this.#unlessAborted(task.node, pending).then(
+    return unlessAborted(task.node, pending, this.#signal).then(
       (update) => [update],
       (error: unknown) => {
         throw failed(error);
@@ -302,108 +301,16 @@ export class Run {
     );
   }
 
-  /**
-   * Runs a superstep's tasks, at most `maxConcurrency` at once. When one fails, the others' signals
-   * abort, no further task starts, and once the started ones settle the kernel picks the failure to
-   * report. When the run's signal aborts, the run ends at once: a node that never settles cannot hold it.
-   * Returns synchronously when every task did.
-   */
-  #runParallel(
-    tasks: readonly Task[],
-    scope: SuperstepScope,
-    superstep: number,
-    positions: readonly number[] | undefined,
-    kept: readonly TaskWrite[],
-  ): MaybePromise<State[]> {
-    const count = tasks.length;
-    const limit = Math.min(this.#maxConcurrency, count);
-    const updates: State[] = new Array(count);
-    const settled: (Settled | undefined)[] = new Array(count);
-    let started = 0;
-    let running = 0;
-    let failed = false;
-    let launching = false;
-    let outcome: { readonly ok: true } | { readonly ok: false; readonly error: GraphExecutionError } | undefined;
-    let deliver: (() => void) | undefined;
-    const signal = this.#signal;
-
-    const end = (result: NonNullable<typeof outcome>): void => {
-      if (outcome !== undefined) return;
-      outcome = result;
-      signal?.removeEventListener("abort", onAbort);
-      deliver?.();
+  /** What a parallel superstep asks of this run. */
+  #parallelHost(scope: SuperstepScope, superstep: number): ParallelHost {
+    return {
+      maxConcurrency: this.#maxConcurrency,
+      signal: this.#signal,
+      onWrite: this.#onWrite,
+      context: (task) => this.#context(task, scope, superstep),
+      start: (task, context) => this.#runInFrame(task, context),
+      fail: (error, node, kept) => this.#error(error, node, kept === undefined ? undefined : pendingWritesOf(kept)),
     };
-    const finishIfDone = (): void => {
-      if (launching || running > 0 || (started < count && !failed)) return;
-      if (!failed) {
-        end({ ok: true });
-        return;
-      }
-      const index = reportedFailure(settled);
-      // Only siblings that succeeded on their own keep their writes; one that settled after it was cancelled runs again.
-      const succeeded = writesKeptOnFailure(tasks, settled, updates, positions);
-      const pendingWrites = pendingWritesOf([...kept, ...succeeded].sort((a, b) => a.task - b.task));
-      end({ ok: false, error: this.#error(settled[index]?.error, (tasks[index] as Task).node, pendingWrites) });
-    };
-    const onAbort = (): void => {
-      const node = tasks.find((_, index) => index < started && settled[index] === undefined)?.node ?? (tasks[0] as Task).node;
-      scope.cancel("the run was aborted");
-      end({ ok: false, error: this.#error(abortedWhile(node, signal as AbortSignal), node) });
-    };
-    const settle = (index: number, context: TaskContext, update: State | undefined, error?: unknown): void => {
-      running -= 1;
-      if (update !== undefined) {
-        updates[index] = update;
-        settled[index] = { failed: false, cancelled: scope.cancelled };
-        if (!scope.cancelled) this.#onWrite?.({ task: positions?.[index] ?? index, node: (tasks[index] as Task).node, update });
-      } else {
-        settled[index] = { failed: true, error, cancelled: scope.cancelled && context.readSignal };
-        if (!failed) {
-          failed = true;
-          scope.cancel(`"${(tasks[index] as Task).node}" failed in the same superstep`);
-        }
-      }
-      launch();
-    };
-    const start = (index: number): void => {
-      const task = tasks[index] as Task;
-      const context = this.#context(task, scope, superstep);
-      let pending: MaybePromise<State>;
-      try {
-        pending = this.#runInFrame(task, context);
-      } catch (error) {
-        settle(index, context, undefined, error);
-        return;
-      }
-      if (!isThenable(pending)) {
-        settle(index, context, pending);
-        return;
-      }
-      pending.then(
-        (update) => settle(index, context, update),
-        (error: unknown) => settle(index, context, undefined, error),
-      );
-    };
-    // A loop rather than recursion: a thousand synchronous Sends must not nest a thousand frames deep.
-    const launch = (): void => {
-      if (launching) return;
-      launching = true;
-      while (!failed && outcome === undefined && running < limit && started < count) {
-        running += 1;
-        start(started++);
-      }
-      launching = false;
-      finishIfDone();
-    };
-
-    signal?.addEventListener("abort", onAbort, { once: true });
-    launch();
-    const result = (): State[] => {
-      if (outcome?.ok === false) throw outcome.error;
-      return updates;
-    };
-    if (outcome !== undefined) return result();
-    return new Promise<void>((resolve) => (deliver = resolve)).then(result);
   }
 
   /**
@@ -434,7 +341,7 @@ export class Run {
           throw this.#error(error, source);
         }
         if (isThenable(pending)) {
-          return this.#unlessAborted(source, pending).then(
+          return unlessAborted(source, pending, this.#signal).then(
             (successors) => {
               arrivals.push({ source, successors, goto });
               return from(index + 1);
@@ -449,10 +356,6 @@ export class Run {
       return advance(this.#graph, this.#joins, arrivals);
     };
     return from(0);
-  }
-
-  #unlessAborted<T>(node: string, pending: Promise<T>): Promise<T> {
-    return unlessAborted(node, pending, this.#signal);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */

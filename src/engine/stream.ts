@@ -9,7 +9,9 @@ import { Run } from "./run.js";
 import { MessageDelta } from "./message-delta.js";
 import type { CustomEvent, MessageStreamEvent, StreamMode, StreamOptions, SuperstepValues } from "./run-types.js";
 import type { State } from "./step.js";
-import { isThreadRun, threadRequired, ThreadRun, type ThreadRunOptions, type ThreadSettings } from "./threads/threads.js";
+import { isThreadRun, threadRequired } from "./threads/thread-options.js";
+import { ThreadRun } from "./threads/thread-run.js";
+import type { ThreadRunOptions, ThreadSettings } from "./threads/types.js";
 
 const MODES: readonly StreamMode[] = ["updates", "values", "custom", "messages"];
 
@@ -67,7 +69,7 @@ export async function* streamRun(
         }
       : undefined;
   let run: Pick<Run, "superstep" | "state" | "supersteps" | "endObservation">;
-  if (isThreadRun(options)) run = await ThreadRun.open(graph, threads, input, options, "stream", sink);
+  if (isThreadRun(options)) run = await ThreadRun.open({ graph, settings: threads, input, options, api: "stream", sink });
   else if (threads.checkpointer !== undefined || threads.interruptBefore.size > 0 || threads.interruptAfter.size > 0)
     throw threadRequired("stream", threads);
   else run = new Run(graph, input, { ...options, api: "stream", ...(sink === undefined ? {} : { sink }) });

@@ -7,16 +7,9 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError } from "../engine/index.js";
-import {
-  checkListOptions,
-  checkPrune,
-  checkWrites,
-  isUnderThread,
-  keptByPrune,
-  mergeWrites,
-  writesTargetMissing,
-} from "../engine/index.js";
+import { checkListOptions, isUnderThread } from "../engine/index.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
+import { checkPrune, checkWrites, keptByPrune, mergeWrites, writesTargetMissing } from "./store-checks.js";
 import { assemble } from "./sqlite/chain.js";
 import { deltaOf, rebuild, type TraceAndRoutes, type TraceDelta } from "./trace-delta.js";
 

@@ -6,15 +6,8 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import {
-  checkListOptions,
-  checkPrune,
-  checkSaveChain,
-  checkWrites,
-  isUnderThread,
-  NAMESPACE_SEPARATOR,
-  writesTargetMissing,
-} from "../engine/index.js";
+import { checkListOptions, isUnderThread, NAMESPACE_SEPARATOR } from "../engine/index.js";
+import { checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "./store-checks.js";
 import { InvalidOptionError } from "../errors.js";
 import { saveNow, type SavesNow } from "../engine/_kernel.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";

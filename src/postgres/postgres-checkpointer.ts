@@ -5,16 +5,8 @@
  * and of two processes advancing one thread, exactly one commits its superstep.
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
-import {
-  CheckpointConflictError,
-  checkListOptions,
-  checkPrune,
-  checkSaveChain,
-  checkWrites,
-  keptByPrune,
-  PersistenceError,
-  writesTargetMissing,
-} from "../engine/index.js";
+import { CheckpointConflictError, checkListOptions, PersistenceError } from "../engine/index.js";
+import { checkPrune, checkSaveChain, checkWrites, keptByPrune, writesTargetMissing } from "../persistence/store-checks.js";
 import { InvalidOptionError } from "../errors.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "../persistence/ids.js";
 import { checksumOf, decodeRow, decodeWrites, type StoredRow } from "../persistence/sqlite/body.js";

@@ -8,7 +8,8 @@ import type { RunOptions } from "../run-types.js";
 import type { State } from "../step.js";
 import type { SubgraphScope } from "../subgraph-thread.js";
 import type { PendingInterrupt } from "./checkpointer.js";
-import { ThreadRun, type ThreadSettings } from "./threads.js";
+import { ThreadRun } from "./thread-run.js";
+import type { ThreadSettings } from "./types.js";
 
 /** How the child's run ended: at END, with its state and its nodes' folded updates; or paused at interrupts. */
 export type ChildOutcome =
@@ -25,15 +26,14 @@ export async function runChildThread(
   scope: SubgraphScope,
   options: RunOptions,
 ): Promise<ChildOutcome> {
-  const thread = await ThreadRun.open(
+  const thread = await ThreadRun.open({
     graph,
-    childSettings,
+    settings: childSettings,
     input,
-    { ...options, threadId: scope.threadId, checkpointer: scope.checkpointer },
-    "invoke",
-    undefined,
-    { resumes: scope.resumes, reducers: graph.reducers },
-  );
+    options: { ...options, threadId: scope.threadId, checkpointer: scope.checkpointer },
+    api: "invoke",
+    child: { resumes: scope.resumes, reducers: graph.reducers },
+  });
   try {
     while ((await thread.superstep()) !== undefined);
   } finally {

@@ -12,14 +12,9 @@ import { childThreadGone, findChild, isSubgraphThread } from "./child-lookup.js"
 import { withPendingWrites } from "./pending-writes.js";
 import { InvalidOptionError } from "../../errors.js";
 import { checkListOptions } from "./store-options.js";
-import {
-  checkpointNotFound,
-  checkThreadOptions,
-  snapshotOf,
-  type GetStateHistoryOptions,
-  type GetStateOptions,
-  type ThreadSettings,
-} from "./threads.js";
+import { checkThreadOptions } from "./thread-options.js";
+import { checkpointNotFound, snapshotOf } from "./thread-start.js";
+import type { GetStateHistoryOptions, GetStateOptions, ThreadSettings } from "./types.js";
 
 /**
  * The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread (or an unknown

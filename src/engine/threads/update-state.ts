@@ -25,15 +25,10 @@ import type { Checkpoint, Checkpointer } from "./checkpointer.js";
 import { isSubgraphThread } from "./child-lookup.js";
 import { childTarget } from "./child-update.js";
 import { checkJson } from "./json-check.js";
-import {
-  checkThreadOptions,
-  snapshotOf,
-  startingPoint,
-  ThreadWriter,
-  type ThreadPause,
-  type ThreadSettings,
-  type UpdateStateOptions,
-} from "./threads.js";
+import { checkThreadOptions } from "./thread-options.js";
+import { snapshotOf, startingPoint } from "./thread-start.js";
+import type { ThreadPause, ThreadSettings, UpdateStateOptions } from "./types.js";
+import { ThreadWriter } from "./writer.js";
 import { CheckpointSaves } from "./durability.js";
 
 /** How an update is applied: which node it counts as, and what becomes of the next tasks. */

@@ -3,7 +3,7 @@
  * transaction. A kept checkpoint whose delta continues a removed one is rewritten first with its whole
  * lists (a new root), so every kept checkpoint reads exactly as before.
  */
-import { keptByPrune, type PruneRequest } from "../../engine/index.js";
+import { keptByPrune, type PruneRequest } from "../store-checks.js";
 import { crc32Of } from "./body.js";
 import { type ChainRow, type Links, linksOf, listsOf } from "./chain.js";
 import type { SqliteConnection } from "./driver.js";

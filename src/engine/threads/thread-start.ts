@@ -1,0 +1,82 @@
+/**
+ * Where a threaded run starts: the checkpoint it resumes or forks from (checked against the graph), a
+ * new input merged onto a thread's state, and the errors for a thread or checkpoint that is not there.
+ */
+import { START } from "../../spec.js";
+import { cloneState, isPlainObject } from "../clone.js";
+import type { ExecutableGraph } from "../executable.js";
+import { commit, type RunSnapshot } from "../kernel/superstep.js";
+import { executionError, inputFailure } from "../run-checks.js";
+import type { Checkpoint, Checkpointer, JsonValue } from "./checkpointer.js";
+import { PersistenceError } from "./errors.js";
+
+/** The error a resume (`null` or a Command) of a thread without a checkpoint gets. */
+export function nothingToResume(api: string, threadId: string): PersistenceError {
+  return new PersistenceError(
+    "NOTHING_TO_RESUME",
+    `${api}: thread "${threadId}" has no checkpoint. Start it with invoke(input, { threadId: "${threadId}", checkpointer }) first.`,
+  );
+}
+
+export async function startingPoint(
+  api: string,
+  checkpointer: Checkpointer,
+  threadId: string,
+  latest: Checkpoint | undefined,
+  checkpointId: string | undefined,
+): Promise<Checkpoint> {
+  if (checkpointId === undefined) {
+    if (latest !== undefined) return latest;
+    throw nothingToResume(api, threadId);
+  }
+  const found = await checkpointer.get(threadId, checkpointId);
+  if (found !== undefined) return found;
+  throw checkpointNotFound(api, threadId, checkpointId);
+}
+
+/** The error for a checkpoint id the thread does not have. */
+export function checkpointNotFound(api: string, threadId: string, checkpointId: string): PersistenceError {
+  return new PersistenceError(
+    "CHECKPOINT_NOT_FOUND",
+    `${api}: thread "${threadId}" has no checkpoint "${checkpointId}". List its checkpoints with getStateHistory("${threadId}").`,
+  );
+}
+
+/** A checkpoint as the engine's snapshot, after checking it was written by a graph with the same nodes and joins. */
+export function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Checkpoint): RunSnapshot {
+  const unknown = checkpoint.tasks.find((task) => !graph.nodes.has(task.node))?.node;
+  if (unknown !== undefined || checkpoint.joins.length !== graph.joins.length) {
+    const what =
+      unknown !== undefined
+        ? `names node "${unknown}", which this graph does not have`
+        : `records ${checkpoint.joins.length} joins, and this graph has ${graph.joins.length}`;
+    throw new PersistenceError(
+      "INCOMPATIBLE_CHECKPOINT",
+      `${api}: checkpoint "${checkpoint.id}" of thread "${checkpoint.threadId}" ${what}: a different graph wrote it. ` +
+        `Resume it with the graph that wrote it, or start a new thread.`,
+    );
+  }
+  return checkpoint;
+}
+
+/**
+ * The thread's state with a new input merged through the reducers (an `append` field appends), as the
+ * START of a new run. An input that is not a plain object is left to `Run`, which refuses it as on a new thread.
+ */
+export function mergedInput(graph: ExecutableGraph, base: Checkpoint, input: unknown, api: string): unknown {
+  if (!isPlainObject(input)) return input;
+  const failure = inputFailure(graph, input);
+  if (failure !== undefined) return input;
+  const committed = commit(graph, base.state, [{ node: START, sent: false }], [input]);
+  if (!committed.ok) throw executionError(api, committed.failure, { node: START, state: cloneState(base.state), trace: [] });
+  return committed.state;
+}
+
+/** Of `resumes`, the answers to interrupts `from` is waiting for (a child resumed after a crash may wait for others, or none). */
+export function answered(from: Checkpoint, resumes: Readonly<Record<string, JsonValue>> | undefined): Record<string, JsonValue> {
+  const pending = from.interrupts ?? [];
+  if (resumes === undefined || pending.length === 0) return {};
+  return Object.fromEntries(
+    pending.flatMap((interrupt) => (Object.hasOwn(resumes, interrupt.id) ? [[interrupt.id, resumes[interrupt.id] as JsonValue]] : [])),
+  );
+}
