@@ -94,3 +94,6 @@ export type {
 } from "./engine/index.js";
 export type { Durability } from "./engine/index.js";
 export type { StateGraphConstructor, StateGraphDeclaration, StateGraphFactory } from "./builder/types.js";
+export type { NodeResult, StateUpdate } from "./builder/types.js";
+/** The builder's interface under its own name, so a declaration file can name a builder's type (`StateGraph` above is its alias). */
+export type { StateGraph as StateGraphBuilder } from "./builder/types.js";

@@ -53,7 +53,7 @@ export function defineGraph<S extends object>() {
   >(
     declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends, Inputs, Reducers>,
     options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
-  ): DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O, Ends> {
+  ): DefinedGraph<CompiledGraph<S, keyof Nodes & string>, Nodes, Edges, Routes, O, Ends> {
     if (
       typeof declaration !== "object" ||
       declaration === null ||
@@ -89,6 +89,6 @@ export function defineGraph<S extends object>() {
       }
       builder = builder.addConditionalEdges(from, declared.router, declared.sends ? Object.keys(declared.paths) : declared.paths);
     }
-    return builder.compile(options) as unknown as DefinedGraph<CompiledGraph<S>, Nodes, Edges, Routes, O, Ends>;
+    return builder.compile(options) as unknown as DefinedGraph<CompiledGraph<S, keyof Nodes & string>, Nodes, Edges, Routes, O, Ends>;
   };
 }

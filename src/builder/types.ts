@@ -209,19 +209,29 @@ export type NodeArgument<S extends object, Check, I, F = unknown, G extends stri
  * inferred ({@link NodeCheck}), not by a type built from each result.
  */
 export type NodeResult<S extends object, G extends string = never> =
-  | StateUpdate<S>
+  | NodeUpdate<S>
   | NodeCommand<S, G>
   | void
-  | Promise<StateUpdate<S> | NodeCommand<S, G> | void>;
+  | Promise<NodeUpdate<S> | NodeCommand<S, G> | void>;
 
 /**
- * A partial state, each value of its field's type (with `exactOptionalPropertyTypes`, `undefined`
- * only for an optional field). Neither a Promise ({@link NotAPromise}) nor a Command
- * ({@link NotACommand}): all its keys are optional, so without the two a Promise of a wrong update, or
- * a Command whose goto leaves its ends, would pass as a partial state. Its keys are
+ * A node's update: a partial state, each value of its field's type (with `exactOptionalPropertyTypes`,
+ * `undefined` only for an optional field). Annotate a node declared apart from the builder with it.
+ *
+ * @example
+ * ```ts
+ * const draft = (s: Brief): StateUpdate<Brief> => ({ draft: s.readings.join(", "), events: ["wrote draft"] });
+ * ```
+ */
+export type StateUpdate<S> = { [K in keyof S]?: S[K] };
+
+/**
+ * A {@link StateUpdate} as a node's result is read against: neither a Promise ({@link NotAPromise})
+ * nor a Command ({@link NotACommand}). All its keys are optional, so without the two a Promise of a
+ * wrong update, or a Command whose goto leaves its ends, would pass as a partial state. Its keys are
  * {@link NodeCheck}'s to check.
  */
-type StateUpdate<S> = { [K in keyof S]?: S[K] } & NotAPromise & NotACommand;
+type NodeUpdate<S> = StateUpdate<S> & NotAPromise & NotACommand;
 
 /**
  * The checks of a node that read its type after inference: a compiled graph's state, a node

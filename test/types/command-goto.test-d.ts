@@ -113,7 +113,7 @@ describe("defineGraph and bindSpec declare ends", () => {
       ],
       ends: { triage: ["page", END] },
     });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Ticket>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Ticket, "triage" | "page">>();
   });
 
   it("defineGraph: a goto outside the ends does not compile, nor ends of an undeclared node", () => {

@@ -2,7 +2,8 @@
  * Common signatures the compiler must accept (issue 35 §1): each was a false error.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import { bindSpec, END, START, StateGraph, type CompiledGraph, type RunResult } from "../../src/index.js";
+import { bindSpec, defineGraph, END, START, StateGraph, type CompiledGraph, type RunResult, type StateUpdate } from "../../src/index.js";
+import { MemoryCheckpointer } from "../../src/persistence/index.js";
 
 interface S {
   count: number;
@@ -55,5 +56,26 @@ describe("helpers over the builder", () => {
     const pick = (k: 0 | 1) => names[k];
     // @ts-expect-error - declare one node per call
     new StateGraph<S>().addNode(pick(0), () => ({}));
+  });
+});
+
+describe("a node annotated with the exported update type", () => {
+  it("StateUpdate<S> types a node declared apart, and the builder takes it", () => {
+    const bump = (s: S): StateUpdate<S> => ({ count: s.count + 1 });
+    new StateGraph<S>().addNode("bump", bump).addEdge(START, "bump").addEdge("bump", END).compile();
+    // @ts-expect-error - "cuont" is not a field
+    const typo = (s: S): StateUpdate<S> => ({ cuont: s.count });
+    void typo;
+  });
+});
+
+describe("after compile: defineGraph keeps its node names (issue 35 §2)", () => {
+  it("its result is CompiledGraph<S, names>, so updateState's asNode is checked", () => {
+    const graph = defineGraph<S>()({ nodes: { a: (s) => ({ count: s.count + 1 }) }, edges: [[START, "a"], ["a", END]] });
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S, "a">>();
+    const checkpointer = new MemoryCheckpointer();
+    void graph.updateState("t", { count: 1 }, { asNode: "a", checkpointer });
+    // @ts-expect-error - "b" is not a node of the graph
+    void graph.updateState("t", { count: 1 }, { asNode: "b", checkpointer });
   });
 });

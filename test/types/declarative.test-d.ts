@@ -21,7 +21,7 @@ describe("defineGraph", () => {
       ],
       routes: { inc: route((s: S) => (s.count < 3 ? "again" : "done"), { again: "inc", done: "note" }) },
     });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S, "note" | "inc">>();
   });
 
   it("(a) rejects an edge or a route naming an undeclared node", () => {
@@ -104,7 +104,7 @@ describe("defineGraph", () => {
 
   it("{ typeLevelTopology: false } skips the type-level search", () => {
     const graph = define({ nodes: { a: () => ({}), b: () => ({}) }, edges: [[START, "a"], ["a", "b"]] }, { typeLevelTopology: false });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S, "a" | "b">>();
   });
 });
 

@@ -37,8 +37,8 @@ describe("a state-dependent goto in defineGraph", () => {
       edges,
       ends: { b: ["a", END] },
     });
-    expectTypeOf(after).toEqualTypeOf<CompiledGraph<Ticket>>();
-    expectTypeOf(before).toEqualTypeOf<CompiledGraph<Ticket>>();
+    expectTypeOf(after).toEqualTypeOf<CompiledGraph<Ticket, "a" | "b">>();
+    expectTypeOf(before).toEqualTypeOf<CompiledGraph<Ticket, "a" | "b">>();
   });
 
   it("compiles async, with a block body, beside a Command with update and goto", () => {

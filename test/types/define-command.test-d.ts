@@ -31,7 +31,7 @@ describe("a defineGraph Command without goto", () => {
         [["a", "b", "c", "d"], END],
       ],
     });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Ticket>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Ticket, "c" | "a" | "b" | "d">>();
   });
 
   it("compiles on a node that declares ends, and beside a node whose goto they list", () => {

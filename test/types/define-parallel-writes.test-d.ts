@@ -63,7 +63,7 @@ describe("a defineGraph fan-out", () => {
       [START, ["a", "d", "maybe"]],
       [["a", "d", "maybe"], END],
     ] as const;
-    expectTypeOf(define({ nodes: { a: writers.a, d: writers.d, maybe: writers.maybe }, edges })).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(define({ nodes: { a: writers.a, d: writers.d, maybe: writers.maybe }, edges })).toEqualTypeOf<CompiledGraph<S, "a" | "d" | "maybe">>();
     const reduced = define({
       reducers: { count: sum },
       nodes: { a: writers.a, b: writers.b },
@@ -72,7 +72,7 @@ describe("a defineGraph fan-out", () => {
         [["a", "b"], END],
       ],
     });
-    expectTypeOf(reduced).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(reduced).toEqualTypeOf<CompiledGraph<S, "a" | "b">>();
     // an append merge in declaration order, acknowledged
     define({
       reducers: { docs: append },

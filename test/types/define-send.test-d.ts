@@ -31,7 +31,7 @@ describe("a defineGraph node that takes its own input", () => {
       ],
       routes: { plan: fanOut },
     });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S, "plan" | "worker">>();
     const named = define({
       reducers: { summaries: append },
       nodes: { plan: async (s, context) => ({ count: s.count + context.attempt }), worker },
@@ -42,7 +42,7 @@ describe("a defineGraph node that takes its own input", () => {
       routes: { plan: fanOut },
       policies: { worker: { cache: { key: (input) => input.section } }, plan: { cache: { key: (s) => String(s.count) } } },
     });
-    expectTypeOf(named).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(named).toEqualTypeOf<CompiledGraph<S, "plan" | "worker">>();
   });
 
   it("keeps the route's router type and destination list", () => {
@@ -60,7 +60,7 @@ describe("a defineGraph node that takes its own input", () => {
         ["narrow", END],
       ],
     });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<S, "plan" | "narrow">>();
   });
 
   it("checks a node's update whatever its input", () => {

@@ -128,12 +128,12 @@ describe("defineGraph", () => {
       ],
       routes: { plan: route((s: Job, ctx: RouterContext) => (ctx.superstep > 1 ? [] : s.tags.map(() => "summarize" as const)), ["summarize"]) },
     });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Job>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Job, "plan" | "summarize">>();
   });
 
   it("accepts a node whose result is typed any (JSON.parse), as the builder does", () => {
     const graph = defineGraph<Job>()({ nodes: { parse: (s) => JSON.parse(s.status) }, edges: [[START, "parse"], ["parse", END]] });
-    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Job>>();
+    expectTypeOf(graph).toEqualTypeOf<CompiledGraph<Job, "parse">>();
   });
 });
 
