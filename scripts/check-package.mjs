@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Package hygiene, on the tarball a user would install:
-// 1. `npm pack` holds only dist/, docs/*.md, README.md, LICENSE and package.json (and the inspector's
-//    page, assets/inspect/), and every file the package names; its package.json has no install-time
-//    script (`prepare` is stripped by `prepack`);
+// 1. `npm pack` holds only dist/, the docs (docs/**/*.md and the images they show, docs/**/*.png),
+//    README.md, LICENSE and package.json (and the inspector's page, assets/inspect/), and every file the
+//    package names; its package.json has no install-time script (`prepare` is stripped by `prepack`);
 // 2. publint --strict passes;
 // 3. @arethetypeswrong/cli passes for every entry point in `exports` (profile esm-only).
 // Options: --no-build (pack dist/ as it is, without the `prepack` build), --no-attw (skip step 3).
@@ -32,7 +32,7 @@ const REQUIRED_ENTRY_POINTS = [
   "./render",
   "./examples",
 ];
-const ALLOWED = [/^dist\//, /^assets\/inspect\/[^/]+$/, /^docs\/[^/]+\.md$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const ALLOWED = [/^dist\//, /^assets\/inspect\/[^/]+$/, /^docs\/(?!api\/)(?:[^/]+\/)*[^/]+\.(?:md|png)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
 const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
 
 const failures = [];
