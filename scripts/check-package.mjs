@@ -32,7 +32,14 @@ const REQUIRED_ENTRY_POINTS = [
   "./render",
   "./examples",
 ];
-const ALLOWED = [/^dist\//, /^assets\/inspect\/[^/]+$/, /^docs\/(?!api\/)(?:[^/]+\/)*[^/]+\.(?:md|png)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const ALLOWED = [
+  /^dist\//,
+  /^assets\/inspect\/[^/]+$/,
+  /^docs\/(?!api\/)(?:[^/]+\/)*[^/]+\.(?:md|png)$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^package\.json$/,
+];
 const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
 
 const failures = [];
