@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Package hygiene, on the tarball a user would install:
-// 1. `npm pack` holds only dist/, the docs (docs/*.md, the guide, the reference, the images they show), README.md,
-//    CHANGELOG.md, LICENSE and package.json (and the inspector's page, assets/inspect/), and every file the
-//    package names; its package.json has no install-time
-//    script (`prepare` is stripped by `prepack`);
+// 1. `npm pack` holds only dist/, the docs (docs/**/*.md and the images they show, docs/**/*.png),
+//    README.md, CHANGELOG.md, LICENSE and package.json (and the inspector's page, assets/inspect/), and every
+//    file the package names; its package.json has no install-time script (`prepare` is stripped by `prepack`);
 // 2. publint --strict passes;
 // 3. @arethetypeswrong/cli passes for every entry point in `exports` (profile esm-only).
 // Options: --no-build (pack dist/ as it is, without the `prepack` build), --no-attw (skip step 3).
@@ -36,8 +35,7 @@ const REQUIRED_ENTRY_POINTS = [
 const ALLOWED = [
   /^dist\//,
   /^assets\/inspect\/[^/]+$/,
-  /^docs\/(guide\/|reference\/)?[^/]+\.md$/,
-  /^docs\/[^/]+\.png$/,
+  /^docs\/(?!api\/)(?:[^/]+\/)*[^/]+\.(?:md|png)$/,
   /^README\.md$/,
   /^CHANGELOG\.md$/,
   /^LICENSE$/,

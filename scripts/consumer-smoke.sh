@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Consumer smoke test: installs the packed tarball into a temporary project, as a user would.
 #   1. the tarball alone (no optional peer dependency): npm installs it without an install-script warning;
-#      import the core and the examples, run `npx tsg report` and `npx tsg diagram`; the docs are in the package;
+#      import the core and the examples, run `npx tsg report` and `npx tsg diagram`; the docs and the images
+#      they show are in the package;
 #   2. with the peer dependencies (the versions this repository uses, so npm's cache serves them):
-#      import every entry point, type-check a small graph (one deliberate @ts-expect-error), compile and run it.
+#      import every entry point; type-check and load every name the shipped README and docs import, as they
+#      import it; type-check a small graph (one deliberate @ts-expect-error), compile and run it.
 # skipLibCheck is on in the consumer, as `tsc --init` sets it: xstate's and @langchain/core's own declarations
 # do not pass exactOptionalPropertyTypes.
 # Usage: scripts/consumer-smoke.sh [--no-build]   (--no-build: pack dist/ as it is, without the prepack build)
@@ -41,7 +43,9 @@ if grep -q "install-scripts" install.log; then
   echo "the package ships an install-time script (npm warns about it above)" >&2
   exit 1
 fi
-test -f node_modules/typed-state-graph/docs/cli.md || { echo "the docs are not in the package" >&2; exit 1; }
+for shipped in docs/cli.md docs/reference/errors.md docs/inspect.png; do
+  test -f "node_modules/typed-state-graph/$shipped" || { echo "the package lacks $shipped, which the docs link" >&2; exit 1; }
+done
 
 step "the core loads without its optional peer dependencies"
 node --input-type=module -e '
@@ -91,6 +95,9 @@ npm_install \
   "@langchain/langgraph@$(version_of @langchain/langgraph)" \
   "@langchain/core@$(version_of @langchain/core)" \
   "zod@$(version_of zod)" \
+  "@opentelemetry/api@$(version_of @opentelemetry/api)" \
+  "pg@$(version_of pg)" \
+  "@dbos-inc/dbos-sdk@$(version_of @dbos-inc/dbos-sdk)" \
   "typescript@$(version_of typescript)" \
   "@types/node@$(version_of @types/node)"
 
@@ -113,7 +120,36 @@ node --input-type=module -e '
   console.log(`  typed-state-graph/package.json: version ${json.default.version}`);
 '
 
-step "type-check, compile and run a 3-node graph"
+step "write docs-imports.ts: every name the README and the shipped docs import, as they import it"
+node --input-type=module -e '
+  import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+  import { join } from "node:path";
+  const pkg = "node_modules/typed-state-graph";
+  const pages = (dir) => readdirSync(join(pkg, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? pages(join(dir, entry.name)) : entry.name.endsWith(".md") ? [join(dir, entry.name)] : []);
+  // entry → name → whether some page imports it as a value (else only as a type)
+  const imports = new Map();
+  for (const page of ["README.md", ...pages("docs")]) {
+    const text = readFileSync(join(pkg, page), "utf8");
+    for (const [, typeOnly, list, entry] of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*"(typed-state-graph[^"]*)"/g)) {
+      const names = imports.get(entry) ?? new Map();
+      for (const item of list.split(",").map((part) => part.trim()).filter(Boolean)) {
+        const [, type, name] = /^(type\s+)?(\w+)/.exec(item);
+        names.set(name, names.get(name) === true || (typeOnly === undefined && type === undefined));
+      }
+      imports.set(entry, names);
+    }
+  }
+  // Each name under an alias, so two entries may export one name.
+  const lines = [...imports].map(([entry, names], index) =>
+    `import { ${[...names].map(([name, value]) => `${value ? "" : "type "}${name} as e${index}_${name}`).join(", ")} } from "${entry}";`);
+  writeFileSync("docs-imports.ts", `${lines.join("\n")}\nexport {};\n`);
+  const count = [...imports.values()].reduce((sum, names) => sum + names.size, 0);
+  if (count < 20) throw new Error(`found only ${count} imported names in the docs: the pattern is wrong`);
+  console.log(`  ${count} names from ${imports.size} entries: ${[...imports.keys()].join(", ")}`);
+'
+
+step "type-check, compile and run a 3-node graph, and the docs' imports"
 cat > tsconfig.json <<'JSON'
 {
   "compilerOptions": {
@@ -128,7 +164,7 @@ cat > tsconfig.json <<'JSON'
     "skipLibCheck": true,
     "outDir": "out"
   },
-  "files": ["graph.ts"]
+  "files": ["graph.ts", "docs-imports.ts"]
 }
 JSON
 cat > graph.ts <<'TS'
@@ -166,6 +202,8 @@ export type Types = [GraphMachine<Review>, ReducerLawName, LangGraphGraph<Review
 TS
 "$app/node_modules/.bin/tsc" -p .
 node out/graph.js
+# Loading it resolves every value the docs import (a missing export fails to link).
+node out/docs-imports.js && echo "  every name the docs import resolves in the installed package"
 
 step "tsg on the user's own graph: the compiled module, and the TypeScript source without tsx"
 npx --no-install tsg check ./out/graph.js#graph | sed 's/^/  /'

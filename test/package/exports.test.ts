@@ -31,7 +31,7 @@ describe("package.json exports", () => {
   });
 
   it("ships the docs the README links, and builds in prepack rather than at install", () => {
-    expect(pkg.files).toContain("docs/*.md");
+    expect(pkg.files).toEqual(expect.arrayContaining(["docs/**/*.md", "docs/**/*.png"]));
     expect(pkg.scripts["prepack"]).toMatch(/npm run build/);
   });
 
