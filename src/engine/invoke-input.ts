@@ -7,7 +7,7 @@
  */
 import type { Command } from "./interrupt.js";
 import type { RunOptions, RunResult, StreamMode, StreamOptions } from "./run-types.js";
-import type { ThreadRunOptions, ThreadRunResult } from "./threads/threads.js";
+import type { ThreadRunOptions, ThreadRunResult } from "./threads/types.js";
 
 /**
  * The input of a threaded run: a partial state, each value of its field's type (with
