@@ -29,7 +29,6 @@ import { GraphExecutionError, type CompiledGraph, type Step } from "../index.js"
 import { formatUpdateLine } from "./format.js";
 import { ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
-import { parseChoiceFlag, parseIntegerFlag } from "./options.js";
 import { defineCommand, type FlagTable, type FlagValues } from "./command.js";
 import { cutLines } from "../inspect/echo.js";
 
@@ -37,25 +36,20 @@ import { cutLines } from "../inspect/echo.js";
 export const AGENT_ENGINES = ENGINES;
 
 const FLAGS = {
-  city: { type: "string", valueHint: TEACHING_CITIES.join("|"), description: "the city to ask about", default: "Tokyo" },
-  task: { type: "string", valueHint: AGENT_TASKS.join("|"), description: "what to ask", default: "convert" },
-  language: { type: "string", valueHint: LANGUAGES.join("|"), description: "answer language", default: "en" },
+  city: { type: "choice", choices: TEACHING_CITIES, description: "the city to ask about", default: "Tokyo" },
+  task: { type: "choice", choices: AGENT_TASKS, description: "what to ask", default: "convert" },
+  language: { type: "choice", choices: LANGUAGES, description: "answer language", default: "en" },
   "max-model-steps": {
-    type: "string",
-    valueHint: "N",
+    type: "integer",
+    min: 1,
     description: "model requests allowed, failed ones included",
-    default: String(DEFAULT_MAX_MODEL_STEPS),
+    default: DEFAULT_MAX_MODEL_STEPS,
   },
-  "max-tool-calls": {
-    type: "string",
-    valueHint: "N",
-    description: "tool runs allowed, failed ones included",
-    default: String(DEFAULT_MAX_TOOL_CALLS),
-  },
+  "max-tool-calls": { type: "integer", min: 0, description: "tool runs allowed, failed ones included", default: DEFAULT_MAX_TOOL_CALLS },
   "show-updates": { type: "boolean", description: "print the fields each node updated" },
-  engine: { type: "string", valueHint: AGENT_ENGINES.join("|"), description: "the engine to run on", default: "mini" },
+  engine: { type: "choice", choices: AGENT_ENGINES, description: "the engine to run on", default: "mini" },
   live: { type: "boolean", description: "ask a real model over the network (billed; needs credentials, see below)" },
-  api: { type: "string", valueHint: LIVE_APIS.join("|"), description: "the live API", default: "chat for DeepSeek, responses otherwise" },
+  api: { type: "choice", choices: LIVE_APIS, description: "the live API", defaultHelp: "chat for DeepSeek, responses otherwise" },
   stream: { type: "boolean", description: "with --live: print the model's tokens as they arrive (mini engine)" },
 } as const satisfies FlagTable;
 
@@ -144,24 +138,19 @@ export function runAgentCommand(argv: readonly string[], io: CliIO, outside: Age
 
 /** Turns the flags into a validated run, or throws a UsageError. */
 function prepare(values: FlagValues<typeof FLAGS>): PreparedRun {
-  const engine = parseChoiceFlag("--engine", values.engine, AGENT_ENGINES) ?? "mini";
-  const city = parseChoiceFlag("--city", values.city, TEACHING_CITIES) ?? "Tokyo";
-  const task = parseChoiceFlag("--task", values.task, AGENT_TASKS) ?? "convert";
-  const language = parseChoiceFlag("--language", values.language, LANGUAGES) ?? "en";
-  const api = parseChoiceFlag("--api", values.api, LIVE_APIS);
-  if (api !== undefined && values.live !== true) throw new UsageError("--api chooses the live API; add --live, or drop --api.");
-  if (values.stream === true && values.live !== true)
-    throw new UsageError("--stream prints a live model's tokens; add --live, or drop --stream.");
-  if (values.stream === true && engine !== "mini") throw new UsageError("--stream runs on the mini engine; drop --engine or --stream.");
+  const { engine, city, task, language, api, live, stream } = values;
+  if (api !== undefined && !live) throw new UsageError("--api chooses the live API; add --live, or drop --api.");
+  if (stream && !live) throw new UsageError("--stream prints a live model's tokens; add --live, or drop --stream.");
+  if (stream && engine !== "mini") throw new UsageError("--stream runs on the mini engine; drop --engine or --stream.");
   return {
     input: initialAgentState(agentQuestion({ city, task, language }), { diagnosticTag: "tsg-agent" }),
     script: { city, task, language },
-    maxModelSteps: parseIntegerFlag("--max-model-steps", values["max-model-steps"], { min: 1 }) ?? DEFAULT_MAX_MODEL_STEPS,
-    maxToolCalls: parseIntegerFlag("--max-tool-calls", values["max-tool-calls"], { min: 0 }) ?? DEFAULT_MAX_TOOL_CALLS,
-    showUpdates: values["show-updates"] === true,
+    maxModelSteps: values["max-model-steps"],
+    maxToolCalls: values["max-tool-calls"],
+    showUpdates: values["show-updates"],
     engine,
-    live: values.live === true ? (api ?? "default") : undefined,
-    stream: values.stream === true,
+    live: live ? (api ?? "default") : undefined,
+    stream,
   };
 }
 

@@ -5,7 +5,6 @@ import { defineCommand } from "./command.js";
 import { EXAMPLE_GRAPHS, GRAPH_ARGUMENT, exampleSpec, type ExampleGraph } from "./graph-source.js";
 import type { CliIO } from "./io.js";
 import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
-import { parseChoiceFlag } from "./options.js";
 import { specOrRefusal } from "./graph-commands.js";
 
 export { exampleSpec };
@@ -30,8 +29,8 @@ export const diagramCommand = defineCommand({
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
     format: {
-      type: "string",
-      valueHint: DIAGRAM_FORMATS.join("|"),
+      type: "choice",
+      choices: DIAGRAM_FORMATS,
       description: "mermaid: a flowchart; dot: Graphviz; json: the spec",
       default: "mermaid",
     },
@@ -40,8 +39,7 @@ export const diagramCommand = defineCommand({
   notes: "Render DOT with Graphviz: tsg diagram report --format dot | dot -Tsvg > report.svg",
   exitCodes: "0 printed, 2 bad arguments (or a module that does not load or does not validate).",
   async run({ flags, positional }, io) {
-    const format = parseChoiceFlag("--format", flags.format, DIAGRAM_FORMATS) ?? "mermaid";
-    io.stdout.write(render(await specOrRefusal(positional, loadersOf(flags["load-timeout"])), format));
+    io.stdout.write(render(await specOrRefusal(positional, loadersOf(flags["load-timeout"])), flags.format));
     return 0;
   },
 });

@@ -20,7 +20,7 @@ import { InspectError } from "../inspect/errors.js";
 import type { InspectTarget, RunnableGraph, ThreadRules } from "../inspect/target.js";
 import { exampleSpec, loadGraph, type GraphLoaders } from "./graph-source.js";
 import { UsageError } from "./io.js";
-import { REPORT_DEFAULT_MAX_STEPS } from "./report.js";
+import { REPORT_FLAGS } from "./report.js";
 import { pausedAt, reportGraphFor, settingsMetadata, settingsOf, type ReportRunSettings } from "./report-thread.js";
 
 /**
@@ -89,11 +89,12 @@ function reportSettings(interruptBefore: readonly string[] | undefined): ReportR
       "BAD_REQUEST",
       `inspect: the report has no node ${unknown.join(", ")}; pause before one of ${REPORT_NODE_NAMES.join(", ")}.`,
     );
+  // The page's report runs use tsg report's defaults.
   return {
     command: "report",
-    draftStyle: "missing-notice",
-    maxRevisions: 1,
-    maxSteps: REPORT_DEFAULT_MAX_STEPS,
+    draftStyle: REPORT_FLAGS["draft-style"].default,
+    maxRevisions: REPORT_FLAGS["max-revisions"].default,
+    maxSteps: REPORT_FLAGS["max-steps"].default,
     interruptBefore: nodes as ReportNodeName[],
   };
 }

@@ -5,7 +5,6 @@ import { GRAPH_ARGUMENT } from "./graph-source.js";
 import { inspectTarget } from "./inspect-targets.js";
 import type { CliIO } from "./io.js";
 import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
-import { parseIntegerFlag } from "./options.js";
 import { refuseEmptyDbPath } from "./thread-db.js";
 import { cutLines } from "../inspect/echo.js";
 
@@ -49,14 +48,9 @@ export const inspectCommand = defineCommand({
       type: "string",
       valueHint: "FILE",
       description: "the checkpoint database to read (created when missing)",
-      default: "none: threads in memory",
+      defaultHelp: "none: threads in memory",
     },
-    port: {
-      type: "string",
-      valueHint: "N",
-      description: "the port on 127.0.0.1 (0 picks a free one)",
-      default: String(INSPECT_DEFAULT_PORT),
-    },
+    port: { type: "integer", min: 0, description: "the port on 127.0.0.1 (0 picks a free one)", default: INSPECT_DEFAULT_PORT },
     thread: { type: "string", valueHint: "T", description: "a thread of --db to list from the start", multiple: true },
     "allow-writes": { type: "boolean", description: "allow resume, fork and edit on a --db file tsg inspect did not create" },
     "load-timeout": LOAD_TIMEOUT_FLAG,
@@ -66,7 +60,7 @@ export const inspectCommand = defineCommand({
     "Problems with the graph or the database are shown in the page and printed here; the server still starts.",
   exitCodes: "0 stopped with Ctrl-C, 2 bad arguments or a port that is in use.",
   async run({ flags, positional }, io) {
-    const port = parseIntegerFlag("--port", flags.port, { min: 0 }) ?? INSPECT_DEFAULT_PORT;
+    const { port } = flags;
     // Only an empty --db is a bad argument: a directory, a missing directory or an unreadable file is the
     // database's problem, which the page and the console show while the server runs.
     if (flags.db !== undefined) refuseEmptyDbPath(flags.db);
@@ -77,7 +71,7 @@ export const inspectCommand = defineCommand({
         target,
         port,
         ...(flags.db === undefined ? {} : { db: flags.db }),
-        allowWrites: flags["allow-writes"] === true,
+        allowWrites: flags["allow-writes"],
         threads: flags.thread ?? [],
         log: (line) => io.stderr.write(`tsg ${line}\n`),
       });

@@ -10,7 +10,6 @@ import { extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { whileLoading } from "./exit-guard.js";
 import { UsageError } from "./io.js";
-import { parseIntegerFlag } from "./options.js";
 import { cut } from "../inspect/echo.js";
 
 /** How long a module may take to load unless `--load-timeout` says otherwise, in seconds. */
@@ -18,22 +17,23 @@ export const DEFAULT_LOAD_TIMEOUT_SECONDS = 30;
 
 /** `--load-timeout` for every command that loads a module: the same words in each help text. */
 export const LOAD_TIMEOUT_FLAG = {
-  type: "string",
+  type: "integer",
+  min: 1,
   valueHint: "SECONDS",
   description: "how long a module may take to load (its top level, awaits included)",
-  default: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
+  default: DEFAULT_LOAD_TIMEOUT_SECONDS,
 } as const;
 
 /**
- * The loaders a command's `--load-timeout` value asks for.
+ * The loaders a command's `--load-timeout` asks for.
  *
  * @example
  * ```ts
- * loadersOf("5"); // { timeoutMs: 5000 }
+ * loadersOf(5); // { timeoutMs: 5000 }
  * ```
  */
-export function loadersOf(loadTimeout: string | undefined): GraphLoaders {
-  return { timeoutMs: (parseIntegerFlag("--load-timeout", loadTimeout, { min: 1 }) ?? DEFAULT_LOAD_TIMEOUT_SECONDS) * 1000 };
+export function loadersOf(loadTimeoutSeconds: number): GraphLoaders {
+  return { timeoutMs: loadTimeoutSeconds * 1000 };
 }
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);

@@ -5,7 +5,6 @@ import { specOrRefusal } from "./graph-commands.js";
 import { EXAMPLE_GRAPHS, GRAPH_ARGUMENT } from "./graph-source.js";
 import { UsageError, type CliIO } from "./io.js";
 import { LOAD_TIMEOUT_FLAG, loadersOf } from "./module-loader.js";
-import { parseChoiceFlag } from "./options.js";
 
 /** The example graphs `tsg paths` plans by name (it plans a user's module too). */
 export const PATH_GRAPHS = EXAMPLE_GRAPHS;
@@ -34,8 +33,8 @@ export const pathsCommand = defineCommand({
   flags: {
     json: { type: "boolean", description: "print the plan as JSON" },
     via: {
-      type: "string",
-      valueHint: PATH_PLANNERS.join("|"),
+      type: "choice",
+      choices: PATH_PLANNERS,
       description: "who plans: the built-in linear cover, xstate/graph, or @xstate/graph",
       default: "linear",
     },
@@ -43,7 +42,7 @@ export const pathsCommand = defineCommand({
   },
   exitCodes: "0 every transition covered, 1 some not covered, 2 bad arguments (or a graph that cannot be planned).",
   async run({ flags, positional }, io) {
-    const via = parseChoiceFlag("--via", flags.via, PATH_PLANNERS) ?? "linear";
+    const { via } = flags;
     const spec = await specOrRefusal(positional, loadersOf(flags["load-timeout"]));
     let plan: CoveragePlan;
     try {

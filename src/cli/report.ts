@@ -16,7 +16,6 @@ import { GraphExecutionError, GraphLimitError, type Step } from "../index.js";
 import { formatUpdateLine } from "./format.js";
 import { ENGINES, streamOnEngine } from "./engines.js";
 import { UsageError, type CliIO } from "./io.js";
-import { parseChoiceFlag, parseIntegerFlag } from "./options.js";
 import { DEFAULT_DB_FILE } from "../persistence/index.js";
 import { defineCommand, type FlagTable, type FlagValues } from "./command.js";
 import { EXIT_PAUSED, runReportThread } from "./report-thread.js";
@@ -32,35 +31,32 @@ export type ReportEngine = (typeof REPORT_ENGINES)[number];
 /** The step bound of a report run unless `--max-steps` says otherwise. */
 export const REPORT_DEFAULT_MAX_STEPS = 30;
 
-const FLAGS = {
+/** The options of `tsg report`, each default written here once (the inspector's report runs read them too). */
+export const REPORT_FLAGS = {
   cities: {
     type: "string",
     valueHint: "Tokyo,Paris",
     description: "cities to brief, comma-separated",
     multiple: true,
-    default: "Tokyo,Paris",
+    defaultHelp: DEFAULT_REPORT_REQUEST.cities.join(","),
   },
   language: {
-    type: "string",
-    valueHint: LANGUAGES.join("|"),
+    type: "choice",
+    choices: LANGUAGES,
     description: "page language, which picks the required notice",
-    default: "en",
+    default: DEFAULT_REPORT_REQUEST.language,
   },
   "celsius-only": { type: "boolean", description: "leave out °F" },
-  "draft-style": {
-    type: "string",
-    valueHint: DRAFT_STYLES.join("|"),
-    description: "how the scripted writer drafts",
-    default: "missing-notice",
-  },
-  "max-revisions": { type: "string", valueHint: "N", description: "revisions allowed after the first check", default: "1" },
-  "max-steps": { type: "string", valueHint: "N", description: "node executions allowed", default: String(REPORT_DEFAULT_MAX_STEPS) },
+  "draft-style": { type: "choice", choices: DRAFT_STYLES, description: "how the scripted writer drafts", default: "missing-notice" },
+  "max-revisions": { type: "integer", min: 0, description: "revisions allowed after the first check", default: 1 },
+  "max-steps": { type: "integer", min: 1, description: "node executions allowed", default: REPORT_DEFAULT_MAX_STEPS },
   "show-updates": { type: "boolean", description: "print the fields each node updated" },
-  engine: { type: "string", valueHint: REPORT_ENGINES.join("|"), description: "the engine to run on", default: "mini" },
+  engine: { type: "choice", choices: REPORT_ENGINES, description: "the engine to run on", default: "mini" },
   thread: { type: "string", valueHint: "T", description: "save a checkpoint per step on thread T (resume it with tsg resume)" },
   db: DB_FLAG,
   "interrupt-before": {
-    type: "string",
+    type: "choice",
+    choices: REPORT_NODE_NAMES,
     valueHint: "NODE",
     description: `with --thread: pause before NODE (e.g. publish), print the draft, exit ${EXIT_PAUSED}`,
     multiple: true,
@@ -72,7 +68,7 @@ export const reportCommand = defineCommand({
   name: "report",
   summary: "run the two-city weather brief (collect, check, revise, publish or hold)",
   description: "Runs the two-city weather brief: collect, draft, check, revise, then publish or hold.",
-  flags: FLAGS,
+  flags: REPORT_FLAGS,
   exitCodes:
     "0 published, 1 held or stopped by the step limit, 2 bad arguments or request,\n" +
     `${EXIT_PAUSED} paused at --interrupt-before (continue with tsg resume --thread T).`,
@@ -114,18 +110,18 @@ interface PreparedRun {
 }
 
 /** Turns the flags into a validated run, or throws a UsageError / ReportRequestError. */
-function prepare(flags: FlagValues<typeof FLAGS>): PreparedRun {
+function prepare(flags: FlagValues<typeof REPORT_FLAGS>): PreparedRun {
   return {
-    engine: parseChoiceFlag("--engine", flags.engine, REPORT_ENGINES) ?? "mini",
+    engine: flags.engine,
     input: initialReportState({
       cities: parseCities(flags.cities) ?? DEFAULT_REPORT_REQUEST.cities,
-      includeFahrenheit: flags["celsius-only"] !== true,
-      language: parseChoiceFlag("--language", flags.language, LANGUAGES) ?? DEFAULT_REPORT_REQUEST.language,
+      includeFahrenheit: !flags["celsius-only"],
+      language: flags.language,
     }),
-    draftStyle: parseChoiceFlag("--draft-style", flags["draft-style"], DRAFT_STYLES) ?? "missing-notice",
-    maxRevisions: parseIntegerFlag("--max-revisions", flags["max-revisions"], { min: 0 }) ?? 1,
-    maxSteps: parseIntegerFlag("--max-steps", flags["max-steps"], { min: 1 }) ?? REPORT_DEFAULT_MAX_STEPS,
-    showUpdates: flags["show-updates"] === true,
+    draftStyle: flags["draft-style"],
+    maxRevisions: flags["max-revisions"],
+    maxSteps: flags["max-steps"],
+    showUpdates: flags["show-updates"],
     ...parseThreadFlags(flags.thread, flags.db, flags["interrupt-before"], flags.engine),
   };
 }
@@ -133,19 +129,17 @@ function prepare(flags: FlagValues<typeof FLAGS>): PreparedRun {
 function parseThreadFlags(
   thread: string | undefined,
   db: string | undefined,
-  interruptBefore: readonly string[] | undefined,
-  engine: string | undefined,
+  interruptBefore: readonly ReportNodeName[] | undefined,
+  engine: ReportEngine,
 ): Pick<PreparedRun, "thread"> {
   if (thread === undefined) {
     if (db !== undefined || interruptBefore !== undefined)
       throw new UsageError("--db and --interrupt-before need --thread T: the thread to save the run on.");
     return {};
   }
-  if (engine !== undefined && engine !== "mini")
-    throw new UsageError("--thread runs on the mini engine, which writes the checkpoints; drop --engine.");
+  if (engine !== "mini") throw new UsageError("--thread runs on the mini engine, which writes the checkpoints; drop --engine.");
   if (thread.trim() === "") throw new UsageError("--thread must name a thread, e.g. --thread brief-1.");
-  const nodes = (interruptBefore ?? []).map((node) => parseChoiceFlag("--interrupt-before", node, REPORT_NODE_NAMES) as ReportNodeName);
-  return { thread: { threadId: thread, db: db ?? DEFAULT_DB_FILE, interruptBefore: nodes } };
+  return { thread: { threadId: thread, db: db ?? DEFAULT_DB_FILE, interruptBefore: interruptBefore ?? [] } };
 }
 
 /** `--cities Tokyo,Paris` and `--cities Tokyo --cities Paris` both give ["Tokyo", "Paris"]. */

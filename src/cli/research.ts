@@ -5,7 +5,6 @@ import { defineCommand } from "./command.js";
 import { ENGINES, PARALLEL_ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { formatUpdateLine } from "./format.js";
 import { UsageError, type CliIO } from "./io.js";
-import { parseChoiceFlag } from "./options.js";
 import { cutLines, quote } from "../inspect/echo.js";
 
 /**
@@ -24,12 +23,11 @@ export const researchCommand = defineCommand({
   flags: {
     topic: { type: "string", valueHint: "TEXT", description: "what to research", default: "tides" },
     "show-updates": { type: "boolean", description: "print the fields each node updated, in declaration order within a superstep" },
-    engine: { type: "string", valueHint: RESEARCH_ENGINES.join("|"), description: "the engine to run on", default: "mini" },
+    engine: { type: "choice", choices: RESEARCH_ENGINES, description: "the engine to run on", default: "mini" },
   },
   exitCodes: "0 summarized, 1 the run failed, 2 bad arguments.",
   async run({ flags }, io) {
-    const engine = parseChoiceFlag("--engine", flags.engine, RESEARCH_ENGINES) ?? "mini";
-    const topic = flags.topic ?? "tides";
+    const { engine, topic } = flags;
     if (topic.trim() === "") throw new UsageError(`--topic must be non-blank text; got ${quote(topic)}.`);
     const input = initialResearchState(topic);
     const graph = buildResearchGraph();

@@ -20,7 +20,7 @@ export const DB_FLAG = {
   type: "string",
   valueHint: "FILE",
   description: "the checkpoint database",
-  default: `${DEFAULT_DB_FILE} in the current directory`,
+  defaultHelp: `${DEFAULT_DB_FILE} in the current directory`,
 } as const;
 
 /** `--thread` for the commands that read a thread. */
