@@ -14,7 +14,15 @@ import {
   resumeAnswers,
   updateSource,
 } from "../engine/_kernel.js";
-import { Command, isPlainObject, type AnyCommand, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
+import {
+  checkJson,
+  Command,
+  isPlainObject,
+  type AnyCommand,
+  type CompiledGraph,
+  type RunOptions,
+  type RunResult,
+} from "../engine/index.js";
 import { START } from "../spec.js";
 import { dbosCall, ensureLaunched } from "./_guard.js";
 import { reviveError, type DBOSInterrupt, type Outcome } from "./_outcome.js";
@@ -95,6 +103,8 @@ export interface DBOSResume<S> {
 export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, input: S, options: DBOSRunOptions): Promise<DBOSRun<S>> {
   const registered = registrationOf(graph, API);
   const { workflowId, queue, stored } = checkOptions(options);
+  // As a threaded invoke: an input that is not JSON is refused before anything starts (DBOS would store it as null).
+  checkJson(input, "input", API);
   const failure = inputFailure(registered.executable, input);
   if (failure !== undefined) throw executionError(API, failure, { node: START, state: {}, trace: [] });
   ensureLaunched(API);

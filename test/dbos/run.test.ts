@@ -17,6 +17,7 @@ import {
 import { buildReportGraph, initialReportState } from "../../src/examples/report/index.js";
 import { buildResearchGraph, initialResearchState } from "../../src/examples/research/index.js";
 import { END, START, StateGraph } from "../../src/index.js";
+import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { outcome, settleOn } from "./_compare.js";
 import { launchDBOSForFile } from "./_launch.js";
 
@@ -140,6 +141,18 @@ describe("runOnDBOS: the kernel's rules", () => {
   it("an input the graph refuses is INVALID_INPUT before any workflow starts", async () => {
     const mini = await settleOn(report.invoke({ nope: 1 } as never));
     expect(await settleOn(runOnDBOS(report, { nope: 1 } as never, { workflowId: nextId("bad-input") }))).toEqual(mini);
+  });
+
+  it("an input that is not JSON (a function in a list) is NOT_SERIALIZABLE before any workflow starts, as on a thread", async () => {
+    const input = { n: 1, log: [(() => 1) as unknown as string] };
+    calls = {};
+    const threaded = await settleOn(counted.invoke(input, { threadId: nextId("thread"), checkpointer: new MemoryCheckpointer() }));
+    const workflowId = nextId("not-json");
+    const durable = await settleOn(runOnDBOS(counted, input, { workflowId }));
+    expect(threaded).toMatchObject({ failed: { name: "NotSerializableError", code: "NOT_SERIALIZABLE" } });
+    expect(durable).toEqual(threaded);
+    expect(calls).toEqual({});
+    expect(await DBOS.getWorkflowStatus(workflowId)).toBeNull();
   });
 
   it("a finished run started again with its workflow id runs no node again and gives the same result", async () => {

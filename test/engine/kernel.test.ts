@@ -113,10 +113,10 @@ const rows: [string, () => unknown, unknown][] = [
         superstepFailure(graph, { log: [], n: 0 }, [task("a"), task("b")], [mergeFailed, mergeFailed])?.node,
         superstepFailure(graph, { log: [], n: 0 }, [task("a"), task("b")], [routerFailed, { settled: failedOnItsOwn, update: undefined }])
           ?.failure,
-        superstepFailure(graph, { log: [], n: 0 }, [task("a"), task("b")], [routerFailed, { settled: succeeded, update: {} }])?.failure,
+        superstepFailure(graph, { log: [], n: 0 }, [task("a"), task("b")], [routerFailed, { settled: succeeded, update: { n: 2 } }]),
       ];
     },
-    ["b", failedOnItsOwn.error, "router"],
+    ["b", failedOnItsOwn.error, { node: "a", failure: "router", after: { log: [], n: 2 } }],
   ],
   [
     "writes kept after a failure",

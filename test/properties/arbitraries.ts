@@ -112,6 +112,10 @@ function containersOf(value: unknown, out: object[] = []): object[] {
 export const fieldNames = ["n", "log", "tags", "items", "last"] as const;
 export type Field = (typeof fieldNames)[number];
 
+/** Names LangGraph.js accepts (no `|` or `:`, not a field or an Object.prototype member), which most generated names are. */
+export const exportable = (name: string): boolean =>
+  /^[a-z][a-z0-9_]*$/.test(name) && !(fieldNames as readonly string[]).includes(name) && !(name in Object.prototype);
+
 export const builtins = { append, replace, sum, union, mergeById } as const;
 export type BuiltinName = keyof typeof builtins;
 
@@ -294,6 +298,13 @@ export function graphPlan(options: { readonly maxNodes?: number; readonly parall
           }),
         );
     });
+}
+
+/** Random graphs LangGraph.js can hold: exportable node names, and the fields declared (it keeps only declared keys). */
+export function exportablePlan(options: { readonly maxNodes?: number } = {}): fc.Arbitrary<GraphPlan> {
+  return graphPlan(options)
+    .filter((plan) => plan.spec.nodes.every(exportable))
+    .map((plan) => ({ ...plan, spec: { ...plan.spec, fields: [...fieldNames] } }));
 }
 
 /** The number a state drives routers and writes with: changes as the run goes on. */

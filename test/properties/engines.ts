@@ -1,8 +1,11 @@
 /**
- * The engines the equivalence property compares, each normalized to an {@link Outcome}.
+ * The engines the equivalence property compares, each normalized to an {@link Outcome}: the reference
+ * interpreter, `invoke`, the thread runner and the XState machines (the LangGraph runner and the DBOS
+ * workflow, slower, in driver-equivalence.test.ts).
  * Adding an engine is one entry in {@link engines}.
  */
 import { compileGraph, GraphExecutionError, type GraphDefinition, type RunResult } from "../../src/index.js";
+import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { runOnXState, XStateExportError } from "../../src/xstate/index.js";
 import { referenceRun, type Outcome } from "./reference-interpreter.js";
 
@@ -43,6 +46,14 @@ export async function outcomeOf(run: () => Promise<RunResult<Record<string, unkn
 export const engines: readonly Engine[] = [
   { name: "reference interpreter", run: (definition, input, maxSteps) => referenceRun(definition, input, maxSteps) },
   { name: "mini engine", run: (definition, input, maxSteps) => outcomeOf(() => compileGraph(definition).invoke(input, { maxSteps })) },
+  {
+    // The thread runner: a checkpoint saved after every superstep, the same run.
+    name: "thread runner",
+    run: (definition, input, maxSteps) =>
+      outcomeOf(() =>
+        compileGraph(definition).invoke(input, { maxSteps, threadId: "equivalence", checkpointer: new MemoryCheckpointer() }),
+      ),
+  },
   {
     // The default layout: one state per node for sequential specs, the superstep machine otherwise.
     name: "XState actor",

@@ -47,7 +47,7 @@ import { runOnLangGraph, type LangGraphThreadResult } from "../../src/langgraph/
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { runOnXState, XStateExportError } from "../../src/xstate/index.js";
 import { threadOutcome, withoutNs } from "../langgraph/_helpers.js";
-import { definitionOf, drive, fieldNames, graphPlan, propertyParams, type GraphPlan } from "./arbitraries.js";
+import { definitionOf, drive, exportablePlan, fieldNames, propertyParams, type GraphPlan } from "./arbitraries.js";
 
 type State = Record<string, unknown>;
 
@@ -72,24 +72,17 @@ interface GotoPoint {
   readonly other: string;
 }
 
-/** Names LangGraph.js accepts (no `|` or `:`, not a field or an Object.prototype member), which most generated names are. */
-const exportable = (name: string) =>
-  /^[a-z][a-z0-9_]*$/.test(name) && !(fieldNames as readonly string[]).includes(name) && !(name in Object.prototype);
-
 /** The equivalence property's sequential graphs, with fields declared and nothing failing. */
-const calmPlan = graphPlan({ maxNodes: 4 })
-  .filter((plan) => plan.spec.nodes.every(exportable))
-  .map(
-    (plan): GraphPlan => ({
-      ...plan,
-      spec: { ...plan.spec, fields: [...fieldNames] },
-      nodes: plan.nodes.map(([name, node]) => [
-        name,
-        { ...node, failure: null, retry: null, writes: node.writes.map((write) => ({ ...write, wrong: false })) },
-      ]),
-      routers: plan.routers.map(([source, router]) => [source, { ...router, failure: null }]),
-    }),
-  );
+const calmPlan = exportablePlan({ maxNodes: 4 }).map(
+  (plan): GraphPlan => ({
+    ...plan,
+    nodes: plan.nodes.map(([name, node]) => [
+      name,
+      { ...node, failure: null, retry: null, writes: node.writes.map((write) => ({ ...write, wrong: false })) },
+    ]),
+    routers: plan.routers.map(([source, router]) => [source, { ...router, failure: null }]),
+  }),
+);
 
 /**
  * The plan with some of its nodes' fixed edges turned into Command gotos: the node's only rule becomes

@@ -149,6 +149,7 @@ export class ThreadRun {
     await run.begin();
     const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, base, options.metadata);
     if (fold !== undefined) writer.subgraphUpdate = {};
+    writer.trustNext(checkedFields(graph, base, input as State));
     await writer.write(run, "input", []);
     return new ThreadRun(run, writer, keeper, settings, false, host, fold);
   }
@@ -205,11 +206,8 @@ export class ThreadRun {
   #superstep(): MaybePromise<CommittedSuperstep | undefined> {
     const run = this.#run;
     if (this.#interrupt !== undefined) return undefined;
+    // No task left is the kernel's to judge too (END, or a join left waiting): the run's superstep asks it.
     const pending = run.pending ?? [];
-    if (pending.length === 0) {
-      run.endObservation("done");
-      return undefined;
-    }
     const before = pauseBefore(this.#settings, pending, this.#resuming);
     this.#resuming = false;
     if (before !== undefined) {
@@ -352,4 +350,17 @@ export class ThreadRun {
   result(steps: Step<State>[] | (() => Step<State>[])): ThreadRunResult<State> {
     return resultOf(this.#run, steps, this.#writer, this.#interrupt);
   }
+}
+
+/**
+ * The fields of a new run's first state that are JSON already: the input's, checked as it came in, and
+ * the thread's state's, checked when it was stored; not a field a reducer merged the input into (its
+ * result is new data). So a threaded \`invoke\` checks its input once.
+ */
+function checkedFields(graph: ExecutableGraph, base: Checkpoint | undefined, input: State): ReadonlySet<string> {
+  if (base === undefined) return new Set(Object.keys(input));
+  const merged = Object.keys(input).filter((field) => graph.reducers.has(field));
+  const fields = new Set([...Object.keys(base.state), ...Object.keys(input)]);
+  for (const field of merged) fields.delete(field);
+  return fields;
 }

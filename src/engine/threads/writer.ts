@@ -22,6 +22,8 @@ export class ThreadWriter {
   #checked: State | undefined;
   /** A child thread's folded updates so far, stored with each of its checkpoints. */
   subgraphUpdate: State | undefined;
+  /** Fields the next checkpoint's JSON check skips: already checked (see {@link ThreadWriter.trustNext}). */
+  #trusted: ReadonlySet<string> | undefined;
 
   constructor(
     saves: CheckpointSaves,
@@ -40,6 +42,14 @@ export class ThreadWriter {
   /** The checkpoint the run stands at: the last one written, or the one it resumed from. */
   get current(): Checkpoint | undefined {
     return this.#current;
+  }
+
+  /**
+   * The next checkpoint's `fields` are JSON already (a new input, checked as it came in; a thread's state,
+   * checked when it was stored): its write does not check them again. Only for that one write.
+   */
+  trustNext(fields: ReadonlySet<string>): void {
+    this.#trusted = fields;
   }
 
   /** Resolves once every checkpoint written so far is stored (at once in sync mode). */
@@ -101,9 +111,11 @@ export class ThreadWriter {
 
   #check(snapshot: RunSnapshot, superstep: readonly Written[] | undefined): void {
     const previous = this.#checked;
+    const trusted = this.#trusted;
+    this.#trusted = undefined;
     for (const field of Object.keys(snapshot.state)) {
       const value = snapshot.state[field];
-      if (value === undefined || (previous !== undefined && previous[field] === value)) continue;
+      if (value === undefined || trusted?.has(field) === true || (previous !== undefined && previous[field] === value)) continue;
       const problem = findNonJson(value, "state", field);
       if (problem === undefined) continue;
       const writer = superstep?.find((step) => Object.hasOwn(step.update, field))?.node;
