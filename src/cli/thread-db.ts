@@ -88,7 +88,7 @@ export async function withCheckpointer<T>(
   checkDbPath(location.db, options);
   let checkpointer: SqliteCheckpointer;
   try {
-    checkpointer = new SqliteCheckpointer(location.db, { readOnly: options.readOnly === true });
+    checkpointer = new SqliteCheckpointer(location.db, { readOnly: options.readOnly === true, quickCheck: true });
   } catch (error) {
     throw storeFailure(location.db, error) ?? error;
   }

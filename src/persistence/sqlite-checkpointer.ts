@@ -5,75 +5,30 @@
  * when the first SqliteCheckpointer opens, so importing this package loads neither.
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
-import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import { checkListOptions, isUnderThread, NAMESPACE_SEPARATOR } from "../engine/index.js";
+import { checkListOptions, NAMESPACE_SEPARATOR, PersistenceError } from "../engine/index.js";
 import { checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "./store-checks.js";
-import { InvalidOptionError } from "../errors.js";
 import { saveNow, type SavesNow } from "../engine/_kernel.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
-import { deltaOf, type TraceAndRoutes } from "./trace-delta.js";
-import { crc32Of, decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
+import { whereTheRunStood } from "./save-failure.js";
+import { decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
 import { assemble, bodyOf, type ChainRow, chainRows, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
-import { pruneThreads } from "./sqlite/prune.js";
-import type { SqliteConnection, SqliteDriver, SqliteDriverName, SqliteStatement } from "./sqlite/driver.js";
-import { faultAdvice, isNotNullFault, quoted, reasonOf, storageError } from "./sqlite/faults.js";
+import type { SqliteConnection } from "./sqlite/driver.js";
+import { faultAdvice, quoted, reasonOf, storageError } from "./sqlite/faults.js";
 import { resolveDriver } from "./sqlite/load.js";
 import { openFile } from "./sqlite/open.js";
-import { immediate, reading } from "./sqlite/transaction.js";
+import { checkOptions, type SqliteCheckpointerOptions } from "./sqlite/options.js";
+import { pruneThreads } from "./sqlite/prune.js";
+import { RecentLists } from "./sqlite/recent.js";
+import { insertWrites, type SaveRow, saveRows } from "./sqlite/save.js";
+import { prepareStatements, type Statements } from "./sqlite/statements.js";
+import { reading, immediate } from "./sqlite/transaction.js";
+import { DAMAGED_ADVICE } from "./sqlite/verify.js";
 
 export { SQLITE_SCHEMA_VERSION } from "./sqlite/schema.js";
+export type { SqliteCheckpointerOptions } from "./sqlite/options.js";
 
 /** The database file `tsg` uses unless `--db` says otherwise, in the current directory. */
 export const DEFAULT_DB_FILE = "tsg.sqlite";
-
-/** Options of `new SqliteCheckpointer(file, options)`. */
-export interface SqliteCheckpointerOptions {
-  /**
-   * `"normal"` (the default) survives the process being killed at any moment; `"full"` also survives
-   * power loss, at the price of an fsync per checkpoint.
-   */
-  readonly synchronous?: "normal" | "full";
-  /** How long a write waits for another process's transaction to finish, in ms (default 5000). */
-  readonly busyTimeoutMs?: number;
-  /**
-   * The SQLite binding: `"libsql"` (the default: prebuilt, nothing to compile), `"better-sqlite3"`
-   * (12.x, if you have it), or a {@link SqliteDriver} of your own. Both built-in drivers read and write
-   * the same file format.
-   */
-  readonly driver?: SqliteDriverName | SqliteDriver;
-  /**
-   * Open the file read-only: history and `getState` work, and saving is refused (`READ_ONLY`). Without
-   * it, a file that cannot be written (a read-only file, directory or file system) opens read-only by
-   * itself; {@link SqliteCheckpointer.readOnly} says which happened.
-   */
-  readonly readOnly?: boolean;
-}
-
-interface Statements {
-  readonly latest: SqliteStatement<[string], ChainRow>;
-  readonly latestId: SqliteStatement<[string], { seq: number; id: string }>;
-  readonly get: SqliteStatement<[string, string], ChainRow>;
-  readonly list: SqliteStatement<[string, number], ChainRow>;
-  /** The thread's rows before a seq, oldest first, with the body only where it holds the lists: a chain's links. */
-  readonly chain: SqliteStatement<[string, number], ChainRow>;
-  /** The pending writes of one checkpoint, and of a thread; absent in a read-only file older than schema 3, which has none. */
-  readonly pending?: {
-    readonly ofCheckpoint: SqliteStatement<[number], StoredWriteRow>;
-    readonly ofThread: SqliteStatement<[string], StoredWriteRow>;
-  };
-  /** Only on a writable file: a read-only one refuses writes before reaching SQLite. */
-  readonly writes?: {
-    readonly insert: SqliteStatement<CheckpointRow>;
-    /** The insert with the version check inside: a new thread's first checkpoint, and one continuing the (seq, id) given. */
-    readonly insertFirst: SqliteStatement<[string, ...CheckpointRow]>;
-    readonly insertNext: SqliteStatement<[number, string, string, ...CheckpointRow]>;
-    readonly insertWrite: SqliteStatement<[number, number, string, string, string]>;
-    readonly seqOf: SqliteStatement<[string, string], { seq: number }>;
-    readonly lastSeq: SqliteStatement<[], { seq: number }>;
-    readonly deleteThread: SqliteStatement<[string, string, string]>;
-    readonly deleteThreadWrites: SqliteStatement<[string, string, string]>;
-  };
-}
 
 /**
  * A {@link Checkpointer} in an SQLite file. It survives the process being killed: a checkpoint is
@@ -99,12 +54,8 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
   readonly driver: string;
   readonly #connection: SqliteConnection;
   readonly #statements: Statements;
-  /**
-   * The lists of the last checkpoint this object saved or read, per thread (store-owned copies): the
-   * next save's parent, almost always, so a save neither walks the chain nor reads the file for them.
-   * Keyed by row and id, so a row another process replaced is never mistaken for it.
-   */
-  readonly #recent = new Map<string, { readonly seq: number; readonly id: string; readonly lists: TraceAndRoutes }>();
+  /** The lists of the last checkpoint this object saved or read, per thread: the next save's parent, almost always. */
+  readonly #recent = new RecentLists();
   #closed = false;
 
   constructor(file: string = DEFAULT_DB_FILE, options: SqliteCheckpointerOptions = {}) {
@@ -115,59 +66,15 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
       busyTimeoutMs: options.busyTimeoutMs ?? 5000,
       synchronous: options.synchronous === "full" ? "FULL" : "NORMAL",
       readOnly: options.readOnly === true,
+      quickCheck: options.quickCheck === true,
     });
     this.file = file;
     this.driver = driver.name;
     this.readOnly = opened.readOnly;
     this.#connection = opened.connection;
-    // A read-only file of schema 1 cannot be migrated: its rows have no checksum to check.
-    const checksum = opened.version >= 2 ? "checksum" : "NULL AS checksum";
-    const delta = opened.version >= 4 ? "delta, delta_checksum" : "NULL AS delta, NULL AS delta_checksum";
-    // The columns and their order chainRows reads (sqlite/chain.ts).
-    const row = `seq, thread_id, id, parent_id, body, ${checksum}, ${delta}`;
-    const links = `seq, thread_id, id, parent_id, ${opened.version >= 4 ? "CASE WHEN delta IS NULL THEN body END AS body" : "body"}, ${checksum}, ${delta}`;
-    const write = "checkpoint_seq, body, checksum";
     const connection = this.#connection;
     try {
-      this.#statements = {
-        latest: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1`),
-        latestId: connection.prepare("SELECT seq, id FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1"),
-        get: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1`),
-        list: connection.prepare(`SELECT ${row} FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT ?`),
-        chain: connection.prepare(`SELECT ${links} FROM tsg_checkpoints WHERE thread_id = ? AND seq < ? ORDER BY seq`),
-        ...(opened.version < 3
-          ? {}
-          : {
-              pending: {
-                ofCheckpoint: connection.prepare(`SELECT ${write} FROM tsg_writes WHERE checkpoint_seq = ? ORDER BY task`),
-                ofThread: connection.prepare(`SELECT ${write} FROM tsg_writes WHERE thread_id = ? ORDER BY checkpoint_seq, task`),
-              },
-            }),
-        ...(opened.readOnly
-          ? {}
-          : {
-              writes: {
-                insert: connection.prepare(`INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-                // A thread_id of NULL (refused: NOT NULL) when the thread is not where the save expects it.
-                insertFirst: connection.prepare(
-                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN NOT EXISTS (SELECT 1 FROM tsg_checkpoints WHERE thread_id = ?) THEN ? END, ${VALUES_AFTER_THREAD})`,
-                ),
-                insertNext: connection.prepare(
-                  `INSERT INTO tsg_checkpoints (${INSERTED}) VALUES (CASE WHEN (SELECT seq = ? AND id = ? FROM tsg_checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1) THEN ? END, ${VALUES_AFTER_THREAD})`,
-                ),
-                insertWrite: connection.prepare(
-                  "INSERT OR IGNORE INTO tsg_writes (checkpoint_seq, task, thread_id, body, checksum) VALUES (?, ?, ?, ?, ?)",
-                ),
-                // For a driver whose run() does not return the new rowid (the built-in ones do). libsql's .get() of an
-                // INSERT … RETURNING measured about a fifth slower (CPU time) than a plain insert.
-                lastSeq: connection.prepare("SELECT last_insert_rowid() AS seq"),
-                seqOf: connection.prepare("SELECT seq FROM tsg_checkpoints WHERE thread_id = ? AND id = ? ORDER BY seq DESC LIMIT 1"),
-                // The thread, and its subgraphs' threads (`thread␟namespace`: the range after the separator, U+001F, before U+0020).
-                deleteThread: connection.prepare("DELETE FROM tsg_checkpoints WHERE thread_id = ? OR (thread_id >= ? AND thread_id < ?)"),
-                deleteThreadWrites: connection.prepare("DELETE FROM tsg_writes WHERE thread_id = ? OR (thread_id >= ? AND thread_id < ?)"),
-              },
-            }),
-      };
+      this.#statements = prepareStatements(connection, opened.version, opened.readOnly);
     } catch (error) {
       connection.close();
       throw storageError("SqliteCheckpointer", error, file, "preparing the statements");
@@ -219,90 +126,23 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
     const { writes } = this.#statements;
     if (writes === undefined)
       throw failed("READ_ONLY", `${quoted(this.file)} is open read-only (it cannot be written, or readOnly was set)`);
-    const rows = checkpoints.map((checkpoint) => {
+    const rows = checkpoints.map((checkpoint): SaveRow => {
       const { pendingWrites, trace: _trace, routes: _routes, ...stored } = checkpoint;
       if (pendingWrites !== undefined) checkWrites(`SqliteCheckpointer.${method}`, pendingWrites);
       return { checkpoint, pendingWrites, body: JSON.stringify(stored) };
     });
     const { threadId } = last;
     try {
-      // Either way the check and the insert are one atomic step, across processes too: IMMEDIATE takes the write lock before
-      // reading the latest checkpoint, and the checked insert reads it inside its own statement.
-      const saved =
-        (rows.length === 1 ? this.#insertAlone(writes, rows[0] as SaveRow, expectedLatestId) : undefined) ??
-        this.#saveInTransaction(writes, rows, expectedLatestId);
-      this.#remember(threadId, saved.seq, saved.id, { trace: last.trace, routes: last.routes });
+      const damaged = (problem: string) =>
+        failed("DATABASE_CORRUPT", `${quoted(this.file)} is damaged: ${problem}, so nothing of this save was kept. ${DAMAGED_ADVICE}`);
+      const context = { connection: this.#connection, file: this.file, statements: this.#statements, writes, recent: this.#recent };
+      const saved = saveRows(context, rows, expectedLatestId, damaged);
+      this.#recent.remember(threadId, saved.seq, saved.id, { trace: last.trace, routes: last.routes });
     } catch (error) {
       if (error instanceof PersistenceError) throw error;
       const { code, advice } = faultAdvice(error, this.file);
       throw failed(code, `${advice} (${reasonOf(error)})`, error);
     }
-  }
-
-  /** The save as one IMMEDIATE transaction: read the thread's latest checkpoint, check it, insert each row and its pending writes. */
-  #saveInTransaction(
-    writes: NonNullable<Statements["writes"]>,
-    rows: readonly SaveRow[],
-    expectedLatestId: string | null,
-  ): { seq: number; id: string } {
-    const threadId = (rows.at(-1) as SaveRow).checkpoint.threadId;
-    return immediate(this.#connection, () => {
-      // Read, then a plain insert: what every save did before #insertAlone, and what a batch, pending
-      // writes, a fork or a thread moved on by another writer still need.
-      const current = this.#statements.latestId.get(threadId);
-      const currentId = current?.id ?? null;
-      if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
-      let head = current === undefined ? undefined : { seq: current.seq, id: current.id };
-      let lists: TraceAndRoutes | undefined;
-      for (const { checkpoint, pendingWrites, body } of rows) {
-        // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
-        const { parentId } = checkpoint;
-        const parent = parentId === null ? undefined : parentId === head?.id ? head.seq : writes.seqOf.get(threadId, parentId)?.seq;
-        // Within a batch, each checkpoint's parent is the one just inserted, whose lists are at hand.
-        const parentLists =
-          parent === undefined
-            ? undefined
-            : lists !== undefined && parentId === head?.id
-              ? lists
-              : this.#parentLists(threadId, parent, parentId as string);
-        const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
-        const seq = insertedRowid(writes.insert.run(...rowOf(checkpoint, body, delta))) ?? writes.lastSeq.get()?.seq ?? -1;
-        if (pendingWrites !== undefined && pendingWrites.length > 0) this.#insertWrites(writes, threadId, seq, pendingWrites);
-        head = { seq, id: checkpoint.id };
-        lists = checkpoint;
-      }
-      return head as { seq: number; id: string };
-    });
-  }
-
-  /**
-   * A save of one checkpoint without pending writes that starts a new thread, or continues the checkpoint
-   * this object saved or read last (every save of a run after its first), as one autocommit INSERT whose
-   * version check is inside the statement: SQLite takes the write lock when the statement starts, as
-   * `BEGIN IMMEDIATE` does, so no BEGIN, read or COMMIT is called (a fifth less time a save, median, in
-   * docs/benchmarks.md). `undefined` when it does not apply, or when the thread is not where this object
-   * last saw it: then the transaction of {@link SqliteCheckpointer.save} reads it and decides.
-   */
-  #insertAlone(
-    writes: NonNullable<Statements["writes"]>,
-    { checkpoint, pendingWrites, body }: SaveRow,
-    expectedLatestId: string | null,
-  ): { seq: number; id: string } | undefined {
-    if (pendingWrites !== undefined && pendingWrites.length > 0) return undefined;
-    const { threadId, parentId } = checkpoint;
-    const recent = expectedLatestId === null ? undefined : this.#recent.get(threadId);
-    if (expectedLatestId === null ? parentId !== null : recent?.id !== expectedLatestId || parentId !== expectedLatestId) return undefined;
-    const delta = JSON.stringify(deltaOf(recent?.seq ?? null, recent?.lists, checkpoint));
-    const row = rowOf(checkpoint, body, delta);
-    let result: unknown;
-    try {
-      result =
-        recent === undefined ? writes.insertFirst.run(threadId, ...row) : writes.insertNext.run(recent.seq, recent.id, threadId, ...row);
-    } catch (error) {
-      if (isNotNullFault(error)) return undefined;
-      throw error;
-    }
-    return { seq: insertedRowid(result) ?? writes.lastSeq.get()?.seq ?? -1, id: checkpoint.id };
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
@@ -365,8 +205,7 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
     const removed = this.#run("prune", "pruning checkpoints", () =>
       immediate(this.#connection, () => pruneThreads(this.#connection, api, this.file, request)),
     );
-    if (request.threadId === undefined) this.#recent.clear();
-    else this.#recent.delete(request.threadId);
+    this.#recent.forget(request.threadId);
     return { removed };
   }
 
@@ -388,17 +227,9 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
       immediate(this.#connection, () => {
         const seq = writes.seqOf.get(threadId, checkpointId)?.seq;
         if (seq === undefined) throw writesTargetMissing(api, threadId, checkpointId);
-        this.#insertWrites(writes, threadId, seq, pendingWrites);
+        insertWrites(writes, threadId, seq, pendingWrites);
       }),
     );
-  }
-
-  /** Inserts writes for the checkpoint row `seq`; a task that has one keeps it (INSERT OR IGNORE). Inside a transaction. */
-  #insertWrites(writes: NonNullable<Statements["writes"]>, threadId: string, seq: number, pendingWrites: readonly CheckpointWrite[]): void {
-    for (const { task, node, update } of pendingWrites) {
-      const body = JSON.stringify({ task, node, update });
-      writes.insertWrite.run(seq, task, threadId, body, crc32Of(body));
-    }
   }
 
   /** The checkpoint one statement selects, whole: its trace and routes rebuilt from its chain, its pending writes. */
@@ -414,7 +245,7 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
             const row = select();
             if (row === undefined) return undefined;
             const link = linksOf(api, this.file, row);
-            const known = this.#known(row.thread_id, link, row.parent_id);
+            const known = this.#recent.known(row.thread_id, link, row.parent_id);
             // The parents are read only when the delta continues one this object does not hold already.
             const needsChain = link.kind === "delta" && link.delta.parent !== null && known === undefined;
             const chain = needsChain ? chainRows(statements.chain, row.thread_id, row.seq) : [];
@@ -426,41 +257,8 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
     const bySeq = new Map<number, ChainRow>(chain.map((r) => [r.seq, r]));
     bySeq.set(row.seq, row);
     const lists = listsOf(api, this.file, row.seq, bySeq, (r) => (r === row ? link : linksOf(api, this.file, r)), known);
-    this.#remember(row.thread_id, row.seq, row.id, lists);
+    this.#recent.remember(row.thread_id, row.seq, row.id, lists);
     return this.#withWrites(api, assemble(bodyOf(api, this.file, row), lists), writeRows);
-  }
-
-  /** The cached lists a delta continues, when they are its parent's. */
-  #known(threadId: string, link: Links, parentId: string | null): { seq: number; lists: TraceAndRoutes } | undefined {
-    const recent = this.#recent.get(threadId);
-    if (link.kind !== "delta" || recent === undefined || recent.seq !== link.delta.parent || recent.id !== parentId) return undefined;
-    return recent;
-  }
-
-  /**
-   * The lists of the parent row a new checkpoint continues (inside the save's transaction). A parent
-   * whose chain cannot be read (damaged) is not shared: the new checkpoint then stores its whole lists,
-   * so a damaged old row never stops a run from saving.
-   */
-  #parentLists(threadId: string, seq: number, id: string): TraceAndRoutes | undefined {
-    const recent = this.#recent.get(threadId);
-    if (recent !== undefined && recent.seq === seq && recent.id === id) return recent.lists;
-    const api = "SqliteCheckpointer.save";
-    try {
-      const rows = chainRows(this.#statements.chain, threadId, seq + 1);
-      const bySeq = new Map<number, ChainRow>(rows.map((r) => [r.seq, r]));
-      return listsOf(api, this.file, seq, bySeq, (r) => linksOf(api, this.file, r));
-    } catch (error) {
-      if (error instanceof PersistenceError && error.code === "CHECKPOINT_CORRUPT") return undefined;
-      throw error;
-    }
-  }
-
-  /** Keeps a copy of a checkpoint's lists as the thread's most recent (a few threads at most). */
-  #remember(threadId: string, seq: number, id: string, lists: TraceAndRoutes): void {
-    this.#recent.delete(threadId);
-    if (this.#recent.size >= RECENT_THREADS) this.#recent.delete(this.#recent.keys().next().value as string);
-    this.#recent.set(threadId, { seq, id, lists: { trace: [...lists.trace], routes: lists.routes.map((route) => ({ ...route })) } });
   }
 
   #withWrites(api: string, checkpoint: Checkpoint, rows: readonly StoredWriteRow[]): Checkpoint {
@@ -478,7 +276,7 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
         { threadId },
       );
     }
-    for (const id of [...this.#recent.keys()]) if (id === threadId || isUnderThread(id, threadId)) this.#recent.delete(id);
+    this.#recent.forget(threadId, true);
     const range = [threadId, `${threadId}${NAMESPACE_SEPARATOR}`, `${threadId}\u0020`] as const;
     this.#run("deleteThread", "deleting the thread", () =>
       immediate(this.#connection, () => {
@@ -513,68 +311,4 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
       throw storageError(`SqliteCheckpointer.${method}`, error, this.file, what);
     }
   }
-}
-
-/** The values of a new tsg_checkpoints row, in the insert statements' order. */
-type CheckpointRow = [string, string, string | null, number, string, string, string, string, string];
-
-/** A checkpoint to save, its pending writes apart, and its body (all but those, the trace and the routes) as JSON. */
-interface SaveRow {
-  readonly checkpoint: Checkpoint;
-  readonly pendingWrites: readonly CheckpointWrite[] | undefined;
-  readonly body: string;
-}
-
-/** The row of `checkpoint`: its columns, its body and its trace delta as stored, each with its checksum. */
-function rowOf(checkpoint: Checkpoint, body: string, delta: string): CheckpointRow {
-  const { threadId, id, parentId, step, createdAt } = checkpoint;
-  return [threadId, id, parentId, step, createdAt, body, crc32Of(body), delta, crc32Of(delta)];
-}
-
-/** The rowid an INSERT's `run()` reports (`{ lastInsertRowid }`, both built-in drivers), when the driver reports one. */
-function insertedRowid(result: unknown): number | undefined {
-  const rowid = typeof result === "object" && result !== null ? (result as { lastInsertRowid?: unknown }).lastInsertRowid : undefined;
-  if (typeof rowid === "number") return rowid;
-  return typeof rowid === "bigint" ? Number(rowid) : undefined;
-}
-
-/** The columns a save inserts, in {@link CheckpointRow}'s order. */
-const INSERTED = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
-
-/**
- * The values after thread_id in the checked inserts. Their parameters are plain `?`s, bound in order (the
- * thread twice: in the check, then as the value): better-sqlite3 binds `?NNN` only by name.
- */
-const VALUES_AFTER_THREAD = "?, ?, ?, ?, ?, ?, ?, ?";
-
-/** How many threads' most recent lists a checkpointer keeps at hand. */
-const RECENT_THREADS = 64;
-
-/** Refuses an option the checkpointer would otherwise read as its default, or hand to SQLite as nonsense. */
-function checkOptions(options: SqliteCheckpointerOptions): void {
-  const invalid = (name: string, expected: string, got: unknown) =>
-    new InvalidOptionError(
-      `SqliteCheckpointer: ${name} must be ${expected}; got ${typeof got === "string" ? quoted(got) : typeof got === "number" ? String(got) : typeof got}.`,
-    );
-  if (typeof options !== "object" || options === null) throw invalid("the options", "an object", options);
-  const { synchronous, busyTimeoutMs, readOnly } = options;
-  if (synchronous !== undefined && synchronous !== "normal" && synchronous !== "full")
-    throw invalid("synchronous", '"normal" or "full"', synchronous);
-  if (busyTimeoutMs !== undefined && !(Number.isSafeInteger(busyTimeoutMs) && busyTimeoutMs >= 0)) {
-    throw invalid("busyTimeoutMs", "a whole number of milliseconds, 0 or more", busyTimeoutMs);
-  }
-  if (readOnly !== undefined && typeof readOnly !== "boolean") throw invalid("readOnly", "true or false", readOnly);
-}
-
-/** Where a run stood when its checkpoint could not be saved, and how to continue (the Postgres checkpointer says it too). */
-export function whereTheRunStood(checkpoint: Checkpoint, expectedLatestId: string | null): string {
-  const recent = checkpoint.trace.slice(-5).map((node) => quoted(node).slice(1, -1));
-  const trace =
-    checkpoint.trace.length === 0 ? "no node completed yet" : `after ${checkpoint.trace.length > 5 ? "… → " : ""}${recent.join(" → ")}`;
-  const next = checkpoint.next.length === 0 ? "the run had reached END" : `next: ${checkpoint.next.slice(0, 5).join(", ")}`;
-  const resume =
-    expectedLatestId === null
-      ? "The thread has no saved checkpoint: start it again once the store can be written."
-      : `The thread's last saved checkpoint, ${quoted(expectedLatestId)}, is intact: fix the store, then resume with invoke(null, { threadId }); the nodes after it run again.`;
-  return `checkpoint ${checkpoint.step} of thread ${quoted(checkpoint.threadId)} (${trace}; ${next}) was not saved; the error carries the run's state and trace. ${resume}`;
 }

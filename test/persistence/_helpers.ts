@@ -1,5 +1,6 @@
 /** Shared by the persistence tests: checkpointers in temporary files, the SQLite driver under test, and small graphs. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -115,3 +116,17 @@ export function parallelGraph(options: CompileOptions<"plan" | "left" | "left2" 
 }
 
 export const parallelInput = (): ParallelState => ({ log: [], docs: [], sums: [] });
+
+/**
+ * A database of three report threads (t1, t2, t3) cut in the middle of its last page, as a copy taken
+ * while the file grew can be: SQLite still opens it and takes writes, though `PRAGMA quick_check` finds
+ * a rowid out of order, and a row written to it reads back as thread t1's. Written by a child process
+ * (`buildDir`: buildForChildProcesses()), so the file is closed and its WAL copied in before the cut.
+ */
+export function cutMidPage(buildDir: string, file: string): string {
+  const fixture = join(import.meta.dirname, "fixtures/many-threads.mjs");
+  execFileSync(process.execPath, [fixture, buildDir, file, "3", SQLITE_DRIVER], { stdio: "pipe" });
+  const pageSize = readFileSync(file).readUInt16BE(16);
+  truncateSync(file, statSync(file).size - pageSize / 2);
+  return file;
+}

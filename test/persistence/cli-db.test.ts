@@ -8,11 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildForChildProcesses } from "./_build.js";
-import { rawConnection, SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
+import { cutMidPage, rawConnection, SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
 
+let build = "";
 let main = "";
 beforeAll(() => {
-  main = join(buildForChildProcesses(), "cli/main.js");
+  build = buildForChildProcesses();
+  main = join(build, "cli/main.js");
 }, 120_000);
 
 let dir = "";
@@ -105,5 +107,23 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)("tsg leaves a file it refuses byte-ide
     expect(listed.stdout).toMatch(/^thread t \(.*\): 6 checkpoints, newest first/);
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(sideFiles()).toEqual([]);
+  });
+});
+
+describe.skipIf(!SQLITE_DRIVER_INSTALLED)("tsg and a damaged file", () => {
+  it("refuses a file cut mid-page with exit 2, quoting PRAGMA quick_check, before writing to it", () => {
+    // Before: exit 0, and tsg history --thread new-one then failed CHECKPOINT_CORRUPT naming thread t1.
+    const file = cutMidPage(build, join(dir, "runs.sqlite"));
+    const before = readFileSync(file);
+    const { code, stderr } = tsg("report", "--thread", "new-one", "--db", file);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^tsg report: --db .*runs\.sqlite: SqliteCheckpointer: ".*" is damaged: PRAGMA quick_check reports ".*Rowid \d+ out of order/,
+    );
+    expect(stderr).toContain("Restore it from a backup");
+    expect(readFileSync(file).equals(before)).toBe(true);
+    const listed = tsg("history", "--thread", "t1", "--db", file);
+    expect(listed.code).toBe(2);
+    expect(listed.stderr).toMatch(/is damaged: PRAGMA quick_check reports/);
   });
 });

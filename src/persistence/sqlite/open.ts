@@ -10,6 +10,7 @@ import { PersistenceError } from "../../engine/index.js";
 import type { SqliteConnection, SqliteDriver, SqliteOpenMode } from "./driver.js";
 import { isReadOnlyFault, quoted, storageError } from "./faults.js";
 import { migrate, schemaVersion } from "./schema.js";
+import { quickCheck } from "./verify.js";
 
 /** How to open: from the checkpointer's options. */
 export interface OpenRequest {
@@ -17,6 +18,8 @@ export interface OpenRequest {
   readonly busyTimeoutMs: number;
   readonly synchronous: "NORMAL" | "FULL";
   readonly readOnly: boolean;
+  /** Run `PRAGMA quick_check` before anything else, and refuse a damaged file (verify.ts). */
+  readonly quickCheck: boolean;
 }
 
 /** An open file: the connection, whether it is read-only, and the schema version it has. */
@@ -76,6 +79,7 @@ function openWith(
   let connection: SqliteConnection | undefined;
   try {
     connection = request.driver.open(file, { mode, busyTimeoutMs: request.busyTimeoutMs });
+    if (request.quickCheck && file !== ":memory:") quickCheck(connection, file);
     return { connection, readOnly, version: setUp(connection) };
   } catch (error) {
     try {
