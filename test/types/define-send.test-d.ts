@@ -102,7 +102,7 @@ describe("a Send from a defineGraph route", () => {
     const badPayload = route((s: S) => s.sections.map((doc) => new Send("worker", { doc })), ["worker"]);
     type Checked = CheckedRoutes<S, "plan" | "worker", { plan: typeof badPayload }, { worker: { section: string } }>;
     expectTypeOf<Checked["plan"]>().toExtend<
-      TypeLevelError<'defineGraph: the router for "plan" sends "worker" a payload that is not its input (its parameter type, or the state for a node that reads the state)'>
+      TypeLevelError<'defineGraph: the router for "plan" sends "worker" a payload with "doc", which its input does not have'>
     >();
   });
 
