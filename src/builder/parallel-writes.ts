@@ -9,7 +9,7 @@
  * run-time check remains.
  */
 import type { CommandMark, Send } from "../engine/index.js";
-import type { Demand, Quoted } from "./messages.js";
+import type { Demand, IsUnion, Quoted } from "./messages.js";
 
 /**
  * A builder's writes record: a union of `node\u0000field` strings (a union of strings, because a growing
@@ -122,8 +122,43 @@ type StartedTogether<Out> = Out extends readonly (infer Choice)[] ? readonly [St
  * both surely write a field without a reducer.
  */
 export type RouteConflicts<From, Out, D, W> =
-  ConflictingPairs<D, W, StartedTogether<Out>> extends infer Pair
-    ? Pair extends readonly [infer X, infer Y, infer Field]
-      ? `the router for ${Quoted<From>} can start ${Quoted<X>} and ${Quoted<Y>} in one superstep, and both write ${Quoted<Field>}, which has no reducer; ${FixOf<Field>}`
+  | (ConflictingPairs<D, W, StartedTogether<Out>> extends infer Pair
+      ? Pair extends readonly [infer X, infer Y, infer Field]
+        ? `the router for ${Quoted<From>} can start ${Quoted<X>} and ${Quoted<Y>} in one superstep, and both write ${Quoted<Field>}, which has no reducer; ${FixOf<Field>}`
+        : never
+      : never)
+  | RepeatedSendConflicts<From, Out, D, W>;
+
+/**
+ * The node a router surely means to `Send` to several times in one superstep: its return type is a
+ * list of any length (not a tuple) of Sends to that one node, as `docs.map((d) => new Send("x", d))`
+ * is. Each Send runs the node once, and their updates merge in one superstep. Not a list that mixes
+ * targets: `[new Send("a", s), new Send("b", s)]` is typed as a list of either, yet holds one of each.
+ */
+type RepeatedSends<Out> = Out extends readonly (infer Choice)[]
+  ? number extends Out["length"]
+    ? [Choice] extends [Send<infer Target extends string, unknown>]
+      ? IsUnion<Target> extends false
+        ? Target
+        : never
       : never
-    : never;
+    : never
+  : never;
+
+/**
+ * A list-form route's conflicts of one node with itself: a destination the router can Send to more
+ * than once (a list of any length, such as `docs.map((d) => new Send("summarize", { d }))`) that
+ * surely writes a field without a reducer. Silent for a tuple, whose Sends the compiler counts, and
+ * for a node that writes only fields with a reducer (the map-reduce idiom).
+ */
+type RepeatedSendConflicts<From, Out, D, W> = D extends readonly unknown[]
+  ? Extract<RepeatedSends<Out>, D[number]> extends infer X
+    ? X extends string
+      ? Exclude<WritesOf<W, X>, ReducedIn<W>> extends infer Field
+        ? Field extends string
+          ? `the router for ${Quoted<From>} can send ${Quoted<X>} more than once in one superstep (a list of Sends), and it writes ${Quoted<Field>}, which has no reducer; ${FixOf<Field>}`
+          : never
+        : never
+      : never
+    : never
+  : never;

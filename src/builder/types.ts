@@ -400,9 +400,29 @@ export type ListRouteProblems<From, Out, Listed, S, I> =
       ? T extends unknown
         ? [PayloadsTo<Out, T>] extends [InputOf<T, S, I>]
           ? never
-          : `the router for ${Quoted<From>} sends ${Quoted<T>} a payload that is not its input (its parameter type, or the state for a node that reads the state)`
+          : PayloadMismatch<`the router for ${Quoted<From>} sends ${Quoted<T>} a payload`, PayloadsTo<Out, T>, InputOf<T, S, I>>
         : never
       : never);
+
+/**
+ * Why a `Send`'s payload `P` is not its target's input `In`: a key the input does not have (a
+ * misspelling), else a key it requires that the payload lacks, one message per key; else (a value of
+ * another type) one message for the whole payload. One kind at a time: a misspelled key is most often
+ * also the missing one, and one message prints as itself where a union prints as its alias's name.
+ */
+type PayloadMismatch<Subject extends string, P, In> = [P extends object ? Exclude<keyof P, keyof In> : never] extends [never]
+  ? [P extends object ? Exclude<RequiredKeys<In>, keyof P> : never] extends [never]
+    ? `${Subject} that is not its input (its parameter type, or the state for a node that reads the state): a value's type differs`
+    : KeyMessages<Subject, P extends object ? Exclude<RequiredKeys<In>, keyof P> : never, "without", "which its input requires">
+  : KeyMessages<Subject, P extends object ? Exclude<keyof P, keyof In> : never, "with", "which its input does not have">;
+
+/** One message per key of `K`. */
+type KeyMessages<Subject extends string, K, Preposition extends string, Why extends string> = K extends string
+  ? `${Subject} ${Preposition} ${Quoted<K>}, ${Why}`
+  : never;
+
+/** The keys `T` requires (not optional). */
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 
 /**
  * Destinations reached by an edge (a node or a list of them) or a path-map route get the state, so none may be a node that takes
@@ -444,7 +464,21 @@ export type TopologyProblems<N extends string, E, R extends string> =
 /** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
 export type CompileThis<Self, N extends string, E, R extends string> = true extends IsAny<N> | IsAny<E> | IsAny<R>
   ? Self // `StateGraph<S, any, any, any>`: nothing to check at the type level; run-time validation still runs
-  : TopologyProblems<N, E, R> extends infer Problems extends string
+  : [Exclude<EdgeEnds<E>, N | Start | End>] extends [never]
+    ? CompileProblems<Self, N, E, R>
+    : // An edge names an undeclared node: its call already reports it, and the topology it leaves (an
+      // unreachable node, one without an exit) would be a follow-on error printed first, at the chain's
+      // start. A node's `ends` are checked here only, so their undeclared names are still reported.
+      [UnknownEnds<N, E>] extends [never]
+      ? Self
+      : TypeLevelError<UnknownEnds<N, E> extends infer P extends string ? (P extends string ? `compile(): ${P}` : never) : never>;
+
+/** Every name an edge recorded at the type level names, at either end. */
+type EdgeEnds<E> = E extends readonly [infer From, infer To] ? From | To : never;
+
+/** `this` for `compile()` once every edge names declared nodes: the builder when sound, else the problems. */
+type CompileProblems<Self, N extends string, E, R extends string> =
+  TopologyProblems<N, E, R> extends infer Problems extends string
     ? [Problems] extends [never]
       ? Self
       : // New member strings make a new union without the alias, so the error shows the messages themselves.
@@ -640,7 +674,7 @@ export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string>
  * fields have a reducer and reports a parallel write of any other field at compile time.
  */
 export type StateGraphFactory<S extends object> = <const Reducers extends ReducersFor<S> = {}>(
-  options?: StateGraphDeclaration<S, Reducers> & NoInfer<ReducerFieldsCheck<Reducers, S>>,
+  options?: NoInfer<ReducerFieldsCheck<Reducers, S>> & StateGraphDeclaration<S, Reducers>,
 ) => StateGraph<S, never, never, never, {}, ReducedFields<keyof Reducers & string>>;
 
 /** The options of `stateGraph<S>()(options)`: {@link StateGraphOptions}, with the reducers' fields inferred. */

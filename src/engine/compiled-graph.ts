@@ -103,7 +103,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    */
   // One signature: the options' type (inferred) chooses the input's, whole or partial (see invoke-input.ts).
   invoke<O extends RunOptions | ThreadRunOptions = RunOptions>(
-    input: RunInput<S, NoInfer<O>>,
+    input: RunInput<S, NoInfer<O>, "invoke", N>,
     options?: O & NoInfer<KnownOptions<O, "invoke">>,
   ): Promise<InvokeResult<S, N, O>>;
   invoke(input: unknown, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
@@ -186,7 +186,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * ```
    */
   stream<O extends AnyRunOptions = StreamOptions>(
-    input: RunInput<S, NoInfer<O>, "stream">,
+    input: RunInput<S, NoInfer<O>, "stream", N>,
     options?: O & NoInfer<KnownOptions<O, "stream">>,
   ): AsyncIterable<StreamYield<S, StreamModeOf<O>, N>>;
   stream(input: unknown, options?: AnyRunOptions): AsyncIterable<unknown> {

@@ -5,6 +5,7 @@
  * to resume, or a `Command`. One signature each, not overloads: with overloads a wrong input was
  * reported against the last overload tried (TS2769, or a list of fields the thread already holds).
  */
+import type { End } from "../spec.js";
 import type { Command } from "./interrupt.js";
 import type { RunOptions, RunResult, StreamMode, StreamOptions } from "./run-types.js";
 import type { ThreadRunOptions, ThreadRunResult } from "./threads/types.js";
@@ -12,7 +13,8 @@ import type { ThreadRunOptions, ThreadRunResult } from "./threads/types.js";
 /**
  * The input of a threaded run: a partial state, each value of its field's type (with
  * `exactOptionalPropertyTypes`, `undefined` only for an optional field), merged into the thread's state
- * through the reducers; `null` to resume; or a `Command` (a resume answer, an update, a goto).
+ * through the reducers; `null` to resume; or a `Command` (a resume answer, an update, a goto to one of
+ * the graph's nodes `N`, or END).
  *
  * @example
  * ```ts
@@ -20,7 +22,10 @@ import type { ThreadRunOptions, ThreadRunResult } from "./threads/types.js";
  * await chat.invoke(next, { threadId: "chat-1", checkpointer });
  * ```
  */
-export type ThreadInput<S extends object> = { readonly [K in keyof S]?: S[K] } | null | Command<unknown, S, string>;
+export type ThreadInput<S extends object, N extends string = string> =
+  | { readonly [K in keyof S]?: S[K] }
+  | null
+  | Command<unknown, S, N | End>;
 
 /**
  * What a run without a thread says to an input only a thread takes: a required property whose name is
@@ -40,8 +45,8 @@ export type AnyRunOptions = RunOptions | ThreadRunOptions | StreamOptions<Stream
 type Threaded<O> = O extends { readonly threadId: string } ? true : false;
 
 /** The input `invoke`/`stream` take with options `O`: the whole state without a thread, {@link ThreadInput} on one. */
-export type RunInput<S extends object, O, Api extends string = "invoke"> =
-  Threaded<O> extends true ? ThreadInput<S> : S | ThreadRequired<ThreadRequiredMessage<Api>>;
+export type RunInput<S extends object, O, Api extends string = "invoke", N extends string = string> =
+  Threaded<O> extends true ? ThreadInput<S, N> : S | ThreadRequired<ThreadRequiredMessage<Api>>;
 
 /** What `invoke` resolves with for options `O`: a {@link ThreadRunResult} on a thread. */
 export type InvokeResult<S, N extends string, O> = Threaded<O> extends true ? ThreadRunResult<S, N> : RunResult<S, N>;

@@ -200,6 +200,7 @@ describe("Command on resume", () => {
     const checkpointer = new MemoryCheckpointer();
     const { graph } = reviewGraph();
     await graph.invoke({ draft: "", log: [] }, { threadId: "t1", checkpointer });
+    // @ts-expect-error - the compiler refuses "nope" too; the run-time check is for JavaScript callers
     await expect(graph.invoke(new Command({ goto: "nope" }), { threadId: "t1", checkpointer })).rejects.toThrow(
       'invoke: Command goto names "nope", which is not a node of this graph; use one of write, review, publish.',
     );

@@ -65,6 +65,7 @@ describe("a defineGraph node that takes its own input", () => {
 
   it("checks a node's update whatever its input", () => {
     define({
+      reducers: { summaries: append },
       // @ts-expect-error - summaries is a string[]
       nodes: { plan: () => ({}), worker: (input: { section: string }) => ({ summaries: input.section }) },
       edges: [
@@ -73,6 +74,16 @@ describe("a defineGraph node that takes its own input", () => {
       ],
       routes: { plan: fanOut },
     });
+  });
+});
+
+describe("many Sends to one node from a defineGraph route (issue 35 §2)", () => {
+  it("are refused when the node writes a field without a reducer, accepted with one", () => {
+    const many = route((s: S) => s.sections.map((section) => new Send("worker", { section })), ["worker"]);
+    const declaration = { nodes: { plan: () => ({}), worker }, edges: [[START, "plan"], ["worker", END]] } as const;
+    // @ts-expect-error - "worker" writes summaries, which has no reducer, once per Send
+    define({ ...declaration, routes: { plan: many } });
+    define({ ...declaration, reducers: { summaries: append }, routes: { plan: many } });
   });
 });
 
@@ -102,7 +113,7 @@ describe("a Send from a defineGraph route", () => {
     const badPayload = route((s: S) => s.sections.map((doc) => new Send("worker", { doc })), ["worker"]);
     type Checked = CheckedRoutes<S, "plan" | "worker", { plan: typeof badPayload }, { worker: { section: string } }>;
     expectTypeOf<Checked["plan"]>().toExtend<
-      TypeLevelError<'defineGraph: the router for "plan" sends "worker" a payload that is not its input (its parameter type, or the state for a node that reads the state)'>
+      TypeLevelError<'defineGraph: the router for "plan" sends "worker" a payload with "doc", which its input does not have'>
     >();
   });
 

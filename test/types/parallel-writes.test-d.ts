@@ -54,6 +54,19 @@ describe("a fan-out", () => {
     commands.addEdge(START, ["a", "b", "c"]);
   });
 
+  it("rejects Sends to one writer of a field without a reducer from a list of any length (issue 35 §2)", () => {
+    const mapped = new StateGraph<S, "docs">({ reducers: { docs: append } })
+      .addNode("plan", () => ({}))
+      .addNode("summarize", (input: { doc: string }) => ({ note: input.doc }))
+      .addNode("collect", (input: { doc: string }) => ({ docs: [input.doc] }));
+    expectTypeOf(mapped.addConditionalEdges("plan", (s) => s.docs.map((doc) => new Send("summarize", { doc })), ["summarize"])).toEqualTypeOf<
+      RouteError<`the router for "plan" can send "summarize" more than once in one superstep (a list of Sends), and it writes "note", which has no reducer; give "note" a reducer (reducers: { note: … }), or write it from one of them`>
+    >();
+    // A writer of reducer fields only (the map-reduce idiom), and a tuple of one Send, pass.
+    mapped.addConditionalEdges("plan", (s) => s.docs.map((doc) => new Send("collect", { doc })), ["collect"]);
+    mapped.addConditionalEdges("plan", (s): [Send<"summarize", { doc: string }>] => [new Send("summarize", { doc: s.docs.join() })], ["summarize"]);
+  });
+
   it("stays silent for the sources of a join, which may arrive in different supersteps", () => {
     nodes.addEdge(START, "a").addEdge(["a", "b"], "d");
   });

@@ -177,7 +177,14 @@ describe("a node's parameter type against the state (issue 18 §2)", () => {
   it("rejects a Send whose payload is not the target's input", () => {
     // "w" takes { title: string }
     expectTypeOf(withOther.addConditionalEdges("plan", (s) => s.events.map((doc) => new Send("w", { doc })), ["w"])).toEqualTypeOf<
-      RouteError<'the router for "plan" sends "w" a payload that is not its input (its parameter type, or the state for a node that reads the state)'>
+      RouteError<'the router for "plan" sends "w" a payload with "doc", which its input does not have'>
+    >();
+    // The message names the field (issue 35 §3): one the input requires and the payload lacks, or a value of another type
+    expectTypeOf(withOther.addConditionalEdges("plan", (s) => s.events.map(() => new Send("w", {})), ["w"])).toEqualTypeOf<
+      RouteError<'the router for "plan" sends "w" a payload without "title", which its input requires'>
+    >();
+    expectTypeOf(withOther.addConditionalEdges("plan", (s) => s.events.map(() => new Send("w", { title: 1 })), ["w"])).toEqualTypeOf<
+      RouteError<`the router for "plan" sends "w" a payload that is not its input (its parameter type, or the state for a node that reads the state): a value's type differs`>
     >();
     // a node that reads the state takes the state from a Send
     const wrong = withOther.addConditionalEdges("plan", (s) => s.events.map((doc) => new Send("plan", { doc })), ["plan"]);

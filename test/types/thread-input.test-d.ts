@@ -41,6 +41,15 @@ describe("a threaded run", () => {
     chat.invoke(new Command({ resume: true, update: { category: "billing" } }), { threadId: "c", checkpointer });
   });
 
+  it("takes a Command whose goto names a node of the graph, or END (issue 35 §2)", () => {
+    chat.invoke(new Command({ resume: true, goto: "reply" }), { threadId: "c", checkpointer });
+    chat.invoke(new Command({ goto: END }), { threadId: "c", checkpointer });
+    // @ts-expect-error - "replay" is not a node of the graph
+    chat.invoke(new Command({ resume: true, goto: "replay" }), { threadId: "c", checkpointer });
+    // @ts-expect-error - stream: the same
+    chat.stream(new Command({ goto: "replay" }), { threadId: "c", checkpointer });
+  });
+
   it("checks the partial state's fields and values", () => {
     // @ts-expect-error - "mesages" is not a field
     chat.invoke({ mesages: [next] }, { threadId: "c", checkpointer });

@@ -1,0 +1,97 @@
+/**
+ * The first line a user reads (issue 35 §3): for each fixture, the first diagnostic `tsc` prints is at
+ * the call that is wrong (the line marked `// ← here`), names the wrong name or value and the API that
+ * fixes it, with no follow-on error before it, on TS 6 and on TS 7.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = process.cwd();
+const work = join(root, "node_modules", ".cache", `first-lines-${process.pid}`);
+const compilers = {
+  "TS 6": join(root, "node_modules/typescript/bin/tsc"),
+  "TS 7": join(root, "node_modules/typescript7/bin/tsc"),
+} as const;
+
+const header = `import { append, defineInterrupt, END, Send, START, StateGraph, stateGraph } from "../../../src/index.js";
+interface S { count: number; docs: string[]; note: string | null }
+`;
+
+/** name → [fixture (after the header), what the first line must say]. */
+const FIXTURES: Record<string, readonly [string, string]> = {
+  "a resume without a thread": [
+    `const g = new StateGraph<S>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END).compile();
+void g.invoke(null); // ← here`,
+    "invoke: without a threadId the input is the whole state; a partial state, null (resume) or a Command continues a thread, so pass { threadId, checkpointer }",
+  ],
+  "a misspelled edge, with no follow-on topology error before it": [
+    `new StateGraph<S>()
+  .addNode("write", () => ({}))
+  .addNode("check", () => ({}))
+  .addEdge(START, "write")
+  .addEdge("wirte", "check") // ← here
+  .addEdge("check", END)
+  .compile();`,
+    `addEdge: "wirte" is not a node of this builder`,
+  ],
+  "a Send payload with a misspelled field": [
+    `new StateGraph<S>()
+  .addNode("plan", () => ({}))
+  .addNode("work", (input: { doc: string }) => ({ docs: [input.doc] }))
+  .addEdge(START, "plan")
+  .addConditionalEdges("plan", (s) => s.docs.map((d) => new Send("work", { dco: d })), ["work"])
+  .addEdge("work", END); // ← here`,
+    `the router for "plan" sends "work" a payload with "dco", which its input does not have`,
+  ],
+  "an interrupt payload that is not JSON": [
+    `defineInterrupt<{ at: Date }, boolean>("when"); // ← here`,
+    "defineInterrupt: the payload is not JSON, so it cannot be saved with the thread: payload.at has function-valued members",
+  ],
+  "a reducer for a field the state lacks": [
+    `stateGraph<S>()({ reducers: { docs: append, dcos: append } }); // ← here`,
+    `stateGraph: reducers names "dcos", which is not a field of the state`,
+  ],
+  "a parallel write of a field without a reducer": [
+    `stateGraph<S>()({ reducers: { docs: append } })
+  .addNode("a", () => ({ count: 1 }))
+  .addNode("b", () => ({ count: 2 }))
+  .addEdge(START, ["a", "b"]); // ← here`,
+    `addEdge: "a" and "b" run in one superstep (a fan-out) and both write "count", which has no reducer`,
+  ],
+};
+
+/** compiler → fixture name → its first error: line (1-based, in the fixture) and text, quotes unescaped. */
+const firstErrors = new Map<string, Map<string, { line: number; text: string }>>();
+
+beforeAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const files = Object.keys(FIXTURES).map((_, i) => `f${i}.ts`);
+  Object.values(FIXTURES).forEach(([code], i) => writeFileSync(join(work, files[i] as string), header + code));
+  writeFileSync(join(work, "tsconfig.json"), JSON.stringify({ extends: "../../../tsconfig.json", include: [], files }));
+  for (const [name, tsc] of Object.entries(compilers)) {
+    const run = spawnSync(process.execPath, [tsc, "-p", ".", "--pretty", "false"], { cwd: work, encoding: "utf8" });
+    const byFixture = new Map<string, { line: number; text: string }>();
+    for (const line of run.stdout.split("\n")) {
+      const m = /^f(\d+)\.ts\((\d+),\d+\): (error TS\d+: .*)$/.exec(line);
+      if (m === null) continue;
+      const fixture = Object.keys(FIXTURES)[Number(m[1])] as string;
+      if (!byFixture.has(fixture))
+        byFixture.set(fixture, { line: Number(m[2]) - header.split("\n").length + 1, text: (m[3] as string).replaceAll('\\"', '"') });
+    }
+    firstErrors.set(name, byFixture);
+  }
+}, 180_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe.each(Object.keys(compilers))("the first error line on %s", (compiler) => {
+  it.each(Object.entries(FIXTURES))("%s", (name, [code, says]) => {
+    const first = firstErrors.get(compiler)?.get(name);
+    const marked = code.split("\n").findIndex((line) => line.includes("// ← here")) + 1;
+    expect(first?.text).toContain(says);
+    expect(first?.line).toBe(marked);
+  });
+});
