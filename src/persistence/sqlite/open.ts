@@ -4,7 +4,7 @@
  * the file, its directory or its file system cannot be written, so history stays readable where
  * nothing can be saved. A file that is refused, and a file opened read-only, are left as they were.
  */
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { PersistenceError } from "../../engine/index.js";
 import type { SqliteConnection, SqliteDriver, SqliteOpenMode } from "./driver.js";
@@ -112,12 +112,17 @@ function readOnlySchema(file: string, asked: boolean): (connection: SqliteConnec
  * Opens a file the caller asked to read only, but that could be written, without leaving the WAL's
  * side files behind. SQLite's read-only connection creates `-wal` and `-shm` to read a WAL file, and,
  * unable to checkpoint, never removes them. A read-write connection under `PRAGMA query_only` refuses
- * every write as the read-only one does, and when it is the last to close it removes them (an empty
- * log: nothing is copied into the file). Only when the log is empty or missing: a log that still holds
- * checkpoints (a crash's) would be copied into the file on that close, so it is read read-only, as found.
+ * every statement that writes, and when it is the last to close it removes them (an empty log: nothing
+ * is copied into the file). `query_only` does not stop SQLite's own recovery, so this path is taken
+ * only where that has nothing to do: a WAL file (a rollback-journal file needs no side files to be
+ * read), with no `-journal` (a crash's, which SQLite would roll back into the file on the first read)
+ * and an empty or missing log (a crash's checkpoints, which the close would copy into the file).
+ * Everything else is read through a read-only connection, as found.
  */
 function queryOnly(request: OpenRequest, file: string): OpenedFile | undefined {
-  if (!writable(file) || (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) return undefined;
+  if (!writable(file) || !isWalFile(file) || sideFileSize(file, "-journal") !== undefined || (sideFileSize(file, "-wal") ?? 0) > 0) {
+    return undefined;
+  }
   return openWith(
     request,
     file,
@@ -128,6 +133,25 @@ function queryOnly(request: OpenRequest, file: string): OpenedFile | undefined {
     },
     true,
   );
+}
+
+/** The size of `file`'s side file (`-wal`, `-journal`), or `undefined` when there is none. */
+function sideFileSize(file: string, suffix: "-wal" | "-journal"): number | undefined {
+  return statSync(`${file}${suffix}`, { throwIfNoEntry: false })?.size;
+}
+
+/** Bytes 18 and 19 of an SQLite header: the file format versions, 2 2 for a WAL file, 1 1 for a rollback journal. */
+const FORMAT_VERSIONS = 18;
+
+/** Whether `file`'s header marks it a WAL file (a file too short to have a header is not). */
+function isWalFile(file: string): boolean {
+  const header = Buffer.alloc(2);
+  const fd = openSync(file, "r");
+  try {
+    return readSync(fd, header, 0, 2, FORMAT_VERSIONS) === 2 && header[0] === 2 && header[1] === 2;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -178,8 +202,18 @@ export function openFile(file: unknown, request: OpenRequest): OpenedFile {
   } catch (error) {
     if (!isReadOnlyFault(error)) throw storageError(API, error, file, "opening the database read-only");
   }
-  // A snapshot reads the main file only: checkpoints still in a WAL (left by a crash) would be missed.
-  if ((statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) {
+  // A snapshot reads the main file only. A crash's -journal holds the pages its unfinished transaction
+  // overwrote: the file alone may be half-written (the read-only connection refused it: SQLITE_READONLY_ROLLBACK).
+  if ((sideFileSize(file, "-journal") ?? 0) > 0) {
+    throw new PersistenceError(
+      "READ_ONLY",
+      `${API}: ${quoted(file)} has a rollback journal ${quoted(`${file}-journal`)} left by a crash mid-transaction, which only a ` +
+        `writable connection can roll back, and it was opened read-only${request.readOnly ? "" : " (it cannot be written)"}, so nothing was changed. ` +
+        `Open it once without readOnly where it can be written (copy it and its -journal file to a writable directory if need be): that rolls the transaction back.`,
+    );
+  }
+  // Checkpoints still in a WAL (left by a crash) would be missed.
+  if ((sideFileSize(file, "-wal") ?? 0) > 0) {
     throw new PersistenceError(
       "READ_ONLY",
       `${API}: ${quoted(file)} cannot be written, and its write-ahead log ${quoted(`${file}-wal`)} still holds checkpoints that ` +
