@@ -270,11 +270,6 @@ export class LangGraphRun {
     const records = tasks.map((task) => this.recorder.recorded(task.id));
     const outcomes = records.map((record) => ({ settled: record?.settled, update: record?.update, routerFailure: record?.routerFailure }));
     const failed = superstepFailure(this.#executable, this.#state, tasks, outcomes);
-    if (failed?.after !== undefined) {
-      // The superstep committed before its router failed: the error names its state and its nodes, as the mini engine's.
-      const trace = [...this.trace, ...tasks.map((task) => task.node)];
-      return executionError(this.#api, failed.failure, { node: failed.node, state: cloneState(failed.after), trace });
-    }
     if (failed !== undefined) return executionError(this.#api, failed.failure, this.#context(failed.node));
     if (error instanceof LangGraphNodeError) {
       const failure = new StepFailure(error.code, error.message, "cause" in error ? { cause: error.cause } : undefined);

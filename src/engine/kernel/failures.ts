@@ -46,8 +46,7 @@ export interface TaskOutcome {
 /**
  * The failure a superstep reports, and the node it names: a node's ({@link reportedFailure}), else the
  * merge's (replayed in declaration order on `state`, when every node returned: a parallel write without
- * a reducer, or a reducer that threw), else the first router's, with the state the superstep committed.
- * `undefined` when none of them failed.
+ * a reducer, or a reducer that threw), else the first router's. `undefined` when none of them failed.
  *
  * @example
  * ```ts
@@ -60,30 +59,16 @@ export function superstepFailure(
   state: State,
   tasks: readonly Task[],
   outcomes: readonly TaskOutcome[],
-): SuperstepFailure | undefined {
+): { readonly node: string; readonly failure: unknown } | undefined {
   const failed = reportedFailure(outcomes.map((outcome) => outcome.settled));
   const settled = outcomes[failed]?.settled;
   if (settled?.failed === true) return { node: (tasks[failed] as Task).node, failure: settled.error };
   const updates = outcomes.map((outcome) => outcome.update);
-  let after: State | undefined;
   if (updates.every((update) => update !== undefined)) {
     const committed = commit(graph, state, tasks, updates);
     if (!committed.ok) return { node: committed.node, failure: committed.failure };
-    after = committed.state;
   }
   const router = outcomes.findIndex((outcome) => outcome.routerFailure !== undefined);
-  if (router < 0) return undefined;
-  const failure = { node: (tasks[router] as Task).node, failure: outcomes[router]?.routerFailure?.error };
-  return after === undefined ? failure : { ...failure, after };
-}
-
-/** What {@link superstepFailure} decided. */
-export interface SuperstepFailure {
-  readonly node: string;
-  readonly failure: unknown;
-  /**
-   * A router's failure comes after its superstep committed: the merged state, which the error carries
-   * (with the superstep's nodes in its trace), as the mini engine's does.
-   */
-  readonly after?: State;
+  if (router >= 0) return { node: (tasks[router] as Task).node, failure: outcomes[router]?.routerFailure?.error };
+  return undefined;
 }
