@@ -71,29 +71,127 @@ async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<vo
 const logLines = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : []);
 const count = (lines: string[], line: string) => lines.filter((l) => l === line).length;
 
+/** What a campaign of kills did; each campaign prints it (and `npm test` fails unless nothing was lost or doubled). */
+interface CampaignCounts {
+  /** Children killed with SIGKILL (a child that finished before its kill is not counted). */
+  readonly kills: number;
+  /** Child processes run, the one that finished the thread included. */
+  readonly runs: number;
+  /** Committed steps missing from the thread at the end (a multiset difference with an uninterrupted run's). */
+  readonly lost: number;
+  /** Committed steps stored twice, plus starts of a node after its step (or pending write) was committed. */
+  readonly doubled: number;
+}
+
+/** A kill campaign in progress: the children run, and after each kill what the file held committed. */
+interface Campaign {
+  runs: number;
+  kills: number;
+  /** After each kill: how many log lines there were, and the nodes committed then. */
+  readonly snapshots: { readonly lines: number; readonly committed: ReadonlySet<string> }[];
+}
+
 /**
  * Starts a child per delay and kills it `delay` ms after its first new log line, checking the file's
- * integrity after each kill; the outcome of a child that finished first, else `undefined`.
+ * integrity after each kill and noting what it holds committed (`committed`); the outcome of a child
+ * that finished first, else `undefined`.
  */
 async function killRepeatedly(
   killAfterMs: readonly number[],
   db: string,
   log: string,
   startChild: () => ReturnType<typeof start>,
+  campaign: Campaign,
+  committed: () => ReadonlySet<string>,
 ): Promise<Outcome | undefined> {
   for (const delay of killAfterMs) {
     const linesBefore = logLines(log).length;
     const { child, exit } = startChild();
+    campaign.runs += 1;
     let exited = false;
     void exit.then(() => (exited = true));
     await waitFor(() => exited || logLines(log).length > linesBefore);
     await new Promise((resolve) => setTimeout(resolve, delay));
     child.kill("SIGKILL");
     const ended = await exit;
+    if (ended.signal === "SIGKILL") campaign.kills += 1;
     if (existsSync(db)) expect(inspect(db, "t").integrity).toBe("ok");
     if (ended.code === 0) return JSON.parse(ended.out) as Outcome;
+    if (existsSync(db)) campaign.snapshots.push({ lines: logLines(log).length, committed: committed() });
   }
   return undefined;
+}
+
+/** A new campaign; `finished` (the last child, run to the end) is counted by {@link report}. */
+const newCampaign = (): Campaign => ({ runs: 0, kills: 0, snapshots: [] });
+
+/**
+ * A round's counts: `expected` and `final` are the committed steps of an uninterrupted run
+ * and of the thread at the end; `covers` maps a node to the committed step it is part of (a subgraph's).
+ */
+function report(
+  round: Campaign,
+  log: string,
+  expected: readonly string[],
+  final: readonly string[],
+  finishedByTest: boolean,
+  covers: (node: string) => readonly string[] = (node) => [node],
+): CampaignCounts {
+  const remaining = [...final];
+  let lost = 0;
+  for (const step of expected) {
+    const at = remaining.indexOf(step);
+    if (at === -1) lost += 1;
+    else remaining.splice(at, 1);
+  }
+  let doubled = remaining.length;
+  const lines = logLines(log);
+  round.snapshots.forEach(({ lines: from, committed }, index) => {
+    const to = round.snapshots[index + 1]?.lines ?? lines.length;
+    for (const line of lines.slice(from, to)) {
+      const node = line.startsWith("start ") ? line.slice("start ".length) : undefined;
+      if (node !== undefined && covers(node).some((step) => committed.has(step))) doubled += 1;
+    }
+  });
+  return { kills: round.kills, runs: round.runs + (finishedByTest ? 1 : 0), lost, doubled };
+}
+
+/** TSG_CRASH_KILLS=N: each kill campaign kills at least N times, in as many rounds (fresh files) as that takes. */
+const LONG_KILLS = Number(process.env.TSG_CRASH_KILLS ?? 0);
+
+/**
+ * Runs a kill campaign: one round at the `short` delays in npm test; with TSG_CRASH_KILLS, rounds of 20
+ * delays under `maxMs` from a fixed sequence (so a failure replays), each on fresh files in `dir`, until
+ * that many kills. Prints the totals, and fails unless something was killed and nothing lost or doubled.
+ */
+async function campaign(
+  name: string,
+  short: readonly number[],
+  maxMs: number,
+  round: (db: string, log: string, killAfterMs: readonly number[]) => Promise<CampaignCounts>,
+): Promise<void> {
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed % maxMs;
+  };
+  const total = { kills: 0, runs: 0, lost: 0, doubled: 0 };
+  for (let index = 0; index === 0 || total.kills < LONG_KILLS; index++) {
+    const delays = LONG_KILLS > 0 ? Array.from({ length: 20 }, next) : short;
+    const counts = await round(join(dir, `kills-${index}.sqlite`), join(dir, `kills-${index}.log`), delays);
+    for (const key of ["kills", "runs", "lost", "doubled"] as const) total[key] += counts[key];
+    if (counts.lost > 0 || counts.doubled > 0) break;
+  }
+  console.info(
+    `crash campaign (${name}, ${SQLITE_DRIVER}): ${total.kills} kills, ${total.runs} runs, ${total.lost} lost, ${total.doubled} doubled`,
+  );
+  expect(total).toMatchObject({ lost: 0, doubled: 0 });
+  expect(total.kills).toBeGreaterThan(0);
+}
+
+/** The nodes whose steps the thread has committed: its checkpoints' writes, and (`pending`) its pending writes. */
+function committedNodes(db: string, pending = false): ReadonlySet<string> {
+  return new Set([...inspect(db, "t").checkpoints.flatMap((c) => c.metadata.writes), ...(pending ? storedWrites(db, "t") : [])]);
 }
 
 /** What the file says, read with a fresh connection: integrity, and the thread's checkpoints oldest first. */
@@ -148,17 +246,34 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a run killed with SIGKILL re
 
   it("survives repeated kills at arbitrary moments, writes included", async () => {
     const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 0);
-    const db = join(dir, "crash.sqlite");
-    const log = join(dir, "crash.log");
     // Fixed delays (not random), so a failure replays. Counted from the child's first node start, they
     // land in node work and in checkpoint writes (a node takes ~3 ms; a write well under 1 ms).
-    const killAfterMs = [0, 7, 2, 13, 5, 1, 11, 3, 9, 4];
-    const outcome = (await killRepeatedly(killAfterMs, db, log, () => start(db, log, "t", 3))) ?? (await runToEnd(db, log, "t", 3));
-    expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
-    const { checkpoints, integrity } = inspect(db, "t");
-    expect(integrity).toBe("ok");
-    expect(checkpoints.map((c) => c.metadata.writes)).toEqual([[], ...NODES.map((node) => [node])]);
-  }, 120_000);
+    await campaign("sequential run", [0, 7, 2, 13, 5, 1, 11, 3, 9, 4], 24, async (db, log, killAfterMs) => {
+      const kills = newCampaign();
+      const killed = await killRepeatedly(
+        killAfterMs,
+        db,
+        log,
+        () => start(db, log, "t", 3),
+        kills,
+        () => committedNodes(db),
+      );
+      const outcome = killed ?? (await runToEnd(db, log, "t", 3));
+      const { checkpoints, integrity } = inspect(db, "t");
+      const counts = report(
+        kills,
+        log,
+        NODES,
+        checkpoints.flatMap((c) => c.metadata.writes),
+        killed === undefined,
+      );
+      if (counts.lost + counts.doubled > 0) return counts;
+      expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
+      expect(integrity).toBe("ok");
+      expect(checkpoints.map((c) => c.metadata.writes)).toEqual([[], ...NODES.map((node) => [node])]);
+      return counts;
+    });
+  }, 600_000);
 });
 
 /** The pending writes stored for the thread, by node. */
@@ -224,16 +339,22 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a parallel superstep killed 
 
   it("survives repeated kills at arbitrary moments of the parallel superstep: the final state is an uninterrupted run's", async () => {
     const expected = await uninterrupted();
-    const db = join(dir, "kills.sqlite");
-    const log = join(dir, "kills.log");
     // Fixed delays (not random), so a failure replays. Counted from the child's first node start, they land
     // in a, in the siblings (quick1 ends at ~4 ms, quick2 at ~8 ms, slow at ~80 ms) and in the writes.
-    const killAfterMs = [2, 6, 10, 1, 30, 5, 9, 3, 50, 7];
-    const outcome =
-      (await killRepeatedly(killAfterMs, db, log, () => start(db, log, "t", 4, { failSlow: false }))) ?? (await resume(db, log));
-    expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
-    expect(inspect(db, "t").checkpoints.map((c) => c.metadata.writes)).toEqual([[], ["a"], ["quick1", "quick2", "slow"], ["z"]]);
-  }, 120_000);
+    await campaign("parallel superstep", [2, 6, 10, 1, 30, 5, 9, 3, 50, 7], 90, async (db, log, killAfterMs) => {
+      const kills = newCampaign();
+      const startChild = () => start(db, log, "t", 4, { failSlow: false });
+      const killed = await killRepeatedly(killAfterMs, db, log, startChild, kills, () => committedNodes(db, true));
+      const outcome = killed ?? (await resume(db, log));
+      const writes = inspect(db, "t").checkpoints.map((c) => c.metadata.writes);
+      // A sibling whose write was kept (pending) before a kill never runs again: counted as doubled if it does.
+      const counts = report(kills, log, PARALLEL_NODES, writes.flat(), killed === undefined);
+      if (counts.lost + counts.doubled > 0) return counts;
+      expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
+      expect(writes).toEqual([[], ["a"], ["quick1", "quick2", "slow"], ["z"]]);
+      return counts;
+    });
+  }, 600_000);
 });
 
 const INTERRUPT_FIXTURE = join(import.meta.dirname, "fixtures/crash-interrupt.mjs");
@@ -286,14 +407,26 @@ function childLatest(db: string): { next: string[] }[] {
   }
 }
 
-/** Kill delays for the long variant: TSG_CRASH_KILLS=N kills at N delays from a fixed sequence (so a failure replays). */
-function longDelays(kills: number): number[] {
-  let seed = 7;
-  return Array.from({ length: kills }, () => {
-    seed = (seed * 48_271) % 2_147_483_647;
-    return seed % 40;
-  });
+/** The steps committed so far: the parent's, and those of the subgraph's threads (their nodes are inside `sub`). */
+function committedAsking(db: string): ReadonlySet<string> {
+  const conn = rawConnection(db, "readonly");
+  try {
+    const rows = conn.prepare<[], { body: string }>("SELECT body FROM tsg_checkpoints ORDER BY seq").all();
+    return new Set(
+      rows
+        .map((row) => JSON.parse(row.body) as { metadata: { source: string; writes: string[] } })
+        .filter((c) => c.metadata.source !== "interrupt")
+        .flatMap((c) => c.metadata.writes),
+    );
+  } catch {
+    return new Set(); // the tables are not created yet
+  } finally {
+    conn.close();
+  }
 }
+
+/** The committed steps a start of `node` repeats: its own, and for a node of the subgraph, the parent's `sub`. */
+const askingCovers = (node: string) => (["c1", "ask", "c2", "c3"].includes(node) ? [node, "sub"] : [node]);
 
 // Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a subgraph interrupt, killed with SIGKILL"), () => {
@@ -328,23 +461,34 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a sub
 
   it("survives repeated kills at arbitrary moments (pauses, answers, the child's checkpoints): the final state is an uninterrupted run's", async () => {
     const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
-    const db = join(dir, "kills.sqlite");
-    const log = join(dir, "kills.log");
     // A few fixed delays in npm test (each node takes ~3 ms); TSG_CRASH_KILLS=200 for the long version.
-    const kills = Number(process.env.TSG_CRASH_KILLS ?? 0);
-    const killAfterMs = kills > 0 ? longDelays(kills) : [1, 9, 4, 16, 2, 25];
-    const outcome = (await killRepeatedly(killAfterMs, db, log, () => startAsking(db, log, 3))) ?? (await askingToEnd(db, log, 3));
-    expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
-    expect(committedWrites(db)).toEqual([[], ["p1"], ["top"], ["sub"], ["p2"]]);
-    // A kill between the parent's commit and the removal of its child's thread leaves that thread behind:
-    // a finished child, never read again (deleteThread of the parent removes it).
-    expect(childLatest(db).filter((child) => child.next.length > 0)).toEqual([]);
-    // A node starts again only when a kill caught it before its superstep committed.
-    const lines = logLines(log);
-    ASKING_NODES.forEach((node, index) => {
-      expect(count(lines, `start ${node}`)).toBeLessThanOrEqual((ASKING_STARTS[index] as number) + killAfterMs.length);
+    await campaign("in-node interrupts", [1, 9, 4, 16, 2, 25], 40, async (db, log, killAfterMs) => {
+      const kills = newCampaign();
+      const killed = await killRepeatedly(
+        killAfterMs,
+        db,
+        log,
+        () => startAsking(db, log, 3),
+        kills,
+        () => committedAsking(db),
+      );
+      const outcome = killed ?? (await askingToEnd(db, log, 3));
+      // The parent's steps: its subgraph's are counted through `sub`, and their repeats by askingCovers.
+      const counts = report(kills, log, ["p1", "top", "sub", "p2"], committedWrites(db).flat(), killed === undefined, askingCovers);
+      if (counts.lost + counts.doubled > 0) return counts;
+      expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
+      expect(committedWrites(db)).toEqual([[], ["p1"], ["top"], ["sub"], ["p2"]]);
+      // A kill between the parent's commit and the removal of its child's thread leaves that thread behind:
+      // a finished child, never read again (deleteThread of the parent removes it).
+      expect(childLatest(db).filter((child) => child.next.length > 0)).toEqual([]);
+      // A node starts again only when a kill caught it before its superstep committed.
+      const lines = logLines(log);
+      ASKING_NODES.forEach((node, index) => {
+        expect(count(lines, `start ${node}`)).toBeLessThanOrEqual((ASKING_STARTS[index] as number) + killAfterMs.length);
+      });
+      return counts;
     });
-  }, 300_000);
+  }, 600_000);
 });
 
 // Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
