@@ -296,11 +296,11 @@ type ReducerFieldsCheck<Reducers, S> = [Exclude<keyof Reducers, keyof S>] extend
 
 /** The declarative definition `defineGraph` takes. */
 export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, Ends = {}, Inputs = {}, Reducers = ReducersFor<S>> {
-  /** Field → reducer, as in `new StateGraph<S>({ reducers })`: the fields it names may be written by parallel nodes. */
+  /** Field → reducer, as in `stateGraph<S>()({ reducers })`: the fields it names may be written by parallel nodes. */
   readonly reducers?: Reducers & ReducerFieldsCheck<Reducers, S>;
-  /** Every state field, as in `new StateGraph<S>({ fields })` (checked the same way: every field, each once). */
+  /** Every state field, as in `stateGraph<S>()({ fields })` (checked the same way: every field, each once). */
   readonly fields?: FieldList<S>;
-  /** Reducer fields whose declaration-order merge is intended, as in `new StateGraph<S>({ orderedMerge })`. */
+  /** Reducer fields whose declaration-order merge is intended, as in `stateGraph<S>()({ orderedMerge })`. */
   readonly orderedMerge?: readonly (keyof S & string)[];
   readonly nodes: Nodes & NodeTable<S, Inputs> & CheckedNodes<S, Nodes, Ends, Inputs>;
   readonly edges: Edges & EdgesCheck<Edges, Routes, O, S, DeclaredInputs<NoInfer<Inputs>>, NoInfer<Nodes>, NoInfer<keyof Reducers>>;

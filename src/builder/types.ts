@@ -495,7 +495,7 @@ type CompileProblems<Self, N extends string, E, R extends string> =
  *
  * @example
  * ```ts
- * const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+ * const graph = stateGraph<{ n: number; log: string[] }>()({ reducers: { log: append } })
  *   .addNode("inc", (s) => ({ n: s.n + 1, log: ["inc"] }))
  *   .addEdge(START, "inc")
  *   .addConditionalEdges("inc", (s) => (s.n < 3 ? "again" : "done"), { again: "inc", done: END })
