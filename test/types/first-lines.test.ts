@@ -37,7 +37,7 @@ void g.invoke(null); // ← here`,
     `addEdge: "wirte" is not a node of this builder`,
   ],
   "a Send payload with a misspelled field": [
-    `new StateGraph<S>()
+    `stateGraph<S>()({ reducers: { docs: append } })
   .addNode("plan", () => ({}))
   .addNode("work", (input: { doc: string }) => ({ docs: [input.doc] }))
   .addEdge(START, "plan")
