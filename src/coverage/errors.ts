@@ -3,7 +3,7 @@ import { GraphError } from "../errors.js";
 import type { GraphTransition } from "./transitions.js";
 
 // A record, not a list, so that a code missing here (or one too many) fails to compile.
-/** The codes a {@link CoverageError} can carry, as data (docs/concepts.md's table is checked against it). */
+/** The codes a {@link CoverageError} can carry, as data (docs/reference/errors.md is checked against it). */
 export const COVERAGE_ERROR_CODES = Object.keys({
   MISSING_TRANSITIONS: true,
   RUN_MISMATCH: true,
@@ -13,6 +13,7 @@ export const COVERAGE_ERROR_CODES = Object.keys({
   XSTATE_UNAVAILABLE: true,
   XSTATE_PLAN_FAILED: true,
   REPLAY_DIVERGED: true,
+  REPLAY_PAUSED: true,
 } satisfies Record<CoverageErrorCode, true>) as readonly CoverageErrorCode[];
 
 /** The codes a {@link CoverageError} can carry. */
@@ -32,7 +33,9 @@ export type CoverageErrorCode =
   /** `xstate/graph` failed or returned a plan that misses transitions. */
   | "XSTATE_PLAN_FAILED"
   /** A scripted replay did not follow its path. */
-  | "REPLAY_DIVERGED";
+  | "REPLAY_DIVERGED"
+  /** A threaded replay paused at an interrupt (in a node, or `interruptBefore`/`interruptAfter`) before its path's end. */
+  | "REPLAY_PAUSED";
 
 /**
  * A coverage tool could not do its job. `transitions` lists the transitions at fault, when there are some

@@ -2,13 +2,18 @@
  * Replaying a planned path (or planned run) on a real engine: the same nodes and reducers, with each
  * router replaced by a script that returns the plan's next key(s). This is how a plan becomes tests.
  */
-import { compileGraph, type CompiledGraph } from "../engine/index.js";
-import { executableOf } from "../engine/_kernel.js";
-import type { RouterFunction } from "../engine/index.js";
-import { DEFAULT_MAX_STEPS, type RunOptions, type RunResult } from "../engine/index.js";
-import { Send } from "../engine/index.js";
-import type { RouteTaken } from "../engine/index.js";
-import { isThenable } from "../engine/_kernel.js";
+import {
+  CompiledGraph,
+  DEFAULT_MAX_STEPS,
+  Send,
+  type Interrupt,
+  type RouteTaken,
+  type RunOptions,
+  type RunResult,
+  type ThreadRunOptions,
+  type ThreadRunResult,
+} from "../engine/index.js";
+import { executableOf, isThenable, threadSettingsOf, type Transition } from "../engine/_kernel.js";
 import type { RouteSpec } from "../spec.js";
 import { CoverageError } from "./errors.js";
 import type { RouteChoice } from "./path.js";
@@ -28,11 +33,14 @@ export type RouteScript =
 /** A runner with `graph.invoke`'s shape, such as `runOnXState` from `typed-state-graph/xstate`. */
 export type GraphRunner<S extends object> = (graph: CompiledGraph<S>, input: S, options: RunOptions) => Promise<RunResult<S>>;
 
-/** Options of {@link replayPath}. */
-export interface ReplayOptions<S extends object> extends RunOptions {
+/**
+ * Options of {@link replayPath}: a plain run's, or a threaded run's (`{ threadId }`, and a checkpointer
+ * unless the graph was compiled with one), plus the engine to replay on.
+ */
+export type ReplayOptions<S extends object> = (RunOptions | ThreadRunOptions) & {
   /** The engine to replay on. Default: the mini engine (`graph.invoke`). */
   readonly run?: GraphRunner<S>;
-}
+};
 
 /**
  * The graph with its routers replaced by a script: the `n`-th choice any router is asked for is the
@@ -40,6 +48,9 @@ export interface ReplayOptions<S extends object> extends RunOptions {
  * of several returns them as a list, so their nodes run together. Nodes and reducers are the graph's
  * own. The script is consumed as the run goes, so the returned graph replays one run; build another
  * for the next.
+ *
+ * The scripted graph keeps the graph's compile options: its checkpointer, `interruptBefore` and
+ * `interruptAfter`, node policies (`retry`, `timeout`, cache) and cache store. Only the routers change.
  *
  * A router declared with a list of destinations may return `Send`s, whose node reads the Send's input
  * rather than the state. There the scripted router asks the graph's own router and returns, for each
@@ -75,33 +86,35 @@ export function scriptedGraph<S extends object>(graph: CompiledGraph<S>, script:
     next += 1;
     return "keys" in choice ? choice.keys : [choice.key];
   };
-  const routerFor = (route: RouteSpec): RouterFunction<never> => {
-    const transition = executable.transitions.get(route.from);
-    const own = transition?.kind === "route" ? (transition.router as (state: unknown) => unknown) : undefined;
-    return (state: never) => {
-      const keys = take(route.from);
-      const plain = keys.length === 1 ? keys[0] : [...keys];
-      if (route.sends !== true || own === undefined) return plain;
-      let returned: unknown;
-      try {
-        returned = own(state);
-      } catch {
-        return plain;
-      }
-      return isThenable(returned)
-        ? Promise.resolve(returned).then(
-            (value) => withSends(keys, value),
-            () => plain,
-          )
-        : withSends(keys, returned);
-    };
+  const scriptedRouter = (from: string, own: (state: unknown) => unknown, sends: boolean) => (state: unknown) => {
+    const keys = take(from);
+    const plain = keys.length === 1 ? keys[0] : [...keys];
+    if (!sends) return plain;
+    let returned: unknown;
+    try {
+      returned = own(state);
+    } catch {
+      return plain;
+    }
+    return isThenable(returned)
+      ? Promise.resolve(returned).then(
+          (value) => withSends(keys, value),
+          () => plain,
+        )
+      : withSends(keys, returned);
   };
-  return compileGraph<S>({
-    spec: graph.spec,
-    nodes: Object.fromEntries(executable.nodes),
-    routers: Object.fromEntries(graph.spec.routes.map((route) => [route.from, routerFor(route)])),
-    reducers: Object.fromEntries(executable.reducers),
-  });
+  const sendsFrom = new Set(graph.spec.routes.filter((route: RouteSpec) => route.sends === true).map((route) => route.from));
+  // Only the routers change: the executable's other tables (nodes, reducers, policies, cache store) and the
+  // thread settings are what compile() fixed for the graph, so the replay runs under the same options.
+  const transitions = new Map<string, Transition>(
+    [...executable.transitions].map(([from, transition]) => [
+      from,
+      transition.kind === "route"
+        ? { ...transition, router: scriptedRouter(from, transition.router as (state: unknown) => unknown, sendsFrom.has(from)) }
+        : transition,
+    ]),
+  );
+  return new CompiledGraph<S>(graph.spec, { ...executable, transitions }, graph.warnings, threadSettingsOf(graph));
 }
 
 function scriptedChoices(script: RouteScript): readonly ScriptedChoice[] {
@@ -123,8 +136,12 @@ function withSends(keys: readonly string[], returned: unknown): unknown {
  * that verify their own preconditions still do, so a path the input cannot take fails in the node
  * that notices.
  *
- * @throws CoverageError `REPLAY_DIVERGED` when the run's trace differs from the path's; otherwise the
- * engine's own errors.
+ * A threaded replay (`{ threadId }`) that pauses (an in-node interrupt, `interruptBefore` or
+ * `interruptAfter`) on the way has not finished its path: it is refused with `REPLAY_PAUSED`, naming
+ * where it paused. The pause is saved on the thread, so the test can answer it and continue there.
+ *
+ * @throws CoverageError `REPLAY_DIVERGED` when the run's trace differs from the path's, `REPLAY_PAUSED`
+ * when a threaded run paused on the path; otherwise the engine's own errors.
  * @example
  * ```ts
  * for (const path of coveragePlan(graph).paths) {
@@ -151,7 +168,9 @@ export async function replayPath<S extends object>(
     input,
     limits,
   );
-  const sameTrace = result.trace.length === path.trace.length && result.trace.every((node, i) => node === path.trace[i]);
+  const followed = result.trace.length <= path.trace.length && result.trace.every((node, i) => node === path.trace[i]);
+  if (followed && isPaused(result)) throw new CoverageError("REPLAY_PAUSED", pausedMessage(result, path.trace));
+  const sameTrace = followed && result.trace.length === path.trace.length;
   if (!sameTrace || (path.supersteps !== undefined && result.supersteps !== path.supersteps.length)) {
     throw new CoverageError(
       "REPLAY_DIVERGED",
@@ -162,4 +181,31 @@ export async function replayPath<S extends object>(
     );
   }
   return result;
+}
+
+function isPaused<S>(
+  result: RunResult<S>,
+): result is ThreadRunResult<S> & { readonly status: "interrupted"; readonly interrupt: Interrupt } {
+  return "status" in result && result.status === "interrupted";
+}
+
+/** Where a replay paused, and the two ways on: answer on the thread, or a scenario that does not pause there. */
+function pausedMessage(result: ThreadRunResult<unknown> & { readonly interrupt: Interrupt }, trace: readonly string[]): string {
+  const { interrupt, threadId } = result;
+  const calls = interrupt.interrupts ?? [];
+  const where =
+    interrupt.when === "during"
+      ? calls
+          .map((call) => `in "${call.node}" at ${call.name === undefined ? "an interrupt() call" : `the interrupt "${call.name}"`}`)
+          .join(" and ")
+      : `${interrupt.when} ${interrupt.nodes.map((node) => `"${node}"`).join(", ")} (compiled with interrupt${interrupt.when === "before" ? "Before" : "After"})`;
+  const answer =
+    interrupt.when === "during"
+      ? `graph.invoke(${calls[0]?.name === undefined ? "new Command({ resume: answer })" : `${calls[0].name}.resume(answer)`}, { threadId: "${threadId}" })`
+      : `graph.invoke(null, { threadId: "${threadId}" })`;
+  return (
+    `replayPath: the run paused ${where}${result.trace.length > 0 ? ` after ${result.trace.join(" → ")}` : ""}, ` +
+    `so it did not finish the path ${trace.join(" → ")}. The pause is saved on thread "${threadId}": answer it and continue there ` +
+    `(e.g. ${answer}, with the same checkpointer), or replay a scenario that does not reach the interrupt.`
+  );
 }

@@ -1,8 +1,8 @@
 /**
  * Every error class the library throws and the codes each can carry, read from the code itself (the
  * code lists of src/errors.ts and each class's own list, or an instance for a class with one code).
- * test/docs/errors-reference.test.ts holds docs/reference/errors.md to it; error-codes.test.ts holds
- * docs/concepts.md's table to the library's part.
+ * test/docs/errors-reference.test.ts holds docs/reference/errors.md to it (codes and classes);
+ * error-codes.test.ts holds every entry point's exported error classes to it.
  */
 import { UsageError } from "../../src/cli/io.js";
 import { COVERAGE_ERROR_CODES, CoverageError } from "../../src/coverage/errors.js";
@@ -35,7 +35,7 @@ import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.
 
 export type ErrorClass = abstract new (...args: never[]) => Error;
 
-/** The library's own errors (the core and its integrations), the classes docs/concepts.md's table lists. */
+/** The library's own errors (the core and its integrations), as opposed to `tsg`'s, the inspector's and the examples'. */
 export const LIBRARY_ERRORS: readonly (readonly [ErrorClass, readonly string[]])[] = [
   [GraphValidationError, [new GraphValidationError([]).code]],
   [GraphExecutionError, RUN_FAILURE_CODES],

@@ -2,7 +2,7 @@
  * docs/reference/errors.md, held to the code: every code the package throws has a row naming its class
  * (or classes), and every row names a code some class throws. The codes come from the source
  * (_error-registry.ts), so a code added there (a new fault, another issue's LOOP_BOUND) fails here until
- * the page has its row. Also: every thrown error extends GraphError with a SCREAMING_CASE code, and a
+ * the page has its row; the classes table says what each class extends. Also: every thrown error extends GraphError with a SCREAMING_CASE code, and a
  * code belongs to one class (LangGraphNodeError's borrowed engine codes are the one exception left).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -53,6 +53,12 @@ describe(`${PAGE}`, () => {
   it("says for every code what the fault is and what to do", () => {
     const blank = tableAfter("## Codes").filter((cells) => cells.length !== 4 || cells.some((cell) => cell === ""));
     expect(blank).toEqual([]);
+  });
+
+  it("lists every class the package throws with the class it extends, once", () => {
+    const documented = tableAfter("## Classes").map(([cls = "", parent = ""]) => `${unquote(cls)} < ${unquote(parent)}`);
+    const actual = ALL_ERRORS.map(([cls]) => `${cls.name} < ${Object.getPrototypeOf(cls).name}`);
+    expect(documented.toSorted()).toEqual(actual.toSorted());
   });
 
   it("lists every problem code of GraphValidationError, once", () => {
