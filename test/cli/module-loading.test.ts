@@ -1,8 +1,9 @@
 /**
  * Loading a user's module never hangs and never ends tsg silently: a top-level await that never settles
  * is cut off by --load-timeout, a path that is not a regular file (a FIFO) is refused before importing,
- * and a module that calls process.exit while it loads makes tsg exit with 2 and say so. `tsg` runs as a
- * user runs it: dist/cli/main.js in a child process, killed by the test if it hangs.
+ * and a module that calls process.exit while it loads makes tsg exit with 2 and say so (after tsg finished,
+ * tsg keeps the command's own code). `tsg` runs as a user runs it: dist/cli/main.js in a child process,
+ * killed by the test if it hangs.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -85,6 +86,21 @@ describe("a module that calls process.exit while it loads", () => {
       stderr:
         `tsg check: the module ${file} ended the process while tsg was loading it (exit code 0: process.exit(), or an error thrown ` +
         "outside tsg's reach); tsg did not finish. A graph module must not end the process.\n",
+      killed: false,
+    });
+  });
+});
+
+describe("a module that calls process.exit after tsg finished its command", () => {
+  it("exits-after-finish.mjs: tsg keeps its own code (1, the graph is invalid) and says what happened", async () => {
+    const file = `${FIXTURES}/exits-after-finish.mjs`;
+    const finished = await runTsg(["check", `${file}#graph`], { deadlineMs: 15_000 });
+    expect(finished).toEqual({
+      code: 1,
+      stdout: `${file}#graph: 1 problem\n  - [INVALID_SPEC] spec.edges[0] must be an object with from, to; got ["a","nowhere"].\n`,
+      stderr:
+        "tsg check: code that tsg loaded (a module, or a node of its graph) ended the process with exit code 0 after tsg finished; " +
+        "tsg exits with its own code, 1. A graph module must not end the process.\n",
       killed: false,
     });
   });
