@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { whileLoading } from "./exit-guard.js";
 import { UsageError } from "./io.js";
 import { parseIntegerFlag } from "./options.js";
-import { cut } from "../inspect/echo.js";
+import { cut, quote } from "../inspect/echo.js";
 
 /** How long a module may take to load unless `--load-timeout` says otherwise, in seconds. */
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 30;
@@ -25,6 +25,12 @@ export const LOAD_TIMEOUT_FLAG = {
 } as const;
 
 /**
+ * The longest `--load-timeout`, in seconds: Node's timers hold at most 2^31 − 1 ms (about 24.8 days), and
+ * a longer delay is set to 1 ms, so the module would time out at once.
+ */
+export const MAX_LOAD_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/**
  * The loaders a command's `--load-timeout` value asks for.
  *
  * @example
@@ -33,7 +39,12 @@ export const LOAD_TIMEOUT_FLAG = {
  * ```
  */
 export function loadersOf(loadTimeout: string | undefined): GraphLoaders {
-  return { timeoutMs: (parseIntegerFlag("--load-timeout", loadTimeout, { min: 1 }) ?? DEFAULT_LOAD_TIMEOUT_SECONDS) * 1000 };
+  const seconds = parseIntegerFlag("--load-timeout", loadTimeout, { min: 1 }) ?? DEFAULT_LOAD_TIMEOUT_SECONDS;
+  if (seconds > MAX_LOAD_TIMEOUT_SECONDS)
+    throw new UsageError(
+      `--load-timeout must be at most ${MAX_LOAD_TIMEOUT_SECONDS} seconds (about 24.8 days, the longest timer Node keeps); got ${quote(loadTimeout)}.`,
+    );
+  return { timeoutMs: seconds * 1000 };
 }
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);

@@ -54,6 +54,23 @@ describe("a top-level await that never settles", () => {
   });
 });
 
+describe("--load-timeout is at most 2147483 s, the longest timer Node keeps", () => {
+  it("the maximum loads; one more second is a usage error (Node would set the timer to 1 ms and time out at once)", async () => {
+    const file = `${FIXTURES}/loads.mjs`;
+    const longest = await runTsg(["check", `${file}#graph`, "--load-timeout", "2147483"]);
+    expect(longest).toEqual({ code: 0, stdout: `${file}#graph: valid (1 nodes)\n`, stderr: "", killed: false });
+    const over = await runTsg(["check", `${file}#graph`, "--load-timeout", "2147484"]);
+    expect(over).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'tsg check: --load-timeout must be at most 2147483 seconds (about 24.8 days, the longest timer Node keeps); got "2147484".\n' +
+        "Run `tsg check --help` for the options.\n",
+      killed: false,
+    });
+  });
+});
+
 describe("a path that is not a regular file is refused before importing", () => {
   it("a FIFO (importing it would wait for a writer forever)", async () => {
     const fifo = join(dir, "graph.mjs");
