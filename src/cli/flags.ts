@@ -40,10 +40,13 @@ export interface ChoiceFlag extends FlagBase {
   readonly multiple?: boolean;
 }
 
-/** `--flag N`, a whole number ≥ `min`. */
+/** `--flag N`, a whole number ≥ `min` (and ≤ `max`, when given). */
 export interface IntegerFlag extends FlagBase {
   readonly type: "integer";
   readonly min: number;
+  readonly max?: number;
+  /** Why `max` is the bound, said in the usage error (e.g. "about 24.8 days, the longest timer Node keeps"). */
+  readonly maxReason?: string;
   readonly default?: number;
   readonly defaultHelp?: string;
 }
@@ -119,13 +122,15 @@ function readFlag(name: string, flag: FlagDef, raw: unknown): unknown {
   if (flag.type === "boolean") return raw === true;
   if (raw === undefined) return flag.default;
   if (flag.type === "string") return raw;
-  if (flag.type === "integer") return integer(name, String(raw), flag.min);
+  if (flag.type === "integer") return integer(name, String(raw), flag);
   return Array.isArray(raw) ? raw.map((value) => choice(name, String(value), flag.choices)) : choice(name, String(raw), flag.choices);
 }
 
-function integer(name: string, value: string, min: number): number {
+function integer(name: string, value: string, { min, max, maxReason }: IntegerFlag): number {
   const parsed = /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(parsed) || parsed < min) throw new UsageError(`${name} must be an integer ≥ ${min}; got ${quote(value)}.`);
+  if (max !== undefined && parsed > max)
+    throw new UsageError(`${name} must be at most ${max}${maxReason === undefined ? "" : ` (${maxReason})`}; got ${quote(value)}.`);
   return parsed;
 }
 

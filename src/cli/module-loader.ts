@@ -15,10 +15,18 @@ import { cut } from "../inspect/echo.js";
 /** How long a module may take to load unless `--load-timeout` says otherwise, in seconds. */
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 30;
 
+/**
+ * The longest `--load-timeout`, in seconds: Node's timers hold at most 2^31 − 1 ms (about 24.8 days), and
+ * a longer delay is set to 1 ms, so the module would time out at once.
+ */
+export const MAX_LOAD_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
 /** `--load-timeout` for every command that loads a module: the same words in each help text. */
 export const LOAD_TIMEOUT_FLAG = {
   type: "integer",
   min: 1,
+  max: MAX_LOAD_TIMEOUT_SECONDS,
+  maxReason: "seconds, about 24.8 days: the longest timer Node keeps",
   valueHint: "SECONDS",
   description: "how long a module may take to load (its top level, awaits included)",
   default: DEFAULT_LOAD_TIMEOUT_SECONDS,

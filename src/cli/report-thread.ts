@@ -17,7 +17,7 @@ import { DEFAULT_DB_FILE, PersistenceError, type Checkpoint, type JsonValue, typ
 import { formatUpdateLine } from "./format.js";
 import type { CliIO } from "./io.js";
 import { withCheckpointer, type ThreadLocation } from "./thread-db.js";
-import { cutLines } from "../inspect/echo.js";
+import { cut, cutLines } from "../inspect/echo.js";
 
 /** The exit code of a run that paused at an interrupt, waiting for `tsg resume`. */
 export const EXIT_PAUSED = 3;
@@ -67,8 +67,8 @@ export function pausedAt(checkpoint: Checkpoint<object>, settings: ReportRunSett
 
 /** The `tsg resume` command line for this thread, with `--db` when it is not the default. */
 export function resumeCommand(location: ThreadLocation, flags: string): string {
-  const db = location.db === DEFAULT_DB_FILE ? "" : ` --db ${location.db}`;
-  return `tsg resume --thread ${location.threadId}${db}${flags}`;
+  const db = location.db === DEFAULT_DB_FILE ? "" : ` --db ${cut(location.db)}`;
+  return `tsg resume --thread ${cut(location.threadId)}${db}${flags}`;
 }
 
 /**
@@ -108,7 +108,7 @@ export async function runReportThread(
   io.stdout.write(`status: ${state.status} revisions: ${state.revisions}\n`);
   io.stdout.write(`events: ${state.events.join(" -> ")}\n`);
   io.stdout.write(`${state.answer ?? "No approved brief. Last draft remains in state."}\n`);
-  io.stdout.write(`thread: ${location.threadId} (${location.db})\n`);
+  io.stdout.write(`thread: ${cut(location.threadId)} (${cut(location.db)})\n`);
   return state.status === "completed" ? 0 : 1;
 }
 
@@ -116,7 +116,7 @@ export async function runReportThread(
 export function printPaused(state: ReportState, nodes: readonly string[], location: ThreadLocation, io: CliIO): void {
   const lines = [
     `paused before: ${nodes.join(", ")}`,
-    `thread: ${location.threadId} (${location.db})`,
+    `thread: ${cut(location.threadId)} (${cut(location.db)})`,
     `events: ${state.events.join(" -> ")}`,
     "draft:",
     state.draft === null ? "(no draft yet)" : renderBrief(state.draft),
@@ -130,7 +130,7 @@ export function printPaused(state: ReportState, nodes: readonly string[], locati
 function reportFailure(error: unknown, location: ThreadLocation, io: CliIO): number {
   if (error instanceof GraphLimitError) {
     io.stdout.write(
-      `stopped before: ${error.node}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\nthread: ${location.threadId} (${location.db})\n`,
+      `stopped before: ${error.node}\ncompleted: ${error.trace.join(" -> ") || "(none)"}\nthread: ${cut(location.threadId)} (${cut(location.db)})\n`,
     );
     return 1;
   }

@@ -20,7 +20,7 @@ import { DEFAULT_DB_FILE } from "../persistence/index.js";
 import { defineCommand, type FlagTable, type FlagValues } from "./command.js";
 import { EXIT_PAUSED, runReportThread } from "./report-thread.js";
 import { DB_FLAG, withCheckpointer, type ThreadLocation } from "./thread-db.js";
-import { cutLines, quote } from "../inspect/echo.js";
+import { cut, cutLines, quote } from "../inspect/echo.js";
 
 /** The engines `--engine` accepts: only engines that exist, so a choice never falls back silently. */
 export const REPORT_ENGINES = ENGINES;
@@ -189,7 +189,7 @@ async function executeOnThread(run: PreparedRun, thread: NonNullable<PreparedRun
   });
   if (unfinished.length > 0) {
     throw new UsageError(
-      `thread ${quote(thread.threadId)} has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${thread.threadId}, or choose another --thread.`,
+      `thread ${quote(thread.threadId)} has a run waiting before ${unfinished.join(", ")}; continue it with tsg resume --thread ${cut(thread.threadId)}, or choose another --thread.`,
     );
   }
   const settings = {

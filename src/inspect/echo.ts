@@ -12,19 +12,33 @@ export const ECHO_LIMIT = 80;
 export const LINE_LIMIT = 500;
 
 /**
- * `text`, or its first `limit` characters and how many more there were.
+ * `text`, or its first `limit` characters and how many more there were, with control characters escaped
+ * as JSON writes them (`\n`, `\u001b`…): a path or id is echoed on one line, and a terminal never reads
+ * an escape sequence from it.
  *
  * @example
  * ```ts
  * cut("Tokyo,".repeat(10_000)); // "Tokyo,Tokyo,…Tok… (59,920 more characters)"
+ * cut("a\u001b[2Jb"); // "a\\u001b[2Jb"
  * ```
  */
 export function cut(text: string, limit: number = ECHO_LIMIT): string {
-  if (text.length <= limit) return text;
+  if (text.length <= limit) return escapeControls(text);
   // Never split a surrogate pair: the cut text stays well-formed.
   const end = /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
   const more = text.length - end;
-  return `${text.slice(0, end)}… (${more.toLocaleString("en-US")} more character${more === 1 ? "" : "s"})`;
+  return `${escapeControls(text.slice(0, end))}… (${more.toLocaleString("en-US")} more character${more === 1 ? "" : "s"})`;
+}
+
+/** C0 controls, DEL and C1 controls (a terminal reads U+009B as the start of an escape sequence, like ESC [). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters to escape them is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** `text` with each control character written as JSON writes it: `\n`, `\t`…, else `\u00XX`. */
+function escapeControls(text: string): string {
+  return text.replace(CONTROL, (char) =>
+    char < "\u0020" ? JSON.stringify(char).slice(1, -1) : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

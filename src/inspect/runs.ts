@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { GraphError, type StreamChunk } from "../index.js";
-import type { Checkpointer, JsonValue } from "../persistence/index.js";
+import type { Checkpoint, Checkpointer, JsonValue } from "../persistence/index.js";
 import { cutLines } from "./echo.js";
 import type { RunnableGraph } from "./target.js";
 
@@ -81,8 +81,9 @@ function writeEvent(response: ServerResponse, event: RunEvent): void {
 
 /**
  * How many finished runs the server keeps, so a page that subscribes late still gets the whole run.
- * Older ones are dropped (their events, and their threads when those live in the inspector's memory):
- * a server left open for days does not grow with every run started from the page.
+ * Older ones are dropped (their events, and their threads when those live in the inspector's memory and
+ * have finished): a server left open for days does not grow with every run started from the page. A run
+ * that ended paused counts as finished too, but its thread is never dropped while it waits to continue.
  */
 export const KEPT_FINISHED_RUNS = 50;
 
@@ -90,7 +91,7 @@ export const KEPT_FINISHED_RUNS = 50;
 export interface LiveRunsOptions {
   /** Finished runs kept; default {@link KEPT_FINISHED_RUNS}. */
   readonly keepFinished?: number;
-  /** Called with a dropped run's thread, once no kept run is on that thread. */
+  /** Called with a dropped run's thread, once no kept run is on that thread; it decides whether the thread goes too. */
   readonly onDrop?: (thread: LiveRunSpec["thread"]) => Promise<void> | void;
 }
 
@@ -173,6 +174,20 @@ export class LiveRuns {
   }
 }
 
+/**
+ * Whether a thread whose latest checkpoint is `latest` can still continue: it paused (at an interrupt, or
+ * before a node it was told to pause at) or stopped before END. Such a thread is what the page exists to
+ * approve or resume, so the inspector never drops it.
+ *
+ * @example
+ * ```ts
+ * waitsToContinue(await checkpointer.latest(threadId)); // true for a run paused before "publish"
+ * ```
+ */
+export function waitsToContinue(latest: Pick<Checkpoint, "next" | "interrupts"> | undefined): boolean {
+  return latest !== undefined && (latest.next.length > 0 || (latest.interrupts?.length ?? 0) > 0);
+}
+
 async function drive(spec: LiveRunSpec, run: LiveRun, onEnd: (event: RunEvent) => void): Promise<void> {
   let last: unknown = spec.input;
   const { thread } = spec;
@@ -205,7 +220,7 @@ async function drive(spec: LiveRunSpec, run: LiveRun, onEnd: (event: RunEvent) =
     const next = latest?.next ?? [];
     const end: RunEvent = {
       type: "end",
-      status: next.length > 0 ? "paused" : "done",
+      status: waitsToContinue(latest) ? "paused" : "done",
       state: latest?.state ?? last,
       next,
       threadId: thread.threadId,

@@ -12,7 +12,7 @@ import { checkHost, checkOrigin } from "./host-check.js";
 import { BODY_TIMEOUT_MS, decode, isAsset, readJsonBody, sendAsset, sendJson, setSecurityHeaders } from "./http.js";
 import { noGraph, refusalOf, unknownThread } from "./refusals.js";
 import { resumePlan, resumeRequestOf } from "./resume.js";
-import { LiveRuns, type LiveRunSpec } from "./runs.js";
+import { LiveRuns, waitsToContinue, type LiveRunSpec } from "./runs.js";
 import { openStore, type InspectStore, type StoreOptions } from "./store.js";
 import { graphSvg } from "./svg.js";
 import type { InspectTarget } from "./target.js";
@@ -316,9 +316,14 @@ class InspectorApp {
     if (end.type === "failed") this.#log(`inspect: the run on thread ${threadId} failed: ${cutLines(end.message ?? "")}`);
   }
 
-  /** A dropped run's thread, when it lives in the inspector's memory: forgotten with it, so memory stays bounded. */
+  /**
+   * A dropped run's thread, when it lives in the inspector's memory and finished: forgotten with it, so
+   * memory stays bounded. A thread that waits to continue (paused) stays: it is what the page approves
+   * or resumes, and the run that continues it is dropped in turn, once finished.
+   */
   async #forget(thread: LiveRunSpec["thread"]): Promise<void> {
     if (!(thread.checkpointer instanceof MemoryCheckpointer)) return;
+    if (waitsToContinue(await thread.checkpointer.latest(thread.threadId))) return;
     this.#threads.delete(thread.threadId);
     await thread.checkpointer.deleteThread(thread.threadId);
   }

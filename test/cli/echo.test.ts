@@ -19,6 +19,9 @@ async function tsg(...argv: string[]): Promise<{ code: number; out: string; err:
 
 const long = "x".repeat(10_000);
 
+/** The control characters (C0, DEL, C1) in `text`: what a terminal would act on. */
+const controlsIn = (text: string): string[] => [...text].filter((char) => char < "\u0020" || (char >= "\u007f" && char <= "\u009f"));
+
 describe("the helper", () => {
   it("cuts to the limit and says how many characters were cut; short text is untouched", () => {
     expect(cut("short")).toBe("short");
@@ -28,6 +31,15 @@ describe("the helper", () => {
     expect(quote("brief-1")).toBe('"brief-1"');
     expect(quote(long)).toBe(`"${"x".repeat(ECHO_LIMIT - 1)}… (9,922 more characters)`);
     expect(cutLines(`${long}\nshort`)).toBe(`${"x".repeat(LINE_LIMIT)}… (9,500 more characters)\nshort`);
+  });
+
+  it("escapes control characters as quote() does: a path or id never reaches the terminal raw", () => {
+    const hostile = "a\u001b[2Jb\nc\td\r\u0000\u007f\u009b31m";
+    expect(cut(hostile)).toBe("a\\u001b[2Jb\\nc\\td\\r\\u0000\\u007f\\u009b31m");
+    expect(cut("\u001b".repeat(ECHO_LIMIT + 5))).toBe(`${"\\u001b".repeat(ECHO_LIMIT)}… (5 more characters)`);
+    expect(quote("a\u001bb\n")).toBe(JSON.stringify("a\u001bb\n"));
+    for (const text of [hostile, "\u001b".repeat(200), `path/${"\n".repeat(100)}`]) expect(controlsIn(cut(text))).toEqual([]);
+    expect(cut("ünïcödé ✓ 😀")).toBe("ünïcödé ✓ 😀");
   });
 
   it("never splits a surrogate pair", () => {
@@ -102,5 +114,31 @@ describe("every other echo is cut too", () => {
     expect((tooLong.err.split("\n")[0] ?? "").length).toBeLessThan(600);
     const missing = await tsg("history", "--thread", "t", "--db", join(dir, long.slice(0, 200)));
     expect(missing.err.split("\n")[0]).toMatch(/^tsg history: --db .*… \(\d+ more characters\): no such file\./);
+  });
+});
+
+describe("a paused report on a long thread id (a child process)", () => {
+  let dir = "";
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "tsg-echo-paused-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("the resume commands it prints cut the id and the --db path; a path's control characters are escaped", async () => {
+    assertBuilt();
+    const id = long.slice(0, 1_000); // under the 1,024-byte bound every store accepts
+    const db = join(dir, "runs\u001b[2J.sqlite");
+    const paused = await runTsg(["report", "--thread", id, "--db", db, "--interrupt-before", "publish"]);
+    expect([paused.code, paused.stderr]).toEqual([3, ""]);
+    expect(controlsIn(paused.stdout.replaceAll("\n", ""))).toEqual([]);
+    for (const line of paused.stdout.split("\n")) expect(line.length).toBeLessThan(600);
+    expect(paused.stdout).toContain(`\nthread: ${cut(id)} (${cut(db)})\n`);
+    expect(paused.stdout).toContain(`\nApprove: tsg resume --thread ${cut(id)} --db ${cut(db)} --approve\n`);
+    expect(cut(db)).toContain("runs\\u001b[2J.sqlite");
+    const again = await runTsg(["report", "--thread", id, "--db", db]);
+    expect(again.code).toBe(2);
+    expect(again.stderr.split("\n")[0]).toBe(
+      `tsg report: thread ${quote(id)} has a run waiting before publish; continue it with tsg resume --thread ${cut(id)}, or choose another --thread.`,
+    );
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Loading a user's module never hangs and never ends tsg silently: a top-level await that never settles
  * is cut off by --load-timeout, a path that is not a regular file (a FIFO) is refused before importing,
- * and a module that calls process.exit while it loads makes tsg exit with 2 and say so. `tsg` runs as a
- * user runs it: dist/cli/main.js in a child process, killed by the test if it hangs.
+ * and a module that calls process.exit while it loads makes tsg exit with 2 and say so (after tsg finished,
+ * tsg keeps the command's own code). `tsg` runs as a user runs it: dist/cli/main.js in a child process,
+ * killed by the test if it hangs.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -53,6 +54,23 @@ describe("a top-level await that never settles", () => {
   });
 });
 
+describe("--load-timeout is at most 2147483 s, the longest timer Node keeps", () => {
+  it("the maximum loads; one more second is a usage error (Node would set the timer to 1 ms and time out at once)", async () => {
+    const file = `${FIXTURES}/loads.mjs`;
+    const longest = await runTsg(["check", `${file}#graph`, "--load-timeout", "2147483"]);
+    expect(longest).toEqual({ code: 0, stdout: `${file}#graph: valid (1 nodes)\n`, stderr: "", killed: false });
+    const over = await runTsg(["check", `${file}#graph`, "--load-timeout", "2147484"]);
+    expect(over).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'tsg check: --load-timeout must be at most 2147483 (seconds, about 24.8 days: the longest timer Node keeps); got "2147484".\n' +
+        "Run `tsg check --help` for the options.\n",
+      killed: false,
+    });
+  });
+});
+
 describe("a path that is not a regular file is refused before importing", () => {
   it("a FIFO (importing it would wait for a writer forever)", async () => {
     const fifo = join(dir, "graph.mjs");
@@ -85,6 +103,21 @@ describe("a module that calls process.exit while it loads", () => {
       stderr:
         `tsg check: the module ${file} ended the process while tsg was loading it (exit code 0: process.exit(), or an error thrown ` +
         "outside tsg's reach); tsg did not finish. A graph module must not end the process.\n",
+      killed: false,
+    });
+  });
+});
+
+describe("a module that calls process.exit after tsg finished its command", () => {
+  it("exits-after-finish.mjs: tsg keeps its own code (1, the graph is invalid) and says what happened", async () => {
+    const file = `${FIXTURES}/exits-after-finish.mjs`;
+    const finished = await runTsg(["check", `${file}#graph`], { deadlineMs: 15_000 });
+    expect(finished).toEqual({
+      code: 1,
+      stdout: `${file}#graph: 1 problem\n  - [INVALID_SPEC] spec.edges[0] must be an object with from, to; got ["a","nowhere"].\n`,
+      stderr:
+        "tsg check: code that tsg loaded (a module, or a node of its graph) ended the process with exit code 0 after tsg finished; " +
+        "tsg exits with its own code, 1. A graph module must not end the process.\n",
       killed: false,
     });
   });

@@ -149,6 +149,24 @@ describe("runs started from the page are kept up to a bound", () => {
     expect((await call(port, "GET", "/api/info")).json["threads"]).toEqual(runs.slice(2).map((run) => run.threadId));
   });
 
+  it("a thread paused in memory is never dropped: still listed and resumable after more finished runs than the bound", async () => {
+    const { port } = await serve({ keepFinishedRuns: 2 });
+    const started = await call(port, "POST", "/api/runs", { body: { interruptBefore: ["publish"] } });
+    expect((await runEvents(port, started.json["events"])).at(-1)).toMatchObject({ status: "paused", next: ["publish"] });
+    const paused = String(started.json["threadId"]);
+    const later = [await runToEnd(port), await runToEnd(port), await runToEnd(port)];
+    expect((await call(port, "GET", String(started.json["events"]))).status).toBe(404);
+    expect((await call(port, "GET", `/api/threads/${paused}`)).json).toMatchObject({ paused: ["publish"] });
+    expect((await call(port, "GET", "/api/info")).json["threads"]).toEqual([paused, ...later.slice(1).map((run) => run.threadId)]);
+    const approved = await call(port, "POST", `/api/threads/${paused}/resume`, { body: { action: "approve" } });
+    expect(approved.status).toBe(201);
+    expect((await runEvents(port, approved.json["events"])).map((e) => e.node ?? e.status)).toEqual(["publish", "done"]);
+    // Finished now: once its last run is dropped in turn, the thread goes like any other.
+    await runToEnd(port);
+    await runToEnd(port);
+    expect((await call(port, "GET", `/api/threads/${paused}`)).status).toBe(404);
+  });
+
   it("a run on the database file drops its events only: its thread stays in the file and in the list", async () => {
     const { port } = await serve({ db: join(dir, "own.sqlite"), keepFinishedRuns: 1 });
     const first = await runToEnd(port);
