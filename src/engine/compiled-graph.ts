@@ -28,7 +28,7 @@ import type {
   UpdateStateOptions,
 } from "./threads/types.js";
 import { updateThreadState } from "./threads/update-state.js";
-import type { AnyRunOptions, InvokeResult, KnownOptions, RunInput, StreamModeOf } from "./invoke-input.js";
+import type { AnyRunOptions, InvokeOptions, InvokeResult, RunInput, StreamRunOptions } from "./invoke-input.js";
 
 /** Options of a threaded `stream`: `stream(input, { threadId, streamMode })`, or `stream(null, …)` to resume. */
 export type ThreadStreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> = StreamOptions<M> & ThreadRunOptions;
@@ -101,11 +101,11 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * await chat.invoke({ messages: [question] }, { threadId: "chat-1", checkpointer }); // appended to the thread's messages
    * ```
    */
-  // One signature: the options' type (inferred) chooses the input's, whole or partial (see invoke-input.ts).
-  invoke<O extends RunOptions | ThreadRunOptions = RunOptions>(
-    input: RunInput<S, NoInfer<O>, "invoke", N>,
-    options?: O & NoInfer<KnownOptions<O, "invoke">>,
-  ): Promise<InvokeResult<S, N, O>>;
+  // One signature: the options' threadId (inferred) chooses the input's type, whole or partial (see invoke-input.ts).
+  invoke<T extends string | undefined = undefined>(
+    input: RunInput<S, NoInfer<T>, "invoke", N>,
+    options?: InvokeOptions<T>,
+  ): Promise<InvokeResult<S, N, T>>;
   invoke(input: unknown, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
     if (isThreadRun(options)) return invokeThread(this.#executable, this.#threads, input, options) as Promise<ThreadRunResult<S, N>>;
     if (this.#threads !== noThreadSettings) return Promise.reject(threadRequired("invoke", this.#threads));
@@ -185,10 +185,10 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * for await (const step of graph.stream(initial)) console.log(`${step.node} updated:`, Object.keys(step.update));
    * ```
    */
-  stream<O extends AnyRunOptions = StreamOptions>(
-    input: RunInput<S, NoInfer<O>, "stream", N>,
-    options?: O & NoInfer<KnownOptions<O, "stream">>,
-  ): AsyncIterable<StreamYield<S, StreamModeOf<O>, N>>;
+  stream<T extends string | undefined = undefined, M extends StreamMode | readonly StreamMode[] = "updates">(
+    input: RunInput<S, NoInfer<T>, "stream", N>,
+    options?: StreamRunOptions<T, M>,
+  ): AsyncIterable<StreamYield<S, M, N>>;
   stream(input: unknown, options?: AnyRunOptions): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options, this.#threads);
   }

@@ -10,7 +10,6 @@ export {
   type ThreadCompileOptions,
   type ThreadStreamOptions,
 } from "./compiled-graph.js";
-export type { ThreadInput } from "./invoke-input.js";
 export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodeOptions, type NodePolicy, type RetryPolicy } from "./policies.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";

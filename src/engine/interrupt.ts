@@ -11,7 +11,7 @@ import { NodePaused } from "./node-paused.js";
 import { Command, type AnyCommand } from "./command.js";
 import { findNonJson } from "./threads/json-check.js";
 import type { JsonValue } from "./threads/checkpointer.js";
-import type { JsonCheck } from "./json-shape.js";
+import type { JsonCheck, JsonTyped } from "./json-shape.js";
 
 // The class lives in command.ts, so the kernel reads it without loading the interrupt machinery; re-exported for the files that import it from here.
 export { Command, type AnyCommand };
@@ -83,6 +83,23 @@ export interface InterruptDefinition<Payload, Answer> {
  */
 export function defineInterrupt<Payload, Answer>(
   name: string & JsonCheck<Payload, "defineInterrupt", "the payload">,
+  options?: { readonly schema?: ResumeSchema<Answer> },
+): InterruptDefinition<Payload, Answer>;
+/**
+ * A payload already typed as JSON (`P extends JsonValue` in a generic helper, whose structural check
+ * cannot be read until `P` is known): second, so a concrete payload's error stays the first signature's.
+ *
+ * @example
+ * ```ts
+ * const named = <P extends JsonValue>(name: string) => defineInterrupt<P, boolean>(name);
+ * ```
+ */
+export function defineInterrupt<Payload extends JsonTyped, Answer>(
+  name: string,
+  options?: { readonly schema?: ResumeSchema<Answer> },
+): InterruptDefinition<Payload, Answer>;
+export function defineInterrupt<Payload, Answer>(
+  name: string,
   options: { readonly schema?: ResumeSchema<Answer> } = {},
 ): InterruptDefinition<Payload, Answer> {
   const { schema } = options;

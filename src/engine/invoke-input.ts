@@ -38,34 +38,33 @@ export type ThreadRequired<Message extends string> = { readonly [K in Message]: 
 type ThreadRequiredMessage<Api extends string> =
   `${Api}: without a threadId the input is the whole state; a partial state, null (resume) or a Command continues a thread, so pass { threadId, checkpointer }`;
 
-/** The options of either kind of run, the stream's mode included. */
+/** The options of either kind of run, the stream's mode included (what the implementation signature takes). */
 export type AnyRunOptions = RunOptions | ThreadRunOptions | StreamOptions<StreamMode | readonly StreamMode[]>;
 
-/** Whether options `O` name a thread. */
-type Threaded<O> = O extends { readonly threadId: string } ? true : false;
+/**
+ * The options `invoke` takes, with `T` the type of their `threadId` (`undefined` without one). Only the
+ * thread id is inferred from the argument, not the options' whole type: the parameter stays a plain
+ * object type, so TypeScript's own excess-property check refuses an unknown option in a literal
+ * (`'maxStep' does not exist in type …`), and options typed by a generic (`O extends RunOptions`) or a
+ * union (`flag ? { maxSteps: 3 } : { recursionLimit: 4 }`) are checked by plain assignability.
+ */
+export type InvokeOptions<T extends string | undefined> = (RunOptions | ThreadRunOptions) & { readonly threadId?: T };
 
-/** The input `invoke`/`stream` take with options `O`: the whole state without a thread, {@link ThreadInput} on one. */
-export type RunInput<S extends object, O, Api extends string = "invoke", N extends string = string> =
-  Threaded<O> extends true ? ThreadInput<S, N> : S | ThreadRequired<ThreadRequiredMessage<Api>>;
-
-/** What `invoke` resolves with for options `O`: a {@link ThreadRunResult} on a thread. */
-export type InvokeResult<S, N extends string, O> = Threaded<O> extends true ? ThreadRunResult<S, N> : RunResult<S, N>;
-
-/** The stream mode(s) options `O` ask for (`"updates"` by default). */
-export type StreamModeOf<O> = "streamMode" extends keyof O
-  ? Exclude<O["streamMode" & keyof O], undefined> | (undefined extends O["streamMode" & keyof O] ? "updates" : never)
-  : "updates";
-
-/** Every option a run knows. */
-type KnownKey = keyof ThreadRunOptions | keyof StreamOptions;
+/** The options `stream` takes: {@link InvokeOptions} and the stream mode(s) `M`. */
+export type StreamRunOptions<T extends string | undefined, M extends StreamMode | readonly StreamMode[]> = (
+  | StreamOptions<M>
+  | (StreamOptions<M> & ThreadRunOptions)
+) & { readonly threadId?: T };
 
 /**
- * The options' keys checked: `unknown` when each is an option, else a requirement named after the
- * unknown keys. The options' type is inferred from the argument (so a `threadId` can choose the input
- * type), and an inferred type has no excess keys to report: this reports them.
+ * Whether a thread id of type `T` names a thread: `false` when it may be `undefined` (options without a
+ * `threadId`, a `threadId` typed `string | undefined`), whose run may start from its input.
  */
-export type KnownOptions<O, Api extends string> = [Exclude<keyof O, KnownKey>] extends [never]
-  ? unknown
-  : {
-      readonly [K in `${Api}: ${Exclude<keyof O, KnownKey> & string} is not an option of a run; see RunOptions and ThreadRunOptions`]: never;
-    };
+type Threaded<T> = [T] extends [string] ? true : false;
+
+/** The input `invoke`/`stream` take for a thread id of type `T`: the whole state without a thread, {@link ThreadInput} on one. */
+export type RunInput<S extends object, T, Api extends string = "invoke", N extends string = string> =
+  Threaded<T> extends true ? ThreadInput<S, N> : S | ThreadRequired<ThreadRequiredMessage<Api>>;
+
+/** What `invoke` resolves with for a thread id of type `T`: a {@link ThreadRunResult} on a thread. */
+export type InvokeResult<S, N extends string, T> = Threaded<T> extends true ? ThreadRunResult<S, N> : RunResult<S, N>;

@@ -302,3 +302,34 @@ describe("defineInterrupt: the answer is typed, and checked at run time by its s
     expect(done).toMatchObject({ status: "done", state: { approved: false } });
   });
 });
+
+describe("a class instance as a payload: what the type cannot show is refused at run time", () => {
+  class Point {
+    constructor(
+      readonly x: number,
+      readonly y: number,
+    ) {}
+  }
+  // Point's type is an interface's (an object literal may have it), so it compiles; an instance of it is not JSON.
+  const at = defineInterrupt<Point, boolean>("at");
+
+  it("an instance of a data class: INVALID_RESUME naming the class, a plain object of its type pauses", async () => {
+    const graph = (payload: () => Point) =>
+      new StateGraph<{ ok: boolean }>()
+        .addNode("ask", () => ({ ok: at(payload()) }))
+        .addEdge(START, "ask")
+        .addEdge("ask", END)
+        .compile();
+    const checkpointer = new MemoryCheckpointer();
+    const error = await graph(() => new Point(1, 2))
+      .invoke({ ok: false }, { threadId: "t1", checkpointer })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InterruptError);
+    expect(error).toMatchObject({
+      code: "INVALID_RESUME",
+      message: "at: the payload must be JSON, to be saved with the thread: payload is an instance of Point.",
+    });
+    const paused = await graph(() => ({ x: 1, y: 2 })).invoke({ ok: false }, { threadId: "t2", checkpointer });
+    expect(paused.status).toBe("interrupted");
+  });
+});

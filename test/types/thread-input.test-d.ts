@@ -5,8 +5,8 @@
  * the reason, not as "no overload matches".
  */
 import { describe, expectTypeOf, it } from "vitest";
-import { append, Command, END, START, stateGraph, type RunResult, type Step, type SuperstepValues } from "../../src/index.js";
-import { MemoryCheckpointer, type ThreadRunResult } from "../../src/persistence/index.js";
+import { append, Command, END, START, stateGraph, type RunOptions, type RunResult, type Step, type SuperstepValues } from "../../src/index.js";
+import { MemoryCheckpointer, type ThreadRunOptions, type ThreadRunResult } from "../../src/persistence/index.js";
 
 interface Message {
   role: "user" | "assistant";
@@ -94,5 +94,57 @@ describe("a run without a thread", () => {
     chat.invoke(whole, { maxStep: 3 });
     // @ts-expect-error - threadid is not an option (nor is the input partial without threadId)
     chat.invoke({ messages: [next] }, { threadid: "c" });
+  });
+});
+
+declare const flag: boolean;
+
+describe("options typed as the user types them (no false error)", () => {
+  it("a generic wrapper passes its options through", () => {
+    async function run<O extends RunOptions>(graph: typeof chat, state: Support, options: O) {
+      return graph.invoke(state, options);
+    }
+    expectTypeOf(run(chat, whole, { maxSteps: 3 })).resolves.toEqualTypeOf<RunResult<Support, "reply">>();
+    async function resume<O extends ThreadRunOptions>(graph: typeof chat, options: O) {
+      return graph.invoke(null, options);
+    }
+    expectTypeOf(resume(chat, { threadId: "c", checkpointer })).resolves.toEqualTypeOf<ThreadRunResult<Support, "reply">>();
+    function streamed<O extends RunOptions>(graph: typeof chat, state: Support, options: O) {
+      return graph.stream(state, options);
+    }
+    expectTypeOf(streamed(chat, whole, {})).toEqualTypeOf<AsyncIterable<Step<Support, "reply">>>();
+    function annotated(graph: typeof chat, options: RunOptions) {
+      return graph.invoke(whole, options);
+    }
+    expectTypeOf(annotated(chat, {})).resolves.toEqualTypeOf<RunResult<Support, "reply">>();
+  });
+
+  it("options typed as a union, with or without a thread on each side", () => {
+    const bounds = flag ? { maxSteps: 3 } : { recursionLimit: 4 };
+    expectTypeOf(chat.invoke(whole, bounds)).resolves.toEqualTypeOf<RunResult<Support, "reply">>();
+    chat.stream(whole, bounds);
+    const thread = flag ? { threadId: "a", checkpointer } : { threadId: "b", maxSteps: 3 };
+    expectTypeOf(chat.invoke({ messages: [next] }, thread)).resolves.toEqualTypeOf<ThreadRunResult<Support, "reply">>();
+    const maybeThread = flag ? { threadId: "a", checkpointer } : { maxSteps: 3 };
+    chat.invoke(whole, maybeThread);
+    const threadId: string | undefined = flag ? "a" : undefined;
+    expectTypeOf(chat.invoke(whole, { threadId, checkpointer })).resolves.toEqualTypeOf<RunResult<Support, "reply">>();
+  });
+
+  it("still refuses, in those forms, what it refused", () => {
+    const thread = flag ? { threadId: "a", checkpointer } : { threadId: "b", maxSteps: 3 };
+    // @ts-expect-error - "mesages" is not a field, also with union options
+    chat.invoke({ mesages: [next] }, thread);
+    const threadId: string | undefined = flag ? "a" : undefined;
+    // @ts-expect-error - the threadId may be undefined: the run may start from its input, so it takes the whole state
+    chat.invoke({ messages: [next] }, { threadId, checkpointer });
+    // @ts-expect-error - maxStep is not an option, in a union
+    chat.invoke(whole, flag ? { maxStep: 3 } : { recursionLimit: 4 });
+    // @ts-expect-error - an unknown option next to a thread's
+    chat.invoke(null, { threadId: "c", checkpointer, durablity: "sync" });
+    // @ts-expect-error - stream: an unknown option
+    chat.stream(whole, { streamMod: "values" });
+    // @ts-expect-error - stream: not a mode
+    chat.stream(whole, { streamMode: "value" });
   });
 });
