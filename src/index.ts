@@ -5,7 +5,10 @@
  * (`/coverage`), diagrams (`/render`), XState (`/xstate`), LangGraph.js (`/langgraph`), the checkpoint
  * stores and the types a store implements (`/persistence`, `/postgres`), DBOS (`/dbos`), OpenTelemetry
  * (`/otel`), fast-check helpers (`/testing`) and the examples (`/examples`).
+ *
+ * @module typed-state-graph
  */
+
 export { START, END } from "./spec.js";
 export type { GraphSpec, EdgeSpec, FanOutSpec, JoinSpec, RouteSpec, ReducerSpec, Start, End } from "./spec.js";
 export {

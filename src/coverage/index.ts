@@ -1,4 +1,10 @@
-/** `typed-state-graph/coverage`: plans of START→END paths (or runs, superstep by superstep) that take every transition, reports of what runs took, and replays. */
+/**
+ * `typed-state-graph/coverage`: plans of START→END paths (or runs, superstep by superstep) that take
+ * every transition, reports of what runs took, and replays.
+ *
+ * @module typed-state-graph/coverage
+ */
+
 export { coveragePlan } from "./plan.js";
 export type { CoveragePlan, CoveragePlanOptions, CoveragePlanner } from "./plan.js";
 export { formatPath } from "./path.js";

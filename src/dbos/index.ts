@@ -3,7 +3,10 @@
  * DBOS step and the merge runs in the workflow, so a run survives its process: DBOS recovers it in any
  * worker on the same Postgres, and a completed node never runs again. Runs wait on DBOS queues with
  * concurrency limits, and interrupts wait for a resume message. Requires `@dbos-inc/dbos-sdk` 5.
+ *
+ * @module typed-state-graph/dbos
  */
+
 export { registerOnDBOS, type RegisterOnDBOSOptions } from "./register.js";
 export {
   runOnDBOS,

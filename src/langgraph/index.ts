@@ -1,7 +1,10 @@
 /**
  * `typed-state-graph/langgraph`: export a typed graph to LangGraph.js and run it there.
  * `@langchain/langgraph` is an optional peer dependency, loaded on first use.
+ *
+ * @module typed-state-graph/langgraph
  */
+
 export { toLangGraph } from "./to-langgraph.js";
 export type { ToLangGraphOptions } from "./to-langgraph.js";
 export type { LangGraphGraph, LangGraphChannels, LangGraphRunOptions } from "./_types.js";

@@ -2,7 +2,10 @@
  * `typed-state-graph/persistence`: durable runs. Checkpointers, their errors, and the types of
  * threaded runs. A subpath entry because the SQLite checkpointer needs a driver package (libsql or
  * better-sqlite3, loaded lazily, only when a SqliteCheckpointer opens).
+ *
+ * @module typed-state-graph/persistence
  */
+
 export type {
   Checkpoint,
   Checkpointer,

@@ -1,7 +1,10 @@
 /**
  * `typed-state-graph/testing`: property-based helpers for users' own suites. It imports no test
  * runner; fast-check (a peer dependency) is required for this entry point only.
+ *
+ * @module typed-state-graph/testing
  */
+
 export { reducerLaws } from "./reducer-laws.js";
 export type { ReducerLawName, ReducerLawProperty } from "./reducer-laws.js";
 export { arbitraryGraphSpec } from "./arbitrary-graph-spec.js";

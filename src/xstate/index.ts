@@ -1,7 +1,10 @@
 /**
  * `typed-state-graph/xstate`: a compiled graph as a running XState v5 machine, as the abstract coverage
  * model that path generators explore, and as a drop-in engine with the mini engine's results.
+ *
+ * @module typed-state-graph/xstate
  */
+
 export { toMachine, STEP_LIMIT_STATE, SUPERSTEP_STATE, WAITING_TAG } from "./machine.js";
 export type {
   ToMachineOptions,

@@ -27,10 +27,10 @@ function destination(page: string, target: string): { file: string; anchor: stri
   return { file: path === "" ? page : relative(root, resolve(root, dirname(page), path)), anchor };
 }
 
-/** The anchors GitHub makes of a page's headings: lower case, punctuation dropped, spaces as dashes; a repeat gets -1, -2… */
-function anchorsOf(page: string): Set<string> {
+/** The anchors GitHub makes of a page's headings, each with its heading: lower case, punctuation dropped, spaces as dashes; a repeat gets -1, -2… */
+function headingsOf(page: string): Map<string, string> {
   const seen = new Map<string, number>();
-  const anchors = new Set<string>();
+  const anchors = new Map<string, string>();
   for (const [, heading = ""] of prose(page).matchAll(/^#{1,6}\s+(.*)$/gm)) {
     const base = heading
       .trim()
@@ -39,9 +39,26 @@ function anchorsOf(page: string): Set<string> {
       .replace(/\s/g, "-");
     const repeat = seen.get(base) ?? 0;
     seen.set(base, repeat + 1);
-    anchors.add(repeat === 0 ? base : `${base}-${repeat}`);
+    anchors.set(repeat === 0 ? base : `${base}-${repeat}`, heading.trim());
   }
   return anchors;
+}
+
+const anchorsOf = (page: string): Set<string> => new Set(headingsOf(page).keys());
+
+/**
+ * Links into the generated API pages whose anchor leads to another symbol's heading: `[`Send`](…#send)`
+ * must lead to the heading `Send` (or `Send()`; for `Owner.member`, to `member`). typedoc numbers repeated
+ * headings (`stategraph-2`), so an anchor can silently point elsewhere after the pages are regenerated.
+ */
+function misdirectedApiLinks(page: string): string[] {
+  const links = [...prose(page).matchAll(/\[`([^`]+)`\]\(([^)\s]*api\/[^)\s]*#[^)\s]+)\)/g)];
+  return links.flatMap(([, label = "", target = ""]) => {
+    const { file, anchor = "" } = destination(page, target);
+    const heading = existsSync(join(root, file)) ? headingsOf(file).get(anchor) : undefined;
+    const symbol = label.split(".").at(-1);
+    return heading?.replace(/\\/g, "").replace(/\(\)$/, "") === symbol ? [] : [`${label} → ${target} (heading: ${heading ?? "none"})`];
+  });
 }
 
 /** The links of a page whose file is a page that lacks the anchor they name. */
@@ -82,6 +99,10 @@ describe("docs links", () => {
 
   it.each(docPages())("%s: every anchor it links to is a heading of its page", (page) => {
     expect(deadAnchors(page)).toEqual([]);
+  });
+
+  it.each(docPages())("%s: each link to an API page leads to the heading of the symbol it names", (page) => {
+    expect(misdirectedApiLinks(page)).toEqual([]);
   });
 });
 
