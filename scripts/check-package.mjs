@@ -35,7 +35,7 @@ const REQUIRED_ENTRY_POINTS = [
 const ALLOWED = [
   /^dist\//,
   /^assets\/inspect\/[^/]+$/,
-  /^docs\/(?!api\/)(?:[^/]+\/)*[^/]+\.(?:md|png)$/,
+  /^docs\/(?:[^/]+\/)*[^/]+\.(?:md|png)$/, // the guide, the reference and the Markdown API pages
   /^README\.md$/,
   /^CHANGELOG\.md$/,
   /^LICENSE$/,
