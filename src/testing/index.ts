@@ -11,3 +11,7 @@ export { arbitraryGraphSpec } from "./arbitrary-graph-spec.js";
 export type { GraphSpecOptions } from "./arbitrary-graph-spec.js";
 export { assertEveryNodeReachesEnd } from "./assert-every-node-reaches-end.js";
 export { assertRouteCoverage } from "./assert-route-coverage.js";
+export { exploreGraph, REPLAY_ENV } from "./explore/explore-graph.js";
+export { ExplorationError, EXPLORATION_ERROR_CODES } from "./explore/errors.js";
+export type { ExplorationErrorCode } from "./explore/errors.js";
+export type { ExploreOptions, ExplorationReport, ExploredRun, FeasiblePath, Invariant, NodeOutcome } from "./explore/types.js";

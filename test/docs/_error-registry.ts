@@ -31,6 +31,7 @@ import {
 } from "../../src/errors.js";
 import { INSPECT_PROBLEMS, InspectError } from "../../src/inspect/errors.js";
 import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
+import { EXPLORATION_ERROR_CODES, ExplorationError } from "../../src/testing/explore/errors.js";
 import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
 
 export type ErrorClass = abstract new (...args: never[]) => Error;
@@ -47,6 +48,7 @@ export const LIBRARY_ERRORS: readonly (readonly [ErrorClass, readonly string[]])
   [CheckpointConflictError, [new CheckpointConflictError("", null, null).code]],
   [InterruptError, INTERRUPT_ERROR_CODES],
   [CoverageError, COVERAGE_ERROR_CODES],
+  [ExplorationError, EXPLORATION_ERROR_CODES],
   [XStateExportError, XSTATE_EXPORT_CODES],
   [LangGraphInteropError, LANGGRAPH_INTEROP_CODES],
   [DBOSRunError, DBOS_RUN_CODES],

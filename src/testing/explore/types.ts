@@ -1,0 +1,96 @@
+/**
+ * The options and results of `exploreGraph`: what the user gives (arbitraries for the input, for the
+ * nodes not under test and for interrupt answers; invariants) and what an exploration reports.
+ */
+import type * as fc from "fast-check";
+import type { CoveragePath, CoveragePlan } from "../../coverage/index.js";
+import type { AnyCommand, RouteTaken, SuperstepValues } from "../../engine/index.js";
+
+/**
+ * What a node not under test does in one call: returns an update or a `Command`, or throws (an `Error`
+ * value is thrown, as a model or a tool that fails would).
+ */
+export type NodeOutcome<S> = { readonly [K in keyof S]?: S[K] } | AnyCommand | Error;
+
+/**
+ * An invariant checked after every superstep: `true` when it holds, else a sentence saying what is wrong
+ * (printed with the failing run).
+ */
+export type Invariant<S> = (state: S, step: SuperstepValues<S>) => true | string;
+
+/**
+ * Options of {@link exploreGraph}.
+ *
+ * @example
+ * ```ts
+ * const options: ExploreOptions<ReportState, ReportNode> = {
+ *   input: fc.constant(initialReportState()),
+ *   nodes: { check_draft: fc.constantFrom({ verdict: "ok" }, { verdict: "revise" }) },
+ *   invariants: { "revisions stay within the allowance": (s) => s.revisions <= 2 || `revisions = ${s.revisions}` },
+ * };
+ * ```
+ */
+export interface ExploreOptions<S extends object, N extends string = string> {
+  /** The run's input: the whole state (each run starts a new memory thread). */
+  readonly input: fc.Arbitrary<S>;
+  /**
+   * Outcomes of the nodes whose behaviour is not under test (a model, a tool, an HTTP call): each call
+   * of such a node draws its outcome from the arbitrary (fast-check shrinks each draw). Other nodes run as
+   * written.
+   */
+  readonly nodes?: { readonly [K in N]?: fc.Arbitrary<NodeOutcome<S>> };
+  /**
+   * Answers to in-node interrupts: one arbitrary for every interrupt, or one per `defineInterrupt` name
+   * (an interrupt without a name, or whose name is not listed, uses `"*"` when given). A pause before or
+   * after a node (`interruptBefore`/`interruptAfter`) is resumed without an answer.
+   */
+  readonly answers?: fc.Arbitrary<unknown> | { readonly [name: string]: fc.Arbitrary<unknown> };
+  /** Checked after every superstep of every run, by name. */
+  readonly invariants?: { readonly [name: string]: Invariant<S> };
+  /** Error codes a run may end with (`NODE_FAILED` for a node that threw, `STEP_LIMIT`…); any other error fails. */
+  readonly expectErrors?: readonly string[];
+  /** How many runs fast-check generates. Default 100. */
+  readonly runs?: number;
+  /** fast-check's seed (default: random; printed with a failure). */
+  readonly seed?: number;
+  /** The run's step limit (default: the graph's). */
+  readonly maxSteps?: number;
+  /** How many pauses one run may answer before it counts as not ending. Default 20. */
+  readonly maxPauses?: number;
+  /** A coverage plan: the report says, for each planned path, whether a run took it, and with what. */
+  readonly plan?: CoveragePlan;
+}
+
+/** A planned path some run took, with the input and the outcomes that took it: a test case. */
+export interface FeasiblePath<S> {
+  readonly path: CoveragePath;
+  readonly input: S;
+  /** Each replaced node's outcomes, in call order (only the calls the run made). */
+  readonly outcomes: Readonly<Record<string, readonly NodeOutcome<S>[]>>;
+  /** The answers given to its interrupts, in order. */
+  readonly answers: readonly unknown[];
+}
+
+/** What {@link exploreGraph} found when no run failed. */
+export interface ExplorationReport<S> {
+  /** How many runs were generated (shrinking excluded). */
+  readonly runs: number;
+  /** Distinct paths (node sequences with their route keys) the runs took. */
+  readonly distinctPaths: number;
+  /** With `plan`: the planned paths some run took, and those no run took. */
+  readonly coverage?: {
+    readonly feasible: readonly FeasiblePath<S>[];
+    readonly notReached: readonly CoveragePath[];
+  };
+}
+
+/** One run as it happened: what the report and a failure print. */
+export interface ExploredRun<S> {
+  readonly input: S;
+  readonly trace: readonly string[];
+  readonly routes: readonly RouteTaken[];
+  readonly outcomes: Readonly<Record<string, readonly NodeOutcome<S>[]>>;
+  readonly answers: readonly unknown[];
+  /** Why the run fails the exploration, when it does. */
+  readonly failure?: string;
+}
