@@ -8,6 +8,7 @@ import { historyCommand } from "./history.js";
 import { diagramCommand } from "./diagram.js";
 import { checkCommand } from "./check.js";
 import { inspectCommand } from "./inspect.js";
+import { testCommand } from "./test.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
 export const commands: Readonly<Record<string, Command>> = {
@@ -20,4 +21,5 @@ export const commands: Readonly<Record<string, Command>> = {
   diagram: diagramCommand,
   check: checkCommand,
   inspect: inspectCommand,
+  test: testCommand,
 };

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-const root = resolve(import.meta.dirname, "../..");
+export const root = resolve(import.meta.dirname, "../..");
 /** The built `tsg`. */
 export const TSG_MAIN = join(root, "dist/cli/main.js");
 

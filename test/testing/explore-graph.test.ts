@@ -7,7 +7,7 @@ import * as fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { coveragePlan } from "../../src/coverage/index.js";
 import { append, defineInterrupt, END, START, stateGraph } from "../../src/index.js";
-import { ExplorationError, exploreGraph, REPLAY_ENV } from "../../src/testing/index.js";
+import { ExplorationError, exploreGraph, REPLAY_ENV, runScenario } from "../../src/testing/index.js";
 
 type Choice = "a" | "b" | "done";
 interface Ledger {
@@ -179,5 +179,35 @@ describe("interrupts are answered from arbitraries, and the plan's paths are rep
       invariants: { "records supersteps": (_s, step) => (seen.push(step.superstep), true) },
     });
     expect(new Set(seen)).toEqual(new Set([1, 2, 3]));
+  });
+});
+
+describe("runScenario replays a recorded case, deterministically", () => {
+  it("the recorded outcomes drive the replaced node, call by call", async () => {
+    const run = await runScenario(ledgerGraph(), {
+      input: { choice: null, history: [], balance: 0 },
+      outcomes: { oracle: [{ choice: "a" }, { choice: "b" }, { choice: "done" }] },
+    });
+    expect(run.failure).toBeUndefined();
+    expect(run.state.history).toEqual(["a", "b", "done"]);
+    expect(run.routes.map(({ key }) => key)).toEqual(["again", "again", "finish"]);
+  });
+
+  it("a node called more often than recorded fails the run, saying the recording is stale", async () => {
+    const run = await runScenario(ledgerGraph(), {
+      input: { choice: null, history: [], balance: 0 },
+      outcomes: { oracle: [{ choice: "a" }] },
+    });
+    expect(run.failure).toContain('runScenario: "oracle" was called more often than the scenario records outcomes for it (1)');
+  });
+
+  it("an interrupt with no recorded answer left is INVALID_OPTION", async () => {
+    const graph = stateGraph<{ ok: boolean | null }>()({})
+      .addNode("ask", () => ({ ok: defineInterrupt<{ q: string }, boolean>("ok")({ q: "?" }) }))
+      .addEdge(START, "ask")
+      .addEdge("ask", END)
+      .compile();
+    await expect(runScenario(graph, { input: { ok: null }, answers: [true] })).resolves.toMatchObject({ state: { ok: true } });
+    await expect(runScenario(graph, { input: { ok: null } })).rejects.toMatchObject({ code: "INVALID_OPTION" });
   });
 });

@@ -7,6 +7,7 @@
  */
 import * as fc from "fast-check";
 import type { CompiledGraph } from "../../engine/index.js";
+import { executableOf } from "../../engine/_kernel.js";
 import { InvalidOptionError } from "../../errors.js";
 import { ExplorationError } from "./errors.js";
 import { describeRun, pathKey, planCoverage } from "./report.js";
@@ -45,7 +46,7 @@ export async function exploreGraph<S extends object, N extends string>(
   let failed: ExploredRun<S> | undefined;
   const sources = drawSources(options);
   const property = fc.asyncProperty(options.input, listsOf(sources), fc.gen(), async (input, lists, gen) => {
-    const run = await runOnce(graph, { input, lists, gen }, sources, options);
+    const run = await runOnce(graph, { input, lists, more: (_key, factory) => gen(factory) }, sources, options);
     if (run.failure === undefined) {
       runs.push(run);
       return true;
@@ -99,7 +100,7 @@ function drawSources<S extends object, N extends string>(options: ExploreOptions
   }
   const answers = new Map<string, () => fc.Arbitrary<unknown>>();
   const given = options.answers;
-  if (given instanceof fc.Arbitrary) answers.set("*", () => given);
+  if (isArbitrary(given)) answers.set("*", () => given);
   else for (const [name, arbitrary] of Object.entries(given ?? {})) answers.set(name, () => arbitrary);
   return { nodes, answers };
 }
@@ -117,8 +118,22 @@ function replayParameters(): { seed: number; path: string; endOnFailure: true } 
   return { seed: Number(match[1]), path: match[2] ?? "", endOnFailure: true };
 }
 
+/**
+ * Whether a value is a fast-check arbitrary, by its shape: `instanceof` fails across two copies of
+ * fast-check (a user's module loaded through tsx may get the CommonJS build, this package the ESM one).
+ */
+function isArbitrary(value: unknown): value is fc.Arbitrary<unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { generate?: unknown }).generate === "function" &&
+    typeof (value as { shrink?: unknown }).shrink === "function"
+  );
+}
+
 function checkOptions<S extends object, N extends string>(graph: CompiledGraph<S, N>, options: ExploreOptions<S, N>): void {
-  if (!(options.input instanceof fc.Arbitrary)) {
+  executableOf(graph); // a coded error now, not inside the first run, for an object that is not a compiled graph
+  if (!isArbitrary(options.input)) {
     throw new InvalidOptionError(
       "exploreGraph: options.input must be a fast-check arbitrary of the run's input (fc.constant(state) for a fixed one).",
     );

@@ -12,21 +12,21 @@ import type { ExploredRun, ExploreOptions, NodeOutcome } from "./types.js";
 
 /**
  * Where one run's values come from: its input; for each source (a replaced node, an interrupt name),
- * a list fast-check drew up front, taken in call order; past its end, fast-check's generator draws on
- * demand. The lists let fast-check shrink a run by dropping calls' values; the generator lets a run
- * make more calls than a list holds.
+ * a list taken in call order; past its end, `more` (fast-check's generator, drawing on demand, while
+ * exploring; a coded error when replaying a recorded scenario). The lists let fast-check shrink a run
+ * by dropping calls' values; the generator lets a run make more calls than a list holds.
  */
 export interface RunDraw<S> {
   readonly input: S;
   readonly lists: Readonly<Record<string, readonly unknown[]>>;
-  readonly gen: fc.GeneratorValue;
+  readonly more: <T>(key: string, factory: () => fc.Arbitrary<T>) => T;
 }
 
 /** The key of a source's list in {@link RunDraw.lists}. */
 export const nodeSource = (node: string): string => `node:${node}`;
 export const answerSource = (name: string): string => `answer:${name}`;
 
-/** Takes each source's values in call order: its list first, then the generator. */
+/** Takes each source's values in call order: its list first, then `more`. */
 class Draws<S> {
   readonly #taken = new Map<string, number>();
   constructor(readonly draw: RunDraw<S>) {}
@@ -36,7 +36,7 @@ class Draws<S> {
     this.#taken.set(key, index + 1);
     const list = this.draw.lists[key] ?? [];
     // A list holds values of its source's arbitrary: fast-check drew it from that same arbitrary.
-    return index < list.length ? (list[index] as T) : this.draw.gen(factory);
+    return index < list.length ? (list[index] as T) : this.draw.more(key, factory);
   }
 }
 
@@ -46,6 +46,9 @@ export interface DrawSources<S> {
   /** By interrupt name; `"*"` for every other interrupt. */
   readonly answers: ReadonlyMap<string, () => fc.Arbitrary<unknown>>;
 }
+
+/** What a run is checked against: the exploration's invariants, expected errors and bounds. */
+export type RunChecks<S extends object> = Pick<ExploreOptions<S>, "invariants" | "expectErrors" | "maxSteps" | "maxPauses">;
 
 const DEFAULT_MAX_PAUSES = 20;
 
@@ -57,7 +60,7 @@ export async function runOnce<S extends object, N extends string>(
   graph: CompiledGraph<S, N>,
   draw: RunDraw<S>,
   sources: DrawSources<S>,
-  options: ExploreOptions<S, N>,
+  options: RunChecks<S>,
 ): Promise<ExploredRun<S>> {
   const used: Record<string, NodeOutcome<S>[]> = {};
   const answered: unknown[] = [];
@@ -68,8 +71,10 @@ export async function runOnce<S extends object, N extends string>(
   const checkpointer = new MemoryCheckpointer();
   const threadId = "explore";
   const observer = { run: () => ({ route: (route: RouteTaken) => void routes.push(route) }) };
+  let state: S = draw.input;
   const report = (failure?: string): ExploredRun<S> => ({
     input: draw.input,
+    state,
     trace,
     routes,
     outcomes: used,
@@ -91,6 +96,7 @@ export async function runOnce<S extends object, N extends string>(
       for await (const values of stream as AsyncIterable<SuperstepValues<S>>) {
         if (values.superstep === 0) continue;
         trace.push(...values.nodes);
+        state = values.state;
         const broken = brokenInvariant(options, values);
         if (broken !== undefined) return report(broken);
       }
@@ -150,7 +156,7 @@ function withDrawnOutcomes<S extends object, N extends string>(
 }
 
 /** The first invariant that does not hold after this superstep, as a sentence. */
-function brokenInvariant<S extends object>(options: ExploreOptions<S, string>, values: SuperstepValues<S>): string | undefined {
+function brokenInvariant<S extends object>(options: RunChecks<S>, values: SuperstepValues<S>): string | undefined {
   for (const [name, invariant] of Object.entries(options.invariants ?? {})) {
     let verdict: true | string;
     try {

@@ -87,6 +87,8 @@ export interface ExplorationReport<S> {
 /** One run as it happened: what the report and a failure print. */
 export interface ExploredRun<S> {
   readonly input: S;
+  /** The state after the run's last superstep (the input when none ran). */
+  readonly state: S;
   readonly trace: readonly string[];
   readonly routes: readonly RouteTaken[];
   readonly outcomes: Readonly<Record<string, readonly NodeOutcome<S>[]>>;
