@@ -127,11 +127,16 @@ export class ChildTaskFrame implements InterruptFrame {
     return this.#task.call(value, name);
   }
 
-  runChild(child: object, input: unknown, limits: SubgraphLimits): Promise<{ readonly state: State; readonly update: State }> {
+  runChild(
+    child: object,
+    input: unknown,
+    limits: SubgraphLimits,
+    refusal: Error | undefined,
+  ): Promise<{ readonly state: State; readonly update: State }> {
     const task = this.#task;
     const host = this.#host;
-    const refusal = childPauseRefusal("runOnDBOS", task.node, threadSettingsOf(child));
-    if (refusal !== undefined) throw refusal;
+    // The refusal again, naming this driver and the parent's task.
+    if (refusal !== undefined) throw childPauseRefusal("runOnDBOS", task.node, threadSettingsOf(child));
     const prefix = task.idPrefix;
     const ns = pausedNamespace(host.pending, prefix) ?? freshNamespace(task.node, host.checkpointId, task.position);
     const resumes: Record<string, JsonValue> = {};

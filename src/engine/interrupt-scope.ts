@@ -57,8 +57,15 @@ export interface InterruptFrame {
    * keeps the child's checkpoints (the LangGraph export: LangGraph's `checkpoint_ns`). Resolves with the
    * child's final state and its nodes' updates folded; a pause inside the child pauses this task.
    * `undefined` when the driver cannot run this child: the engine runs it as without a thread.
+   * `refusal` is the kernel's `childPauseRefusal` of the child (built once, by `subgraph()`), when the
+   * child was compiled with static interrupts.
    */
-  runChild?(child: object, input: unknown, limits: SubgraphLimits): Promise<{ readonly state: State; readonly update: State }> | undefined;
+  runChild?(
+    child: object,
+    input: unknown,
+    limits: SubgraphLimits,
+    refusal: Error | undefined,
+  ): Promise<{ readonly state: State; readonly update: State }> | undefined;
   /** The answer the task's last call returned was refused by its interrupt's schema (`INVALID_RESUME`): the driver must not keep it. */
   refuse?(): void;
   /** A retry policy starts the task's next attempt: its calls count from the first again. */

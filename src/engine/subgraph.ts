@@ -70,7 +70,7 @@ export function subgraph<P extends object, C extends object>(
     const input = options.input ? options.input(parent) : (parent as unknown as C);
     const scope = subgraphScope(currentFrame());
     // A driver that keeps the child's checkpoints itself (the LangGraph export, in a threaded run).
-    const onDriver = scope === undefined ? currentInterruptFrame()?.runChild?.(child, input, limits) : undefined;
+    const onDriver = scope === undefined ? currentInterruptFrame()?.runChild?.(child, input, limits, refusal) : undefined;
     if (onDriver !== undefined) {
       const outcome = await onDriver;
       return options.output ? options.output(outcome.state as C, parent) : (outcome.update as Partial<P>);

@@ -18,12 +18,13 @@
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { State, SubgraphLimits } from "../engine/_kernel.js";
+import type { CustomEvent } from "../engine/index.js";
 import { CHILD_UPDATE } from "./_hidden.js";
 import type { LangGraphModule } from "./_load.js";
 import { RunRecorder } from "./_recorder.js";
 import { LangGraphRun } from "./_run.js";
 import { hasCheckpoint, runSoFar, type LangGraphThread } from "./_thread.js";
-import type { ChildExport, ChildGraph } from "./_types.js";
+import type { ChildExport, ChildGraph, LangGraphRunOptions } from "./_types.js";
 
 /** The parent's task a child runs in: its LangGraph config, and where the run keeps interrupt names. */
 export interface ParentTask {
@@ -54,12 +55,22 @@ export async function runChild(
   const run = new LangGraphRun(
     { executable: child.executable, langGraph: () => Promise.resolve(child.graph) },
     { input, checkInput: !resuming, configurable: {}, ...before },
-    limits,
+    forwardingEvents(limits, parent.config),
     "invoke",
     new RunRecorder(parent.interruptNames),
   );
   for await (const _step of run.steps());
   return { state: run.state, update: (run.values[CHILD_UPDATE] ?? {}) as State };
+}
+
+/**
+ * Hands a child's custom events (which its run reads on its own stream) to the parent's task's writer,
+ * so they reach the top-level run's listener as a LangGraph subgraph's do.
+ */
+function forwardingEvents(limits: SubgraphLimits, config: unknown): LangGraphRunOptions {
+  const writer = typeof config === "object" && config !== null ? (config as { writer?: unknown }).writer : undefined;
+  if (typeof writer !== "function") return limits;
+  return { ...limits, onCustomEvent: (event: CustomEvent) => writer({ node: event.node, event: event.event }) };
 }
 
 /** The child's thread under its parent's (LangGraph's namespace of the parent's task), to read its history. */

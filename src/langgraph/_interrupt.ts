@@ -7,15 +7,7 @@
  * checkpointer gets no frame: `interrupt()` then fails with the mini engine's `INTERRUPT_OUTSIDE_THREAD`.
  */
 import type { JsonValue } from "../engine/index.js";
-import {
-  childPauseRefusal,
-  executableOf,
-  NodePaused,
-  threadSettingsOf,
-  type InterruptFrame,
-  type State,
-  type SubgraphLimits,
-} from "../engine/_kernel.js";
+import { executableOf, NodePaused, type InterruptFrame, type State, type SubgraphLimits } from "../engine/_kernel.js";
 import type { CompiledGraph } from "../engine/index.js";
 import { configurable, runChild, type ParentTask } from "./_child.js";
 
@@ -39,8 +31,13 @@ export class LangGraphInterruptFrame implements InterruptFrame {
    * when the child cannot be exported, or was compiled with static interrupts (which pause only a
    * top-level graph: it runs as on a plain run). A pause inside the child pauses this task.
    */
-  runChild(child: object, input: unknown, limits: SubgraphLimits): Promise<{ state: State; update: State }> | undefined {
-    if (childPauseRefusal("subgraph", undefined, threadSettingsOf(child)) !== undefined) return undefined;
+  runChild(
+    child: object,
+    input: unknown,
+    limits: SubgraphLimits,
+    refusal: Error | undefined,
+  ): Promise<{ state: State; update: State }> | undefined {
+    if (refusal !== undefined) return undefined;
     const compiled = child as CompiledGraph<object>;
     const exported = this.#task.children(executableOf(compiled), compiled.spec);
     if (exported === undefined) return undefined;

@@ -14,6 +14,20 @@ export const RECORDER_KEY = "typed_state_graph_recorder";
 /** The `configurable` key under which LangGraph gives a node and its router their task's id. */
 const TASK_ID_KEY = "__pregel_task_id";
 
+/**
+ * What a gated node writes to its run's stream (LangGraph's `custom` mode) as it reaches the gate.
+ * LangGraph announces all the tasks of a superstep (`tasks` events) before it starts any of them, and
+ * its stream keeps the order things were written in: so when the run reads this, it has read the whole
+ * announcement of the superstep the task belongs to.
+ */
+export class TaskStarted {
+  readonly id: string;
+
+  constructor(id: string) {
+    this.id = id;
+  }
+}
+
 /** Thrown inside a task the run did not let start (a bound, an abort, or the caller stopped reading). */
 export class TaskRefused extends Error {
   override readonly name = "TaskRefused";
@@ -97,9 +111,15 @@ export class RunRecorder {
     return this.#tasks.get(id);
   }
 
-  /** Resolves when the run lets task `id` start; rejects with {@link TaskRefused} when it does not. */
-  admission(id: string): Promise<void> {
-    return this.#gate(id).admitted;
+  /**
+   * Resolves when the run lets task `id` start; rejects with {@link TaskRefused} when it does not.
+   * `writer` is LangGraph's writer of the task's config (its run's `custom` stream): the task tells
+   * its run there that it reached the gate (see {@link TaskStarted}).
+   */
+  admission(id: string, writer: unknown): Promise<void> {
+    const gate = this.#gate(id);
+    if (typeof writer === "function") writer(new TaskStarted(id));
+    return gate.admitted;
   }
 
   /** Lets the tasks start. */

@@ -29,14 +29,34 @@ import { cloneState, isPlainObject, type Step } from "../engine/index.js";
 import { START } from "../spec.js";
 import { visibleState } from "./_hidden.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
-import { RECORDER_KEY, RunRecorder, TaskRefused, type TaskRecord } from "./_recorder.js";
+import { RECORDER_KEY, RunRecorder, TaskRefused, TaskStarted, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
-import type { LangGraphGraph, LangGraphRunOptions } from "./_types.js";
+import type { LangGraphRunOptions } from "./_types.js";
 
 /** The graph a run drives: its tables, and its LangGraph export (made on the run's first step). */
 export interface RunGraph {
   readonly executable: ExecutableGraph;
-  readonly langGraph: () => Promise<Pick<LangGraphGraph, "stream">>;
+  readonly langGraph: () => Promise<StreamingGraph>;
+}
+
+/**
+ * What a run calls of its LangGraph graph: `stream`, with `writer: null`, which LangGraph reads as no
+ * writer given (it fills in its own, writing to this run's stream) where leaving it out inherits the
+ * writer of the LangGraph task the run is called from (a child's parent task). Its declared options do
+ * not list `writer`, which it takes from any config.
+ */
+export interface StreamingGraph {
+  stream(input: unknown, options: RunStreamOptions): Promise<AsyncIterable<unknown>>;
+}
+
+/** The options a run passes LangGraph's `stream`. */
+interface RunStreamOptions {
+  readonly streamMode: ("tasks" | "values" | "custom")[];
+  readonly recursionLimit: number;
+  readonly maxConcurrency?: number;
+  readonly configurable: Record<string, unknown>;
+  readonly signal?: AbortSignal;
+  readonly writer: null;
 }
 
 /** Where a run starts: LangGraph's input, and what the thread's run did before this invocation. */
@@ -127,8 +147,9 @@ export class LangGraphRun {
     // A new input is checked as on the mini engine; `null` or LangGraph's Command continues the thread.
     const input = (this.#start.checkInput ? cloneState((this.#state = this.#checkInput())) : this.#start.input) as State | null;
     const chunks = new ChunkReader(
-      (await langGraph.stream(input, {
-        streamMode: onCustomEvent === undefined ? ["tasks", "values"] : ["tasks", "values", "custom"],
+      await langGraph.stream(input, {
+        // `custom` always: a gated node tells the run there that its superstep's announcement is over.
+        streamMode: ["tasks", "values", "custom"],
         recursionLimit: superstepCeiling(limits) + 1,
         // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
         ...(this.#options.maxConcurrency === undefined
@@ -137,7 +158,9 @@ export class LangGraphRun {
         configurable: { ...this.#start.configurable, [RECORDER_KEY]: this.recorder },
         // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
         ...(signal === undefined || isAborted(signal) ? {} : { signal }),
-      })) as AsyncIterable<unknown>,
+        // The run's own stream takes its nodes' writes, not the stream of the task it runs in (a child's).
+        writer: null,
+      }),
       signal,
     );
     let refused: Error | undefined;
@@ -148,10 +171,14 @@ export class LangGraphRun {
           break;
         }
         const [mode, payload] = chunk.value as [unknown, unknown];
-        if (!isPlainObject(payload)) continue;
         if (mode === "custom") {
-          onCustomEvent?.({ node: String(payload["node"]), event: payload["event"] });
-        } else if (mode === "values") {
+          if (payload instanceof TaskStarted) refused = this.#started(payload, limits);
+          else if (isPlainObject(payload)) onCustomEvent?.({ node: String(payload["node"]), event: payload["event"] });
+          if (refused !== undefined) break;
+          continue;
+        }
+        if (!isPlainObject(payload)) continue;
+        if (mode === "values") {
           // A paused run ends with LangGraph's interrupts in a values chunk: the thread's snapshot has them.
           if (INTERRUPTS in payload) continue;
           this.#values = payload;
@@ -162,9 +189,6 @@ export class LangGraphRun {
           if (task === undefined) continue;
           yield* this.#commit(); // the previous superstep changed no field, so no values event came for it
           this.#announced.push(task);
-          // LangGraph announces a superstep's tasks together; once no more are waiting, they are all here.
-          if (!(await chunks.waiting())) refused = this.#admit(limits);
-          if (refused !== undefined) break;
         }
       }
       if (refused === undefined) yield* this.#commit();
@@ -195,6 +219,16 @@ export class LangGraphRun {
     const unfinished = running.find((task) => this.recorder.recorded(task.id)?.settled === undefined) ?? running[0];
     const node = unfinished?.node ?? this.#announced[0]?.node ?? START;
     return executionError(this.#api, abortedWhile(node, signal), this.#context(node));
+  }
+
+  /**
+   * A task reached the gate. LangGraph starts a superstep's tasks only once it has announced them all,
+   * so when the task is one announced here, the superstep's announcement is over: it is admitted, or
+   * refused (the error the run ends with). A later task of an admitted superstep changes nothing.
+   */
+  #started(started: TaskStarted, limits: RunLimits): Error | undefined {
+    if (!this.#announced.some((task) => task.id === started.id)) return undefined;
+    return this.#admit(limits);
   }
 
   /**
@@ -303,15 +337,10 @@ function stepOf(node: string, record: TaskRecord | undefined, state: State): Ste
   };
 }
 
-/**
- * LangGraph's stream, read one chunk at a time, that can tell whether a chunk is already waiting.
- * LangGraph announces a superstep's tasks in one synchronous burst, and a chunk already in the stream
- * arrives within microtasks; so a chunk still missing after a macrotask was not sent yet.
- */
+/** LangGraph's stream, read one chunk at a time, that ends early when the run's signal aborts. */
 class ChunkReader {
   readonly #iterator: AsyncIterator<unknown>;
   readonly #aborted: Promise<IteratorResult<unknown>> | undefined;
-  #pending: Promise<IteratorResult<unknown>> | undefined;
 
   constructor(stream: AsyncIterable<unknown>, signal: AbortSignal | undefined) {
     this.#iterator = stream[Symbol.asyncIterator]();
@@ -325,17 +354,10 @@ class ChunkReader {
 
   /** The next chunk, or {@link ABORTED} as soon as the run's signal aborts. */
   next(): Promise<IteratorResult<unknown>> {
-    const next = this.#pending ?? this.#iterator.next();
-    this.#pending = undefined;
+    const next = this.#iterator.next();
     if (this.#aborted === undefined) return next;
     next.catch(() => undefined); // once aborted, LangGraph's own AbortError is not the run's error
     return Promise.race([this.#aborted, next]);
-  }
-
-  /** Whether the next chunk (or the end, or an error) is already there. */
-  waiting(): Promise<boolean> {
-    const next = (this.#pending ??= this.#iterator.next());
-    return Promise.race([next.then(yes, yes), macrotask().then(() => false)]);
   }
 
   /** Stops reading; LangGraph ends its run (its refused or aborted tasks reject). */
@@ -348,14 +370,8 @@ class ChunkReader {
   }
 }
 
-const yes = (): boolean => true;
-
 /** The key under which LangGraph's values chunk carries a paused run's interrupts. */
 const INTERRUPTS = "__interrupt__";
 
 /** What {@link ChunkReader.next} yields once the run's signal aborted. */
 const ABORTED = Symbol("aborted");
-
-function macrotask(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
-}

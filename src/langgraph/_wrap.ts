@@ -61,7 +61,7 @@ export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: stri
     const visible = visibleState(state);
     if (recorder === undefined || taskId === undefined) return run(task, visible, config);
     const record = recorder.task(taskId, node);
-    return recorder.admission(taskId).then(() => run({ ...task, record }, visible, config));
+    return recorder.admission(taskId, fieldOf(config, "writer")).then(() => run({ ...task, record }, visible, config));
   };
 }
 

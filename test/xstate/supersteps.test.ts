@@ -377,6 +377,29 @@ describe("toMachine for parallel graphs: the superstep layout", () => {
       await outcomeOf(() => graph.invoke(input())),
     );
   });
+
+  it("one state per node also refuses a router that chooses no key, or START's router choosing two (counted from the run's routes)", async () => {
+    const none = new StateGraph<R>({ reducers: { log: append } })
+      .addNode("a", () => ({ log: ["a"] }))
+      .addNode("b", () => ({ log: ["b"] }))
+      .addEdge(START, "a")
+      .addConditionalEdges("a", (): ("on" | "done")[] => [], { on: "b", done: END })
+      .addEdge("b", END)
+      .compile();
+    await expect(runOnXState(none, input(), { layout: "nodes" })).rejects.toThrow(/the router after "a" started 0 nodes at once/);
+    const two = new StateGraph<R>({ reducers: { log: append } })
+      .addNode("a", () => ({ log: ["a"] }))
+      .addNode("b", () => ({ log: ["b"] }))
+      .addConditionalEdges(START, () => ["left", "right"], { left: "a", right: "b" })
+      .addEdge("a", END)
+      .addEdge("b", END)
+      .compile();
+    await expect(runOnXState(two, input(), { layout: "nodes" })).rejects.toMatchObject({
+      code: "UNSUPPORTED_GRAPH",
+      names: [START],
+      message: expect.stringContaining("started 2 nodes at once"),
+    });
+  });
 });
 
 type ParallelActor = ReturnType<typeof createActor<GraphMachine<R>>>;
