@@ -103,6 +103,20 @@ type KeyName<K> = K extends string ? Quoted<K> : K extends number ? Quoted<`${K}
  */
 export type NeedsResultChecks<R, S> = R extends null | ((...args: never[]) => unknown) ? R : [keyof R] extends [keyof S] ? never : R;
 
-/** The checks of node `Name`'s result `R` (awaited here): {@link NodeResultCheck} and {@link UnknownFieldCheck}. */
+/** The checks of node `Name`'s result `R` (awaited here): {@link NodeResultCheck}, {@link UnknownFieldCheck} and {@link ResumeCheck}. */
 export type ResultChecks<Api extends string, Name, R, S> = NodeResultCheck<Api, Name, Awaited<R>> &
-  UnknownFieldCheck<Api, Name, Awaited<R>, S>;
+  UnknownFieldCheck<Api, Name, Awaited<R>, S> &
+  ResumeCheck<Api, Name, Awaited<R>>;
+
+/**
+ * A node's Command gives no `resume` (it answers an interrupt, from `invoke`): a {@link Demand} when the
+ * result's Command has a resume of a known type. A Command typed `Command<unknown, …>` (an annotation)
+ * may hold none, so it is left to the run-time check (`INVALID_UPDATE`), as is a result typed `any`.
+ */
+export type ResumeCheck<Api extends string, Name, R> = 0 extends 1 & R
+  ? unknown
+  : [
+        R extends CommandMark & { readonly resume: infer Resume } ? (unknown extends Resume ? never : Exclude<Resume, undefined>) : never,
+      ] extends [never]
+    ? unknown
+    : Demand<`${Api}: node ${Quoted<Name>} returns a Command with resume; resume answers an interrupt, from invoke(new Command({ resume }), { threadId }). A node's Command takes update and goto`>;
