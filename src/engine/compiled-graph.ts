@@ -151,8 +151,9 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * await booking.updateState(child!.threadId, { flight: "LY 456" }, { checkpointer }); // the resume continues inside "book"
    * ```
    */
-  updateState(threadId: string, update: null, options: UpdateStateOptions<N> & { readonly asNode: End }): Promise<Checkpoint<S, N>>;
-  updateState(threadId: string, update: Partial<S>, options?: UpdateStateOptions<N>): Promise<Checkpoint<S, N>>;
+  // One signature, not an overload for `null`: with two, a misspelled asNode was TS2769 ("No overload
+  // matches this call") instead of TS's own `'"wirte"' is not assignable to … Did you mean '"write"'?`.
+  // `null` without `asNode: END` is refused by the run-time check (INVALID_UPDATE), which names the fix.
   updateState(threadId: string, update: Partial<S> | null, options?: UpdateStateOptions<N>): Promise<Checkpoint<S, N>> {
     return updateThreadState(this.#executable, this.#threads, threadId, update, options) as Promise<Checkpoint<S, N>>;
   }
