@@ -104,10 +104,18 @@ type KeyName<K> = K extends string ? Quoted<K> : K extends number ? Quoted<`${K}
 export type NeedsResultChecks<R, S> = R extends null | ((...args: never[]) => unknown)
   ? R
   : [keyof R] extends [keyof S]
-    ? [BadValueKeys<R, S>] extends [never]
-      ? never
-      : R
+    ? false extends ValuesFit<R, S>
+      ? R
+      : never
     : R;
+
+/**
+ * Whether each value of a result member fits its field, `undefined` in a field that cannot hold it
+ * excepted, read in one comparison (the common node passes it): the target keeps the result's own
+ * optional keys, so only a required key is held to its field's type, `undefined` excluded with or
+ * without `exactOptionalPropertyTypes`. {@link BadValueKeys} says which key, for the message.
+ */
+type ValuesFit<R, S> = R extends object ? ([R] extends [{ [K in keyof R]: K extends keyof S ? S[K] : never }] ? true : false) : true;
 
 /**
  * The keys of a result member (a required key, of a field of `S`, not typed `any`) whose value does
