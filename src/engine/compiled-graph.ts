@@ -1,5 +1,5 @@
 import { InvalidOptionError } from "../errors.js";
-import type { End, GraphSpec } from "../spec.js";
+import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
