@@ -101,8 +101,100 @@ type KeyName<K> = K extends string ? Quoted<K> : K extends number ? Quoted<`${K}
  * third of a node's check on TS 6 (`npm run bench:types`). Distributed: `keyof` a union keeps only the
  * keys common to all members. Shared by `addNode` and `defineGraph`.
  */
-export type NeedsResultChecks<R, S> = R extends null | ((...args: never[]) => unknown) ? R : [keyof R] extends [keyof S] ? never : R;
+export type NeedsResultChecks<R, S> = R extends null | ((...args: never[]) => unknown)
+  ? R
+  : [keyof R] extends [keyof S]
+    ? false extends ValuesFit<R, S>
+      ? R
+      : never
+    : R;
 
-/** The checks of node `Name`'s result `R` (awaited here): {@link NodeResultCheck} and {@link UnknownFieldCheck}. */
+/**
+ * Whether each value of a result member fits its field, `undefined` in a field that cannot hold it
+ * excepted, read in one comparison (the common node passes it): the target keeps the result's own
+ * optional keys, so only a required key is held to its field's type, `undefined` excluded with or
+ * without `exactOptionalPropertyTypes`. {@link BadValueKeys} says which key, for the message.
+ */
+type ValuesFit<R, S> = R extends object ? ([R] extends [{ [K in keyof R]: K extends keyof S ? S[K] : never }] ? true : false) : true;
+
+/**
+ * The keys of a result member (a required key, of a field of `S`, not typed `any`) whose value does
+ * not fit: `undefined` where the field cannot hold it (`{ count: lookup[k]?.n }`, read the same with or
+ * without `exactOptionalPropertyTypes`), or a value of another type (`{ status: "finished" }`). The
+ * compiler rejects the second anyway, but its first line names only the node's whole type; this puts
+ * the field in the message. An optional key (a result typed `Partial<S>`) is the compiler's to check.
+ */
+type BadValueKeys<R, S> = R extends CommandMark | NotAnUpdate
+  ? never
+  : R extends object
+    ? {
+        [K in keyof R]-?: K extends keyof S
+          ? {} extends Pick<R, K>
+            ? never
+            : 0 extends 1 & R[K]
+              ? never
+              : BadValue<R[K], S[K], K>
+          : never;
+      }[keyof R]
+    : never;
+
+/** `K` when the value type `V` does not fit the field type `F`. */
+type BadValue<V, F, K> = undefined extends V ? (undefined extends F ? never : K) : [V] extends [F] ? never : K;
+
+/** The check of a result's values ({@link BadValueKeys}), one message per key: `undefined` for a required field, or a value of another type. */
+export type ValueCheck<Api extends string, Name, R, S> = 0 extends 1 & R
+  ? unknown
+  : [BadValueKeys<R, S>] extends [never]
+    ? unknown
+    : Demand<ValueMessages<Api, Name, R, S, BadValueKeys<R, S>>>;
+
+/** The message for each key of `K`. */
+type ValueMessages<Api extends string, Name, R, S, K> = K extends keyof S & string
+  ? R extends { readonly [P in K]: infer V }
+    ? undefined extends V
+      ? `${Api}: node ${Quoted<Name>} can return undefined for ${Quoted<K>}, which the state requires; give a value, or leave the field out of the update`
+      : `${Api}: node ${Quoted<Name>} returns a value for ${Quoted<K>} that is not of the field's type; return a value of the state's type for ${Quoted<K>}`
+    : never
+  : never;
+
+/** The checks of node `Name`'s result `R` (awaited here): {@link NodeResultCheck}, {@link UnknownFieldCheck} and {@link ResumeCheck}. */
 export type ResultChecks<Api extends string, Name, R, S> = NodeResultCheck<Api, Name, Awaited<R>> &
-  UnknownFieldCheck<Api, Name, Awaited<R>, S>;
+  UnknownFieldCheck<Api, Name, Awaited<R>, S> &
+  ValueCheck<Api, Name, Awaited<R>, S> &
+  ResumeCheck<Api, Name, Awaited<R>> &
+  WideGotoCheck<Api, Name, Awaited<R>>;
+
+/**
+ * A node's Command whose goto is typed `string` (`new Command({ goto: next })`, `next: string`): the
+ * compiler cannot tell which node it names, and its first line explained the node's whole type. The
+ * message names the fix: a union of node names.
+ */
+export type WideGotoCheck<Api extends string, Name, R> = 0 extends 1 & R
+  ? unknown
+  : true extends (R extends CommandMark & { readonly goto: infer Goto } ? WideGoto<Goto> : never)
+    ? Demand<`${Api}: node ${Quoted<Name>} returns a Command whose goto is typed string, which cannot be checked against its ends; type it as a union of names from its ends (const next: "publish" | typeof END)`>
+    : unknown;
+
+/** `true` when a Command's goto list (`readonly (G | Send<G>)[] | undefined`) holds a name typed `string`. */
+type WideGoto<Goto> = Goto extends readonly (infer Target)[]
+  ? string extends Target
+    ? true
+    : Target extends { readonly node: infer To }
+      ? string extends To
+        ? true
+        : never
+      : never
+  : never;
+
+/**
+ * A node's Command gives no `resume` (it answers an interrupt, from `invoke`): a {@link Demand} when the
+ * result's Command has a resume of a known type. A Command typed `Command<unknown, …>` (an annotation)
+ * may hold none, so it is left to the run-time check (`INVALID_UPDATE`), as is a result typed `any`.
+ */
+export type ResumeCheck<Api extends string, Name, R> = 0 extends 1 & R
+  ? unknown
+  : [
+        R extends CommandMark & { readonly resume: infer Resume } ? (unknown extends Resume ? never : Exclude<Resume, undefined>) : never,
+      ] extends [never]
+    ? unknown
+    : Demand<`${Api}: node ${Quoted<Name>} returns a Command with resume; resume answers an interrupt, from invoke(new Command({ resume }), { threadId }). A node's Command takes update and goto`>;

@@ -166,9 +166,12 @@ interface NotAPromise {
 
 /**
  * A `Command` a node may return: an update of the state, and a `goto` that names only `G`, the node's
- * declared `ends` (none declared: a Command with an update only). `resume` is not a node's to give.
+ * declared `ends` (none declared: a Command with an update only). `resume` is not a node's to give:
+ * its type is `unknown` here, so that a node annotated `Promise<Command<unknown, S, …>>` (the
+ * LangGraph.js how-to's signature) compiles, and a resume the node does give is refused by
+ * `ResumeCheck` (messages.ts) once its type is inferred.
  */
-export type NodeCommand<S extends object, G extends string> = Command<undefined, S, G>;
+export type NodeCommand<S extends object, G extends string> = Command<unknown, S, G>;
 
 /**
  * A destination no goto can name (a branded string), beside a node's ends in the Command type its

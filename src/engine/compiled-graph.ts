@@ -1,5 +1,5 @@
 import { InvalidOptionError } from "../errors.js";
-import type { End, GraphSpec } from "../spec.js";
+import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
@@ -127,10 +127,10 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * const child = await booking.getState(withChild!.tasks[0]!.state!.threadId, { checkpointer }); // the same, typed by the child
    * ```
    */
-  getState(threadId: string, options: GetStateOptions & { readonly subgraphs: true }): Promise<CheckpointWithSubgraphs<S> | undefined>;
-  getState(threadId: string, options?: GetStateOptions): Promise<Checkpoint<S> | undefined>;
-  getState(threadId: string, options?: GetStateOptions): Promise<Checkpoint<S> | undefined> {
-    return getThreadState(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S> | undefined>;
+  getState(threadId: string, options: GetStateOptions & { readonly subgraphs: true }): Promise<CheckpointWithSubgraphs<S, N> | undefined>;
+  getState(threadId: string, options?: GetStateOptions): Promise<Checkpoint<S, N> | undefined>;
+  getState(threadId: string, options?: GetStateOptions): Promise<Checkpoint<S, N> | undefined> {
+    return getThreadState(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S, N> | undefined>;
   }
 
   /**
@@ -151,10 +151,11 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * await booking.updateState(child!.threadId, { flight: "LY 456" }, { checkpointer }); // the resume continues inside "book"
    * ```
    */
-  updateState(threadId: string, update: null, options: UpdateStateOptions<N> & { readonly asNode: End }): Promise<Checkpoint<S>>;
-  updateState(threadId: string, update: Partial<S>, options?: UpdateStateOptions<N>): Promise<Checkpoint<S>>;
-  updateState(threadId: string, update: Partial<S> | null, options?: UpdateStateOptions<N>): Promise<Checkpoint<S>> {
-    return updateThreadState(this.#executable, this.#threads, threadId, update, options) as Promise<Checkpoint<S>>;
+  // One signature, not an overload for `null`: with two, a misspelled asNode was TS2769 ("No overload
+  // matches this call") instead of TS's own `'"wirte"' is not assignable to … Did you mean '"write"'?`.
+  // `null` without `asNode: END` is refused by the run-time check (INVALID_UPDATE), which names the fix.
+  updateState(threadId: string, update: Partial<S> | null, options?: UpdateStateOptions<N>): Promise<Checkpoint<S, N>> {
+    return updateThreadState(this.#executable, this.#threads, threadId, update, options) as Promise<Checkpoint<S, N>>;
   }
 
   /**
@@ -171,8 +172,8 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * await graph.invoke(null, { threadId: "order-42", checkpointer, checkpointId: older[2]!.id }); // a new branch
    * ```
    */
-  getStateHistory(threadId: string, options?: GetStateHistoryOptions): Promise<Checkpoint<S>[]> {
-    return getThreadHistory(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S>[]>;
+  getStateHistory(threadId: string, options?: GetStateHistoryOptions): Promise<Checkpoint<S, N>[]> {
+    return getThreadHistory(this.#executable, this.#threads, threadId, options) as Promise<Checkpoint<S, N>[]>;
   }
 
   /**

@@ -18,8 +18,8 @@ import { runChildThread } from "./threads/child-thread.js";
 import type { State } from "./step.js";
 import { TaskContext } from "./task-context.js";
 
-/** How a subgraph node maps the parent's state in and the child's result out. */
-export interface SubgraphOptions<P, C> extends Pick<RunOptions, "maxSteps" | "recursionLimit"> {
+/** How a subgraph node maps the parent's state in and the child's result out; `O` is what `output` returns. */
+export interface SubgraphOptions<P, C, O extends Partial<P> = Partial<P>> extends Pick<RunOptions, "maxSteps" | "recursionLimit"> {
   /** The child's input, from the parent's state. Default: the parent's state as it is (shared state). */
   readonly input?: (parent: P) => C;
   /**
@@ -27,8 +27,20 @@ export interface SubgraphOptions<P, C> extends Pick<RunOptions, "maxSteps" | "re
    * nodes wrote, each folded with the child's reducer for that field (so an `append` field receives only
    * the new items), or the last value written when the field has no reducer.
    */
-  readonly output?: (child: C, parent: P) => Partial<P>;
+  readonly output?: (child: C, parent: P) => O;
 }
+
+/**
+ * Type-level only: `output`'s keys are fields of the parent's state. The compiler reports an unknown key
+ * of a fresh object literal only when the literal shares no field with the parent's; this also catches a
+ * misspelled key beside a valid one, and an `output` that is a function declared apart. `unknown` when
+ * each key is a field, else a property whose name is the message (the options lack it).
+ */
+export type OutputFieldsCheck<O, P> = [Exclude<keyof O, keyof P>] extends [never]
+  ? unknown
+  : {
+      readonly [K in `subgraph: output returns "${Exclude<keyof O, keyof P> & string}", which is not a field of the parent's state; return only the parent's fields`]: never;
+    };
 
 declare const parentState: unique symbol;
 
@@ -55,10 +67,11 @@ export type SubgraphNode<P> = ((state: P) => Promise<Partial<P>>) & ParentState<
  * parent.addNode("summary", subgraph(summarizer, { input: (s) => ({ text: s.findings.join("\n") }), output: (c) => ({ summary: c.summary }) }));
  * ```
  */
-export function subgraph<P extends object, C extends object>(
+export function subgraph<P extends object, C extends object, O extends Partial<P> = Partial<P>>(
   child: CompiledGraph<C>,
-  options: SubgraphOptions<P, C> = {},
+  given?: SubgraphOptions<P, C, O> & NoInfer<OutputFieldsCheck<O, P>>,
 ): SubgraphNode<P> {
+  const options: SubgraphOptions<P, C, O> = given ?? {};
   const executable = executableOf(child);
   const { reducers } = executable;
   const refusal = childPauseRefusal("subgraph", undefined, threadSettingsOf(child));

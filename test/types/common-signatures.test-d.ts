@@ -2,7 +2,7 @@
  * Common signatures the compiler must accept (issue 35 §1): each was a false error.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import { bindSpec, defineGraph, END, START, StateGraph, type CompiledGraph, type RunResult, type StateUpdate } from "../../src/index.js";
+import { bindSpec, Command, defineGraph, END, START, StateGraph, type CompiledGraph, type RunResult, type StateUpdate } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 
 interface S {
@@ -77,5 +77,22 @@ describe("after compile: defineGraph keeps its node names (issue 35 §2)", () =>
     void graph.updateState("t", { count: 1 }, { asNode: "a", checkpointer });
     // @ts-expect-error - "b" is not a node of the graph
     void graph.updateState("t", { count: 1 }, { asNode: "b", checkpointer });
+  });
+});
+
+describe("a node annotated Promise<Command<…>> (the LangGraph.js how-to's signature, issue 35 §1)", () => {
+  type Next = "b" | typeof END;
+  const decide = async (s: S): Promise<Command<unknown, S, Next>> => new Command({ update: { count: s.count + 1 }, goto: s.count > 2 ? END : "b" });
+
+  it("compiles in the builder and in defineGraph, its goto still checked against the ends", () => {
+    new StateGraph<S>().addNode("a", decide, { ends: ["b", END] }).addNode("b", () => ({})).addEdge(START, "a").addEdge("b", END).compile();
+    defineGraph<S>()({ nodes: { a: decide, b: () => ({}) }, ends: { a: ["b", END] }, edges: [[START, "a"], ["b", END]] });
+    // @ts-expect-error - its goto may name "b", which the ends do not list
+    new StateGraph<S>().addNode("a", decide, { ends: [END] });
+  });
+
+  it("a Command a node builds with a resume is still refused, naming the fix", () => {
+    // @ts-expect-error - resume answers an interrupt, from invoke
+    new StateGraph<S>().addNode("a", async () => new Command({ resume: "yes", goto: "b" }), { ends: ["b"] });
   });
 });

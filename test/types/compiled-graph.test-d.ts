@@ -47,7 +47,23 @@ describe("compile() keeps the node names", () => {
     if (result.status === "interrupted") {
       expectTypeOf(result.interrupt.nodes).toEqualTypeOf<readonly Nodes[]>();
       expectTypeOf(result.interrupt.interrupts?.[0]?.node).toEqualTypeOf<Nodes | undefined>();
+      // issue 35 §4: a pause during nodes always lists its interrupt() calls, a pause before or after none
+      if (result.interrupt.when === "during") expectTypeOf(result.interrupt.interrupts[0]?.node).toEqualTypeOf<Nodes | undefined>();
+      // @ts-expect-error - a pause before or after nodes may have no interrupt() calls: narrow on when first
+      void result.interrupt.interrupts.length;
+      if (result.interrupt.when !== "during") expectTypeOf(result.interrupt.interrupts).toEqualTypeOf<undefined>();
     }
+  });
+
+  it("types getState's next, and the history's, by them (issue 35 §2)", async () => {
+    const read = await threaded.getState("t", { checkpointer });
+    expectTypeOf(read?.next).toEqualTypeOf<readonly Nodes[] | undefined>();
+    // @ts-expect-error - "publsh" is not a node of the graph
+    void read?.next.includes("publsh");
+    expectTypeOf((await threaded.getStateHistory("t", { checkpointer }))[0]?.next).toEqualTypeOf<readonly Nodes[] | undefined>();
+    expectTypeOf((await threaded.updateState("t", { approved: true }, { checkpointer })).next).toEqualTypeOf<readonly Nodes[]>();
+    const anyNames: CompiledGraph<S> = threaded;
+    expectTypeOf((await anyNames.getState("t", { checkpointer }))?.next).toEqualTypeOf<readonly string[] | undefined>();
   });
 
   it("checks updateState's asNode against them", () => {

@@ -15,8 +15,10 @@ const compilers = {
   "TS 7": join(root, "node_modules/typescript7/bin/tsc"),
 } as const;
 
-const header = `import { append, defineInterrupt, END, Send, START, StateGraph, stateGraph } from "../../../src/index.js";
-interface S { count: number; docs: string[]; note: string | null }
+const header = `import { append, Command, defineInterrupt, END, Send, START, StateGraph, stateGraph } from "../../../src/index.js";
+import { MemoryCheckpointer } from "../../../src/persistence/index.js";
+interface S { count: number; docs: string[]; note: string | null; status: "idle" | "done" }
+declare const lookup: Record<string, { n: number } | undefined>;
 `;
 
 /** name → [fixture (after the header), what the first line must say]. */
@@ -59,6 +61,29 @@ void g.invoke(null); // ← here`,
   .addNode("b", () => ({ count: 2 }))
   .addEdge(START, ["a", "b"]); // ← here`,
     `addEdge: "a" and "b" run in one superstep (a fan-out) and both write "count", which has no reducer`,
+  ],
+  "an asNode typo": [
+    `const g = new StateGraph<S>().addNode("write", () => ({})).addEdge(START, "write").addEdge("write", END).compile();
+void g.updateState("t", { count: 1 }, { asNode: "wirte", checkpointer: new MemoryCheckpointer() }); // ← here`,
+    `Type '"wirte"' is not assignable to type '"__end__" | "write" | undefined'. Did you mean '"write"'?`,
+  ],
+  "a node returning a literal outside the field's type": [
+    `new StateGraph<S>()
+  .addNode("a", () => ({ status: "finished" })) // ← here
+  .addEdge(START, "a")
+  .addEdge("a", END);`,
+    `addNode: node "a" returns a value for "status" that is not of the field's type; return a value of the state's type for "status"`,
+  ],
+  "undefined for a required field": [
+    `new StateGraph<S>().addNode("a", () => ({ count: lookup["k"]?.n })); // ← here`,
+    `addNode: node "a" can return undefined for "count", which the state requires; give a value, or leave the field out of the update`,
+  ],
+  "a Command goto typed string": [
+    `declare const next: string;
+new StateGraph<S>()
+  .addNode("a", () => new Command({ goto: next }), { ends: ["b"] }) // ← here
+  .addNode("b", () => ({}));`,
+    `addNode: node "a" returns a Command whose goto is typed string, which cannot be checked against its ends; type it as a union of names from its ends`,
   ],
 };
 

@@ -56,7 +56,7 @@ describe("threaded runs", () => {
   });
 
   it("getState and updateState are typed by the state", async () => {
-    expectTypeOf(graph.getState("t", { checkpointer })).resolves.toEqualTypeOf<Checkpoint<S> | undefined>();
+    expectTypeOf(graph.getState("t", { checkpointer })).resolves.toEqualTypeOf<Checkpoint<S, "write" | "publish"> | undefined>();
     // @ts-expect-error - "title" is not a field of the state
     void graph.updateState("t", { title: "x" }, { checkpointer });
     // @ts-expect-error - draft is a string

@@ -6,6 +6,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { EveryStateField, FieldList } from "../../src/builder/field-list.js";
 import type { ReadsTheState, RouteError } from "../../src/builder/types.js";
 import type { Demand } from "../../src/builder/messages.js";
+import type { OutputFieldsCheck } from "../../src/engine/subgraph.js";
 import { append, bindSpec, defineGraph, END, route, Send, START, StateGraph, subgraph, type RouteDeclaration } from "../../src/index.js";
 
 interface S {
@@ -96,6 +97,24 @@ describe("reducers and subgraph mappings", () => {
     const child = new StateGraph<{ text: string }>().addNode("t", () => ({})).addEdge(START, "t").addEdge("t", END).compile();
     // @ts-expect-error - "drafts" is not a field of the parent
     base.addNode("child", subgraph(child, { input: (s) => ({ text: s.draft }), output: (c) => ({ drafts: c.text }) }));
+    // @ts-expect-error - "drafts" beside a valid key (issue 35 §2)
+    base.addNode("child", subgraph(child, { input: (s) => ({ text: s.draft }), output: (c) => ({ count: 1, drafts: c.text }) }));
+    const named = (c: { text: string }) => ({ draft: c.text, drafts: [c.text] });
+    // @ts-expect-error - an output declared apart, with a key the parent lacks
+    base.addNode("child", subgraph(child, { input: (s) => ({ text: s.draft }), output: named }));
+    expectTypeOf<OutputFieldsCheck<{ draft: string; drafts: string[] }, S>>().toEqualTypeOf<{
+      readonly 'subgraph: output returns "drafts", which is not a field of the parent\'s state; return only the parent\'s fields': never;
+    }>();
+  });
+
+  it("accepts an output of the parent's fields, inline, declared apart or typed Partial", () => {
+    const child = new StateGraph<{ text: string }>().addNode("t", () => ({})).addEdge(START, "t").addEdge("t", END).compile();
+    const named = (c: { text: string }) => ({ draft: c.text, events: [c.text] });
+    const partial = (c: { text: string }): Partial<S> => ({ draft: c.text });
+    base.addNode("child", subgraph(child, { input: (s) => ({ text: s.draft }), output: (c) => ({ draft: c.text }) }));
+    base.addNode("child", subgraph(child, { input: (s) => ({ text: s.draft }), output: named }));
+    base.addNode("child", subgraph(child, { input: (s) => ({ text: s.draft }), output: partial, maxSteps: 3 }));
+    base.addNode("child", subgraph(new StateGraph<S>().addNode("t", () => ({})).addEdge(START, "t").addEdge("t", END).compile()));
   });
 });
 

@@ -77,7 +77,7 @@ export interface CheckpointMetadata {
  * checkpoint?.next; // ["publish"]: what runs when the thread resumes
  * ```
  */
-export interface Checkpoint<S extends object = Record<string, unknown>> extends RunSnapshot<S> {
+export interface Checkpoint<S extends object = Record<string, unknown>, N extends string = string> extends RunSnapshot<S> {
   /** Unique within its thread. */
   readonly id: string;
   /** The checkpoint this one continues from; `null` for a thread's first. Forks share a parent. */
@@ -85,8 +85,8 @@ export interface Checkpoint<S extends object = Record<string, unknown>> extends 
   readonly threadId: string;
   /** The position in its branch: the parent's step + 1, 0 for a thread's first checkpoint. */
   readonly step: number;
-  /** The nodes that run next, in order (the tasks' nodes); empty once the run reached END. */
-  readonly next: readonly string[];
+  /** The nodes that run next, in order (the tasks' nodes); empty once the run reached END. Typed by the graph's node names `N` where a compiled graph reads it. */
+  readonly next: readonly N[];
   /** When it was written: an ISO 8601 timestamp. */
   readonly createdAt: string;
   readonly metadata: CheckpointMetadata;
@@ -131,7 +131,7 @@ export interface SubgraphTask extends CheckpointTask {
 }
 
 /** A checkpoint as `getState(threadId, { subgraphs: true })` returns it: its subgraph tasks carry their child's state. */
-export interface CheckpointWithSubgraphs<S extends object = Record<string, unknown>> extends Checkpoint<S> {
+export interface CheckpointWithSubgraphs<S extends object = Record<string, unknown>, N extends string = string> extends Checkpoint<S, N> {
   readonly tasks: readonly SubgraphTask[];
 }
 

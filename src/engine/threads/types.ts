@@ -38,14 +38,33 @@ export interface ThreadRunOptions extends RunOptions {
 
 /**
  * Where a run paused: before some nodes started, after some nodes ran (`interruptBefore`,
- * `interruptAfter`), or during some nodes, which called `interrupt()`.
+ * `interruptAfter`), or during some nodes, which called `interrupt()`. Tell them apart by `when`: a
+ * pause `during` nodes always lists the `interrupt()` calls waiting for an answer.
+ *
+ * @example
+ * ```ts
+ * if (paused.status === "interrupted" && paused.interrupt.when === "during") {
+ *   const [question] = paused.interrupt.interrupts; // no `?.`: a pause during a node has its calls
+ * }
+ * ```
  */
-export interface Interrupt<N extends string = string> {
-  readonly when: "before" | "after" | "during";
+export type Interrupt<N extends string = string> = StaticPause<N> | InNodePause<N>;
+
+/** A pause before or after nodes (`interruptBefore`, `interruptAfter`): no `interrupt()` call waits. */
+export interface StaticPause<N extends string = string> {
+  readonly when: "before" | "after";
   /** The nodes it paused at. */
   readonly nodes: readonly N[];
-  /** For `during`: each `interrupt()` call waiting for a resume value (its id, node and payload). */
-  readonly interrupts?: readonly (PendingInterrupt & { readonly node: N })[];
+  readonly interrupts?: undefined;
+}
+
+/** A pause during nodes that called `interrupt()`: each call waits for a resume value. */
+export interface InNodePause<N extends string = string> {
+  readonly when: "during";
+  /** The nodes it paused at. */
+  readonly nodes: readonly N[];
+  /** Each `interrupt()` call waiting for a resume value (its id, node and payload). */
+  readonly interrupts: readonly (PendingInterrupt & { readonly node: N })[];
 }
 
 /**
