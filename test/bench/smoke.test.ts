@@ -52,6 +52,7 @@ describe("runtime benchmark", () => {
       allocationRuns: 2,
       retentionRuns: 2,
       overheadRounds: 1,
+      throughputRuns: 4,
       log: () => {},
     });
     expect(result.targets.map((t) => t.met)).not.toContain(undefined);
