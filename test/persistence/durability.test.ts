@@ -345,6 +345,34 @@ describe.each(stores)('durability "exit" on %s', (_name, open) => {
     expect((await store.list("i")).map((c) => c.step)).toEqual([3, 2, 1, 0]);
   });
 
+  it("stores nothing of the parent mid-run when a subgraph ran, and deletes the child's thread once the run is stored", async () => {
+    const child = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+      .addNode("inner", async (s) => {
+        await sleep(1);
+        return { n: s.n + 1, log: ["inner"] };
+      })
+      .addEdge(START, "inner")
+      .addEdge("inner", END)
+      .compile();
+    const seen: number[] = [];
+    const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+      .addNode("sub", child)
+      .addNode("look", async (s) => {
+        await sleep(1);
+        seen.push((await store.list("s")).length);
+        return { n: s.n * 10, log: ["look"] };
+      })
+      .addEdge(START, "sub")
+      .addEdge("sub", "look")
+      .addEdge("look", END)
+      .compile();
+    const done = await graph.invoke({ n: 1, log: [] }, { threadId: "s", checkpointer, durability: "exit" });
+    expect(done.state).toEqual({ n: 20, log: ["inner", "look"] });
+    expect(seen).toEqual([0]);
+    expect((await store.list("s")).length).toBe(3);
+    expect(checkpointer.calls.filter((call) => call.startsWith("save")).at(-1)).toBe(store.saveMany === undefined ? "save" : "saveMany 3");
+  });
+
   it("keeps no pending write mid-run: a failed parallel superstep runs whole again on resume", async () => {
     let twoFails = true;
     const calls = { one: 0 };
