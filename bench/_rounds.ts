@@ -80,7 +80,7 @@ export function ratioOf(timed: TimedWorkload, numerator: string, denominator: st
 }
 
 /** Order statistics of a handful of round figures (the per-sample statistics are tinybench's). */
-function spread(values: readonly number[]): Spread {
+export function spread(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   const median = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;

@@ -38,18 +38,19 @@ console.log(
     [...rows, ...workload.skipped.map((s) => [s.name, s.reason, "", ""])],
   ),
 );
-for (const [mode, ours, theirs] of [
-  ["sync", CHECKPOINTED.postgres, CHECKPOINTED.langGraphPostgres],
-  ["async", CHECKPOINTED.postgresAsync, CHECKPOINTED.langGraphPostgresAsync],
+for (const [mode, ours, theirs, target] of [
+  ["sync", CHECKPOINTED.postgres, CHECKPOINTED.langGraphPostgres, 12],
+  ["async", CHECKPOINTED.postgresAsync, CHECKPOINTED.langGraphPostgresAsync, 20],
 ] as const) {
   const faster = ratioOf(timed, theirs, ours);
   console.log(
-    `PostgresCheckpointer vs LangGraph.js + PostgresSaver, both durability ${mode}: ${faster ? `${ratioSpread(faster)} faster` : "not measured"} (target ≥ 10×)`,
+    `PostgresCheckpointer vs LangGraph.js + PostgresSaver, both durability ${mode}: ${faster ? `${ratioSpread(faster)} faster` : "not measured"} (target ≥ ${target}×)`,
   );
 }
 for (const name of [CHECKPOINTED.sqlite, CHECKPOINTED.sqliteAsync]) {
   const ratio = ratioOf(timed, name, CHECKPOINTED.plain);
-  console.log(`${name} ÷ the run without: ${ratio ? ratioSpread(ratio) : "not measured"} (target ≤ 4×)`);
+  // The SQLite target is the overhead over the driver's floor: bench/sqlite-overhead.ts.
+  console.log(`${name} ÷ the run without: ${ratio ? ratioSpread(ratio) : "not measured"}`);
 }
 console.log(
   `load average after: ${loadavg()

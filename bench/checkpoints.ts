@@ -3,8 +3,8 @@
  * - the bytes each checkpoint adds to the file (row body + trace delta) at thread lengths 10, 1k, 2k and
  *   10k, on a loop whose state keeps one size (target: flat within 1.5× from 10 to 10k);
  * - listing a 2k-checkpoint history on a fresh connection (target: < 50 ms), and reading every entry's trace;
- * - the sequential report run with a SqliteCheckpointer ÷ the run without, in both durability modes (target:
- *   ≤ 4×), and the floor under them: the same rows written by the SQLite binding alone.
+ * - the report run's overhead on a SqliteCheckpointer in both durability modes: (store run − plain run) ÷
+ *   floor, the floor being the same rows written by the SQLite binding alone (targets ≤ 1.3 sync, ≤ 1.5 async).
  *
  * Run: npx tsc -p bench/tsconfig.json && node bench/dist/bench/checkpoints.js (part of npm run bench).
  * TSG_SQLITE_DRIVER=better-sqlite3 for the other driver.
@@ -13,9 +13,9 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { buildReportGraph, initialReportState } from "../src/examples/report/index.js";
 import { END, START, StateGraph } from "../src/index.js";
 import { SqliteCheckpointer, sqliteDriver } from "../src/persistence/index.js";
+import { sqliteOverhead } from "./sqlite-overhead.js";
 
 const driver = process.env.TSG_SQLITE_DRIVER === "better-sqlite3" ? "better-sqlite3" : "libsql";
 const dir = mkdtempSync(join(tmpdir(), "tsg-bench-checkpoints-"));
@@ -84,74 +84,8 @@ lines.push(
     `then reading every entry's trace (2M entries in all): ${median(readAllTimes).toFixed(1)} ms more.`,
 );
 
-// The report run, plain and SQLite-checkpointed in both durability modes, and the floor under a
-// checkpoint per superstep: the same run's 7 rows written by libsql alone, no code of ours, with an
-// INSERT each, its own transaction (what sync needs at least) or all in one transaction (async).
-// All alternated, so each sees the same machine load.
-const graph = buildReportGraph();
-const input = initialReportState();
-const report = new SqliteCheckpointer(join(dir, "report.sqlite"), { driver });
-await graph.invoke(input, { threadId: "sample", checkpointer: report, maxSteps: 30 });
-const floorFile = join(dir, "floor.sqlite");
-new SqliteCheckpointer(floorFile, { driver }).close(); // the same tables and indexes
-const bare = sqliteDriver(driver).open(floorFile, { mode: "readwrite", busyTimeoutMs: 5000 });
-bare.pragma("journal_mode = WAL");
-bare.pragma("synchronous = NORMAL");
-bare.pragma("wal_autocheckpoint = 4000"); // as SqliteCheckpointer's connections (src/persistence/sqlite/open.ts)
-const columns = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
-type Row = [string, string, string | null, number, string, string, string, string, string];
-const sampleFile = sqliteDriver(driver).open(join(dir, "report.sqlite"), { mode: "readonly", busyTimeoutMs: 5000 });
-const sampleRows = sampleFile
-  .prepare<[], Record<string, unknown>>(`SELECT ${columns} FROM tsg_checkpoints WHERE thread_id = 'sample' ORDER BY seq`)
-  .all()
-  .map((row) => columns.split(", ").map((column) => row[column]) as Row);
-sampleFile.close();
-if (sampleRows.length !== 7) throw new Error(`the sample run stored ${sampleRows.length} checkpoints, not 7`);
-const insert = bare.prepare<Row>(`INSERT INTO tsg_checkpoints (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-let threadId = 0;
-const bareRun = (oneTransaction: boolean) => {
-  const thread = `b${threadId++}`;
-  if (oneTransaction) bare.exec("BEGIN IMMEDIATE");
-  for (const [, ...rest] of sampleRows) insert.run(thread, ...rest);
-  if (oneTransaction) bare.exec("COMMIT");
-};
-const contenders = {
-  plain: () => graph.invoke(input, { maxSteps: 30 }),
-  sync: () => graph.invoke(input, { threadId: `r${threadId++}`, checkpointer: report, maxSteps: 30 }),
-  async: () => graph.invoke(input, { threadId: `r${threadId++}`, checkpointer: report, maxSteps: 30, durability: "async" }),
-  floorSync: async () => bareRun(false),
-  floorAsync: async () => bareRun(true),
-};
-const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, [] as number[]])) as Record<
-  keyof typeof contenders,
-  number[]
->;
-for (let round = 0; round < 600; round++) {
-  for (const [name, run] of Object.entries(contenders) as [keyof typeof contenders, () => Promise<unknown>][]) {
-    const start = performance.now();
-    await run();
-    times[name].push(performance.now() - start);
-  }
-}
-report.close();
-bare.close();
-const us = (name: keyof typeof contenders) => median(times[name].slice(100)) * 1000;
-// The mean too: it carries what a median leaves out, the WAL checkpoints' fsyncs among them (and the scheduler's pauses).
-const mean = (name: keyof typeof contenders) => (times[name].slice(100).reduce((sum, t) => sum + t, 0) / 500) * 1000;
-const [p, sync, async, floorSync, floorAsync] = [us("plain"), us("sync"), us("async"), us("floorSync"), us("floorAsync")];
-const ratio = (value: number) => `${(value / p).toFixed(1)}×`;
-const meanRatio = (name: keyof typeof contenders) => `${(mean(name) / mean("plain")).toFixed(1)}×`;
-lines.push(
-  "",
-  `The report run (6 supersteps, 7 checkpoints), median of 500 after 100 warm-up: ${p.toFixed(0)} µs plain; ` +
-    `with SqliteCheckpointer (NORMAL) ${sync.toFixed(0)} µs in durability sync (**${ratio(sync)}**), ` +
-    `${async.toFixed(0)} µs in async (**${ratio(async)}**). Means of the same runs: ${mean("plain").toFixed(0)} µs plain, ` +
-    `sync ${mean("sync").toFixed(0)} µs (${meanRatio("sync")}), async ${mean("async").toFixed(0)} µs (${meanRatio("async")}).`,
-  "",
-  `The floor, the same 7 rows written by ${driver} alone (no code of ours), median: an INSERT each, its own transaction, ` +
-    `${floorSync.toFixed(0)} µs (${ratio(floorSync)} the plain run, so sync cannot go below ${ratio(p + floorSync)}); ` +
-    `all in one transaction, ${floorAsync.toFixed(0)} µs (${ratio(floorAsync)}: async's floor ${ratio(p + floorAsync)}). ` +
-    `Means: ${mean("floorSync").toFixed(0)} µs and ${mean("floorAsync").toFixed(0)} µs.`,
-);
+// The report run, plain and SQLite-checkpointed in both durability modes, against the floors under
+// them: the overhead formula of bench/_overhead.ts, in alternated rounds (bench/sqlite-overhead.ts).
+lines.push("", (await sqliteOverhead(driver, { rounds: 30, runs: 20 })).markdown);
 console.log(lines.join("\n"));
 rmSync(dir, { recursive: true, force: true });

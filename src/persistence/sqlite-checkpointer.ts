@@ -10,6 +10,7 @@ import { checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "./
 import { saveNow, type SavesNow } from "../engine/_kernel.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
 import { whereTheRunStood } from "./save-failure.js";
+import { checkpointBody } from "./checkpoint-body.js";
 import { decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
 import { assemble, bodyOf, type ChainRow, chainRows, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
 import type { SqliteConnection } from "./sqlite/driver.js";
@@ -127,9 +128,9 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
     if (writes === undefined)
       throw failed("READ_ONLY", `${quoted(this.file)} is open read-only (it cannot be written, or readOnly was set)`);
     const rows = checkpoints.map((checkpoint): SaveRow => {
-      const { pendingWrites, trace: _trace, routes: _routes, ...stored } = checkpoint;
+      const { pendingWrites } = checkpoint;
       if (pendingWrites !== undefined) checkWrites(`SqliteCheckpointer.${method}`, pendingWrites);
-      return { checkpoint, pendingWrites, body: JSON.stringify(stored) };
+      return { checkpoint, pendingWrites, body: checkpointBody(checkpoint, false) };
     });
     const { threadId } = last;
     try {

@@ -3,6 +3,7 @@
  * engine's) and the report renders. No timing is asserted: shared machines make timed assertions flaky.
  */
 import { describe, expect, it } from "vitest";
+import { overheadOf, timeAlternated } from "../../bench/_overhead.js";
 import { timeRounds } from "../../bench/_rounds.js";
 import { runRuntimeSuite } from "../../bench/runtime-suite.js";
 import { runTypesSuite } from "../../bench/types-suite.js";
@@ -50,6 +51,8 @@ describe("runtime benchmark", () => {
       coverageSizes: [3],
       allocationRuns: 2,
       retentionRuns: 2,
+      overheadRounds: 1,
+      throughputRuns: 4,
       log: () => {},
     });
     expect(result.targets.map((t) => t.met)).not.toContain(undefined);
@@ -58,6 +61,27 @@ describe("runtime benchmark", () => {
     for (const { reason } of skipped) expect(reason).toContain("not exported to LangGraph.js yet");
     expect(result.markdown).toContain("### Targets");
   }, 60_000);
+});
+
+describe("the overhead formula", () => {
+  it("is (store − plain) ÷ floor within each round, then the median over the rounds", () => {
+    const figures = new Map([
+      ["plain", [1, 2, 1]],
+      ["store", [4, 8, 3]],
+      ["floor", [1, 2, 4]],
+    ]);
+    // Rounds: (4−1)/1 = 3, (8−2)/2 = 3, (3−1)/4 = 0.5: a ratio of medians would say (4−1)/2 = 1.5.
+    expect(overheadOf(figures, "store", "plain", "floor")).toEqual({ median: 3, min: 0.5, max: 3 });
+    expect(overheadOf(figures, "store", "plain", "missing")).toBeUndefined();
+  });
+
+  it("times every contender in every round, rotating their order", async () => {
+    const order: string[] = [];
+    const contenders = ["a", "b", "c"].map((name) => ({ name, run: () => void order.push(name) }));
+    const figures = await timeAlternated(contenders, { rounds: 3, runs: 1, warmupRounds: 0 });
+    expect(order.join("")).toBe("abcbcacab");
+    for (const name of ["a", "b", "c"]) expect(figures.get(name)).toHaveLength(3);
+  });
 });
 
 describe("type-check benchmark", () => {

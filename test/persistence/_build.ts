@@ -5,12 +5,19 @@
  * the repository so the compiled files resolve the SQLite driver (libsql or better-sqlite3) from node_modules.
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "../..");
-/** Where the compiled entry points go. */
-export const BUILD_DIR = join(root, "node_modules/.cache/tsg-persistence-test");
+/**
+ * Where the compiled entry points go: one directory per checkout, since git worktrees may share one
+ * node_modules (a build of another checkout's sources must never be taken for this one's).
+ */
+export const BUILD_DIR = join(
+  root,
+  `node_modules/.cache/tsg-persistence-test-${createHash("sha256").update(root).digest("hex").slice(0, 12)}`,
+);
 const ENTRIES = ["src/index.ts", "src/persistence/index.ts", "src/cli/main.ts"];
 const OUTPUTS = ["index.js", "persistence/index.js", "cli/main.js"];
 

@@ -263,9 +263,138 @@ describe.each(stores)("durability on %s", (_name, open) => {
 
   it("refuses a durability it does not know", async () => {
     const graph = counter().compile();
-    const options = { threadId: "bad", checkpointer, durability: "exit" } as unknown as { threadId: string };
+    const options = { threadId: "bad", checkpointer, durability: "on exit" } as unknown as { threadId: string };
     await expect(graph.invoke({ n: 1, log: [] }, options)).rejects.toThrow(InvalidOptionError);
-    await expect(graph.invoke({ n: 1, log: [] }, options)).rejects.toThrow(/invoke: durability must be "sync"/);
+    await expect(graph.invoke({ n: 1, log: [] }, options)).rejects.toThrow(/invoke: durability must be "sync".*"async".*or "exit"/);
     expect(checkpointer.calls).toEqual([]);
+  });
+});
+
+describe.each(stores)('durability "exit" on %s', (_name, open) => {
+  let store: Checkpointer;
+  let checkpointer: Counting;
+  let close: () => void;
+  beforeEach(() => {
+    ({ checkpointer: store, close } = open());
+    checkpointer = new Counting(store);
+  });
+  afterEach(() => close());
+
+  /** a → b → c, each awaiting I/O first and noting what the store holds of the thread. */
+  const awaiting = (seen: (number | undefined)[], threadId: string) => {
+    const look = (name: string) => async (s: { n: number; log: string[] }) => {
+      await sleep(2);
+      seen.push((await store.list(threadId)).length);
+      return { n: s.n + 1, log: [name] };
+    };
+    return new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+      .addNode("a", look("a"))
+      .addNode("b", look("b"))
+      .addNode("c", look("c"))
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", "c")
+      .addEdge("c", END);
+  };
+
+  it("stores nothing while the run goes on, even when its nodes await I/O, then every checkpoint at once", async () => {
+    const seen: (number | undefined)[] = [];
+    const graph = awaiting(seen, "x").compile();
+    const first = await graph.invoke({ n: 0, log: [] }, { threadId: "x", checkpointer, durability: "exit" });
+    expect(seen).toEqual([0, 0, 0]);
+    expect(checkpointer.calls).toEqual(store.saveMany === undefined ? ["save", "save", "save", "save"] : ["saveMany 4"]);
+    expect((await store.latest("x"))?.id).toBe(first.checkpointId);
+    // The next run on the thread: the store holds the first run's 4 checkpoints until this one ends.
+    seen.length = 0;
+    const second = await graph.invoke({ n: 0, log: ["again"] }, { threadId: "x", checkpointer, durability: "exit" });
+    expect(seen).toEqual([4, 4, 4]);
+    expect(second.state).toEqual({ n: 3, log: ["a", "b", "c", "again", "a", "b", "c"] });
+    expect((await store.list("x")).length).toBe(8);
+  });
+
+  it("stores what committed when a node fails, so invoke(null) resumes there", async () => {
+    let fail = true;
+    const graph = new StateGraph<{ n: number }>()
+      .addNode("a", async (s) => {
+        await sleep(1);
+        return { n: s.n + 1 };
+      })
+      .addNode("b", (s) => {
+        if (fail) throw new Error("b broke");
+        return { n: s.n * 3 };
+      })
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", END)
+      .compile();
+    const thread = { threadId: "f", checkpointer, durability: "exit" } as const;
+    await expect(graph.invoke({ n: 1 }, thread)).rejects.toThrow(GraphExecutionError);
+    expect((await store.latest("f"))?.next).toEqual(["b"]);
+    fail = false;
+    expect((await graph.invoke(null, thread)).state).toEqual({ n: 6 });
+  });
+
+  it("stores the interrupt's checkpoint when the run pauses, and resumes", async () => {
+    const graph = counter().compile({ interruptBefore: ["b"] });
+    const thread = { threadId: "i", checkpointer, durability: "exit" } as const;
+    const paused = await graph.invoke({ n: 1, log: [] }, thread);
+    expect(paused.status).toBe("interrupted");
+    expect((await store.latest("i"))?.id).toBe(paused.checkpointId);
+    const done = await graph.invoke(null, thread);
+    expect(done.state).toEqual({ n: 22, log: ["a", "b", "c"] });
+    expect((await store.list("i")).map((c) => c.step)).toEqual([3, 2, 1, 0]);
+  });
+
+  it("stores nothing of the parent mid-run when a subgraph ran, and deletes the child's thread once the run is stored", async () => {
+    const child = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+      .addNode("inner", async (s) => {
+        await sleep(1);
+        return { n: s.n + 1, log: ["inner"] };
+      })
+      .addEdge(START, "inner")
+      .addEdge("inner", END)
+      .compile();
+    const seen: number[] = [];
+    const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+      .addNode("sub", child)
+      .addNode("look", async (s) => {
+        await sleep(1);
+        seen.push((await store.list("s")).length);
+        return { n: s.n * 10, log: ["look"] };
+      })
+      .addEdge(START, "sub")
+      .addEdge("sub", "look")
+      .addEdge("look", END)
+      .compile();
+    const done = await graph.invoke({ n: 1, log: [] }, { threadId: "s", checkpointer, durability: "exit" });
+    expect(done.state).toEqual({ n: 20, log: ["inner", "look"] });
+    expect(seen).toEqual([0]);
+    expect((await store.list("s")).length).toBe(3);
+    expect(checkpointer.calls.filter((call) => call.startsWith("save")).at(-1)).toBe(store.saveMany === undefined ? "save" : "saveMany 3");
+  });
+
+  it("keeps no pending write mid-run: a failed parallel superstep runs whole again on resume", async () => {
+    let twoFails = true;
+    const calls = { one: 0 };
+    const graph = new StateGraph<{ value: number }>({ reducers: { value: sum } })
+      .addNode("one", () => {
+        calls.one += 1;
+        return { value: 2 };
+      })
+      .addNode("two", async () => {
+        await sleep(2);
+        if (twoFails) throw new Error("two broke");
+        return { value: 3 };
+      })
+      .addEdge(START, ["one", "two"])
+      .addEdge(["one", "two"], END)
+      .compile();
+    const thread = { threadId: "p", checkpointer, durability: "exit" } as const;
+    await expect(graph.invoke({ value: 1 }, thread)).rejects.toThrow("two broke");
+    expect(checkpointer.calls).not.toContain("putWrites");
+    expect((await store.latest("p"))?.pendingWrites).toBeUndefined();
+    twoFails = false;
+    expect((await graph.invoke(null, thread)).state).toEqual({ value: 6 });
+    expect(calls.one).toBe(2);
   });
 });

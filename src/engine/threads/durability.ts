@@ -4,7 +4,8 @@
  * superstep in flight. `"async"` queues them and stores them in the background, in order, each queue
  * in one `saveMany` when the store has it; the run waits for them at its end, at an interrupt and
  * before it throws. A crash can then lose the last few committed supersteps (they run again on resume),
- * never a checkpoint in part or out of order.
+ * never a checkpoint in part or out of order. `"exit"` queues them all and stores them only when the run
+ * ends, pauses or fails, in one `saveMany`: a crash leaves the thread where the run found it.
  */
 import { InvalidOptionError } from "../../errors.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";
@@ -12,21 +13,25 @@ import type { Checkpoint, Checkpointer } from "./checkpointer.js";
 /**
  * `"sync"` (the default): each checkpoint is stored before the next superstep starts. `"async"`: the
  * next superstep starts at once and the checkpoints are stored behind it, several in one transaction;
- * the call still returns only once every checkpoint is stored (see docs/persistence.md, "Durability").
+ * the call still returns only once every checkpoint is stored. `"exit"` (LangGraph 1.x's third mode):
+ * the run's checkpoints are stored only when it ends, pauses at an interrupt or fails, all in one
+ * transaction; a crash mid-run leaves the thread at the checkpoint the run started from (see
+ * docs/persistence.md, "Durability").
  *
  * @example
  * ```ts
  * await graph.invoke(input, { threadId: "t1", checkpointer, durability: "async" });
  * ```
  */
-export type Durability = "sync" | "async";
+export type Durability = "sync" | "async" | "exit";
 
 /** Checks the `durability` option of a threaded run; `undefined` is `"sync"`. */
 export function checkDurability(api: string, durability: unknown): Durability {
-  if (durability === undefined || durability === "sync" || durability === "async") return durability ?? "sync";
+  if (durability === undefined || durability === "sync" || durability === "async" || durability === "exit") return durability ?? "sync";
   throw new InvalidOptionError(
-    `${api}: durability must be "sync" (each checkpoint stored before the next superstep, the default) or "async" ` +
-      `(stored behind the run, which waits for them before it returns); got ${typeof durability === "string" ? JSON.stringify(durability) : typeof durability}.`,
+    `${api}: durability must be "sync" (each checkpoint stored before the next superstep, the default), "async" ` +
+      `(stored behind the run, which waits for them before it returns) or "exit" (stored only when the run ends, pauses or fails); ` +
+      `got ${typeof durability === "string" ? JSON.stringify(durability) : typeof durability}.`,
   );
 }
 
@@ -52,7 +57,8 @@ interface Queued {
 /**
  * Stores one thread's checkpoints in the order they are written. In sync mode `save` is the store's
  * own; in async mode it only queues, and a drain started on the next turn of the event loop (so a run
- * of synchronous nodes fills the queue first) stores everything queued at once.
+ * of synchronous nodes fills the queue first) stores everything queued at once. In exit mode it only
+ * queues, and `flush` (the run's end, pause or failure) stores everything queued at once.
  * @internal
  */
 export class CheckpointSaves {
@@ -81,17 +87,19 @@ export class CheckpointSaves {
     }
     if (this.#failure !== undefined) throw this.#failure.error;
     this.#queue.push({ checkpoint, expectedLatestId });
-    this.#draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
+    if (this.durability === "async") this.#draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
     return undefined;
   }
 
   /** Whether every checkpoint queued so far is stored, and none failed: {@link flush} would resolve at once. */
   get idle(): boolean {
-    return this.#draining === undefined && this.#failure === undefined;
+    return this.#draining === undefined && this.#failure === undefined && this.#queue.length === 0;
   }
 
   /** Resolves once every checkpoint queued so far is stored; rejects with the first background failure. */
   async flush(): Promise<void> {
+    // Exit mode stores only here; async mode has a drain on its way already, and waits for it.
+    if (this.#queue.length > 0 && this.#failure === undefined) this.#draining ??= this.#drain();
     while (this.#draining !== undefined) await this.#draining;
     if (this.#failure !== undefined) throw this.#failure.error;
   }

@@ -80,6 +80,8 @@ export class ThreadRun {
   readonly #fold: ReducerTable | undefined;
   /** A subgraph task's thread, whose answers its parent keeps. */
   readonly #child: boolean;
+  /** Exit mode: the child threads of committed supersteps, deleted once the run's checkpoints are stored. */
+  #doneChildren: string[] = [];
 
   private constructor(
     run: Run,
@@ -118,8 +120,10 @@ export class ThreadRun {
     const host = new InterruptHost();
     host.home = { checkpointer, threadId };
     const fold = child?.reducers;
-    // A task that paused at an interrupt settles with no update: it is not a write to keep.
-    const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (host.isPaused(write.task) ? undefined : keeper.keep(write));
+    // A task that paused at an interrupt settles with no update: it is not a write to keep. In exit mode
+    // nothing is stored before the run's end, pending writes included (a failed superstep runs whole again).
+    const keeps = saves.durability !== "exit";
+    const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (keeps && !host.isPaused(write.task) ? keeper.keep(write) : undefined);
     const runOptions = { ...options, threadId, api, onWrite, interrupts: host, ...(sink === undefined ? {} : { sink }) };
     if (input === null || isCommand(input)) {
       const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
@@ -194,7 +198,12 @@ export class ThreadRun {
   #advanced(superstep: CommittedSuperstep | undefined): MaybePromise<CommittedSuperstep | undefined> {
     if (superstep !== undefined) return superstep;
     const stored = this.#writer.whenStored();
-    return stored === undefined ? undefined : stored.then(() => undefined);
+    const home = this.#host.home;
+    const children = this.#doneChildren;
+    if (children.length === 0 || home === undefined) return stored === undefined ? undefined : stored.then(() => undefined);
+    // Exit mode: the child threads of the run's supersteps go once the run's checkpoints are stored.
+    this.#doneChildren = [];
+    return (stored ?? Promise.resolve()).then(() => this.#deleteChildren(children, home)).then(() => undefined);
   }
 
   async #failed(error: unknown): Promise<never> {
@@ -331,6 +340,12 @@ export class ThreadRun {
   #dropChildren(): Promise<void> | undefined {
     const { children, home } = this.#host;
     if (children.size === 0 || home === undefined) return undefined;
+    if (this.#writer.durability === "exit") {
+      // Nothing is stored before the run's end: they go then (see #advanced).
+      this.#doneChildren.push(...children);
+      children.clear();
+      return undefined;
+    }
     return this.#drop([...children], home);
   }
 
@@ -338,6 +353,10 @@ export class ThreadRun {
     const { children } = this.#host;
     children.clear();
     await this.#writer.flush();
+    await this.#deleteChildren(ids, home);
+  }
+
+  async #deleteChildren(ids: readonly string[], home: SubgraphHome): Promise<void> {
     await Promise.all(ids.map((id) => Promise.resolve(home.checkpointer.deleteThread(id)).catch(() => undefined)));
   }
 

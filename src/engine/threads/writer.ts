@@ -52,6 +52,11 @@ export class ThreadWriter {
     this.#trusted = fields;
   }
 
+  /** When the checkpoints are stored (the run's `durability`). */
+  get durability(): CheckpointSaves["durability"] {
+    return this.#saves.durability;
+  }
+
   /** Resolves once every checkpoint written so far is stored (at once in sync mode). */
   flush(): Promise<void> {
     return this.#saves.flush();

@@ -1,0 +1,193 @@
+/**
+ * The PostgreSQL rows of the overhead formula (bench/_overhead.ts), on one embedded server: the report
+ * run (7 checkpoints) plain, on a `PostgresCheckpointer` in both durability modes, and LangGraph.js +
+ * PostgresSaver in both; the floors are the statements our store sent in a sample run of each mode (the
+ * thread's `latest`, then 7 saves in sync or one saveMany in async), replayed for a new thread by a bare
+ * `pg` client, no code of ours. Then throughput: threads per second with 1, 4 and 16 threads at once on
+ * one PostgresCheckpointer (its pool), against LangGraph.js + PostgresSaver doing the same.
+ *
+ * Run: npx tsc -p bench/tsconfig.json && node bench/dist/bench/postgres-overhead.js [--rounds=N] [--runs=N]
+ */
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import { buildReportGraph, initialReportState, type ReportState } from "../src/examples/report/index.js";
+import type { Durability } from "../src/index.js";
+import { toLangGraph } from "../src/langgraph/index.js";
+import { PostgresCheckpointer } from "../src/postgres/index.js";
+import { startEmbeddedPostgres } from "../test/helpers/embedded-postgres.js";
+import { loadAverage } from "./_machine.js";
+import { type AlternatedOptions, figureOf, overheadOf, overheadText, roundRatio, timeAlternated } from "./_overhead.js";
+import type { Spread } from "./_rounds.js";
+import { flag } from "./sqlite-overhead.js";
+
+const MAX_STEPS = 30;
+
+/** Contender names, as the tables print them. */
+export const POSTGRES_OVERHEAD = {
+  plain: "report run, no checkpointer",
+  sync: "PostgresCheckpointer, durability sync",
+  async: "PostgresCheckpointer, durability async",
+  floorSync: "floor: a bare pg client, the same 8 statements (latest + 7 saves)",
+  floorAsync: "floor: a bare pg client, the same 2 statements (latest + one saveMany)",
+  langGraphSync: "LangGraph.js + PostgresSaver, durability sync",
+  langGraphAsync: "LangGraph.js + PostgresSaver, durability async",
+} as const;
+
+/** One statement as the store sent it. */
+interface Sent {
+  readonly name?: string;
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/** A pool that notes the statements it is given while `recording` is on. */
+function recordingPool(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 16 });
+  pool.on("error", () => undefined);
+  const sent: Sent[] = [];
+  let recording = false;
+  const query = pool.query.bind(pool) as (config: Sent) => Promise<unknown>;
+  Object.assign(pool, {
+    query: (config: Sent, ...rest: unknown[]) => {
+      if (recording && typeof config === "object") sent.push({ ...config, values: [...(config.values ?? [])] });
+      return (query as (...args: unknown[]) => Promise<unknown>)(config, ...rest);
+    },
+  });
+  return {
+    pool,
+    async record(run: () => Promise<unknown>): Promise<Sent[]> {
+      sent.length = 0;
+      recording = true;
+      try {
+        await run();
+      } finally {
+        recording = false;
+      }
+      return [...sent];
+    },
+  };
+}
+
+/** Replays `statements` for thread `threadId` (their first value) on a bare client, one after another. */
+async function replay(client: pg.Client, statements: readonly Sent[], threadId: string): Promise<void> {
+  for (const { name, text, values } of statements) {
+    await client.query({ ...(name === undefined ? {} : { name: `floor:${name}` }), text, values: [threadId, ...values.slice(1)] });
+  }
+}
+
+/** Runs `threads` report runs at once, `total` in all, each on its own thread; returns threads per second. */
+async function throughput(run: (threadId: string) => Promise<unknown>, concurrency: number, total: number, tag: string): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await run(`${tag}-${next++}`);
+    }),
+  );
+  return total / ((performance.now() - start) / 1000);
+}
+
+/** What {@link postgresOverhead} measured. */
+export interface PostgresOverhead {
+  readonly sync: Spread | undefined;
+  readonly async: Spread | undefined;
+  readonly markdown: string;
+}
+
+/** Starts a server, times the contenders in alternated rounds, then the throughput; stops the server. */
+export async function postgresOverhead(options: AlternatedOptions, throughputRuns = 200): Promise<PostgresOverhead> {
+  const loadBefore = loadAverage();
+  const server = await startEmbeddedPostgres();
+  const { pool, record } = recordingPool(server.url);
+  const client = new pg.Client({ connectionString: server.url });
+  const saverPool = new pg.Pool({ connectionString: server.url, max: 16 });
+  saverPool.on("error", () => undefined);
+  try {
+    await client.connect();
+    const ours = await PostgresCheckpointer.connect(pool, { schema: "tsg_overhead" });
+    const saver = new PostgresSaver(saverPool, undefined, { schema: "langgraph_overhead" });
+    await saver.setup();
+    const graph = buildReportGraph();
+    const input = initialReportState();
+    const exported = await toLangGraph(graph);
+    // The compiled graph reads its checkpointer at each run; toLangGraph compiles without one.
+    (exported as unknown as { checkpointer: unknown }).checkpointer = saver;
+    let thread = 0;
+    const onOurs = (durability: Durability, threadId = `r${thread++}`) =>
+      graph.invoke(input, { threadId, checkpointer: ours, maxSteps: MAX_STEPS, durability });
+    const onLangGraph = (durability: Durability, threadId = `l${thread++}`) =>
+      exported.invoke(input, {
+        recursionLimit: MAX_STEPS,
+        durability,
+        configurable: { thread_id: threadId },
+      } as never) as Promise<ReportState>;
+    const sentSync = await record(() => onOurs("sync", "sample-sync"));
+    const sentAsync = await record(() => onOurs("async", "sample-async"));
+    if (sentSync.length !== 8 || sentAsync.length !== 2)
+      throw new Error(`the sample runs sent ${sentSync.length} and ${sentAsync.length} statements, not 8 and 2`);
+    const figures = await timeAlternated(
+      [
+        { name: POSTGRES_OVERHEAD.plain, run: () => graph.invoke(input, { maxSteps: MAX_STEPS }) },
+        { name: POSTGRES_OVERHEAD.sync, run: () => onOurs("sync") },
+        { name: POSTGRES_OVERHEAD.async, run: () => onOurs("async") },
+        { name: POSTGRES_OVERHEAD.floorSync, run: () => replay(client, sentSync, `f${thread++}`) },
+        { name: POSTGRES_OVERHEAD.floorAsync, run: () => replay(client, sentAsync, `f${thread++}`) },
+        { name: POSTGRES_OVERHEAD.langGraphSync, run: () => onLangGraph("sync") },
+        { name: POSTGRES_OVERHEAD.langGraphAsync, run: () => onLangGraph("async") },
+      ],
+      options,
+    );
+    const sync = overheadOf(figures, POSTGRES_OVERHEAD.sync, POSTGRES_OVERHEAD.plain, POSTGRES_OVERHEAD.floorSync);
+    const async = overheadOf(figures, POSTGRES_OVERHEAD.async, POSTGRES_OVERHEAD.plain, POSTGRES_OVERHEAD.floorAsync);
+    const ms = (spread: Spread | undefined) => (spread === undefined ? "–" : `${spread.median.toFixed(2)} ms`);
+    const rows = Object.values(POSTGRES_OVERHEAD).map((name) => {
+      const ratio = roundRatio(figures, name, POSTGRES_OVERHEAD.plain);
+      return `| ${name} | ${ms(figureOf(figures, name))} | ${ratio === undefined ? "–" : `${ratio.median.toFixed(1)}×`} |`;
+    });
+    const faster = (theirs: string, mine: string) => {
+      const ratio = roundRatio(figures, theirs, mine);
+      return ratio === undefined ? "–" : `${ratio.median.toFixed(1)}× (${ratio.min.toFixed(1)}–${ratio.max.toFixed(1)})`;
+    };
+    const concurrency: string[] = [];
+    for (const threads of [1, 4, 16]) {
+      const mine = await throughput((id) => onOurs("sync", id), threads, throughputRuns, `tp${threads}`);
+      const theirs = await throughput((id) => onLangGraph("sync", id), threads, Math.ceil(throughputRuns / 4), `tl${threads}`);
+      concurrency.push(`| ${threads} | ${mine.toFixed(0)} | ${theirs.toFixed(0)} | ${(mine / theirs).toFixed(1)}× |`);
+    }
+    await ours.close();
+    const markdown = [
+      `PostgreSQL (embedded server, 127.0.0.1, fsync off), the report run (7 checkpoints): ${options.rounds} alternated rounds of ` +
+        `${options.runs} runs each, a contender's figure the median of its round; load average before ${loadBefore}, after ${loadAverage()}.`,
+      "",
+      "| contender | per run (median of the rounds) | × plain (same round) |",
+      "|---|---|---|",
+      ...rows,
+      "",
+      "| what (median of the rounds, min–max) | measured | target |",
+      "|---|---|---|",
+      `| overhead, durability sync: (store run − plain run) ÷ floor (latest + 7 saves) | **${overheadText(sync)}** | ≤ 1.3 |`,
+      `| overhead, durability async: floor latest + one saveMany | **${overheadText(async)}** | ≤ 1.5 |`,
+      `| LangGraph.js + PostgresSaver ÷ PostgresCheckpointer, both sync | ${faster(POSTGRES_OVERHEAD.langGraphSync, POSTGRES_OVERHEAD.sync)} | ≥ 12× |`,
+      `| the same, both async | ${faster(POSTGRES_OVERHEAD.langGraphAsync, POSTGRES_OVERHEAD.async)} | ≥ 20× |`,
+      "",
+      `Throughput, durability sync, each run a new thread (ours ${throughputRuns} runs, LangGraph.js ${Math.ceil(throughputRuns / 4)}; ` +
+        "each side with a pool of 16 connections):",
+      "",
+      "| threads at once | PostgresCheckpointer (threads/s) | LangGraph.js + PostgresSaver (threads/s) | ours ÷ theirs |",
+      "|---|---|---|---|",
+      ...concurrency,
+    ].join("\n");
+    return { sync, async, markdown };
+  } finally {
+    await client.end().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await saverPool.end().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const measured = await postgresOverhead({ rounds: flag("rounds") ?? 20, runs: flag("runs") ?? 5 }, flag("throughput") ?? 200);
+  console.log(measured.markdown);
+}

@@ -1,0 +1,125 @@
+/**
+ * The SQLite rows of the overhead formula (bench/_overhead.ts): the report run (6 supersteps, 7
+ * checkpoints) plain and on a `SqliteCheckpointer` in both durability modes, against the floors under
+ * them, the same run's 7 rows written by the driver alone (no code of ours): an autocommit INSERT each
+ * (what `sync` needs at least: a commit per checkpoint) and all 7 in one transaction (what `async` needs).
+ *
+ * Run alone: npx tsc -p bench/tsconfig.json && node bench/dist/bench/sqlite-overhead.js [--rounds=N] [--runs=N]
+ * (part of bench/checkpoints.js). TSG_SQLITE_DRIVER=better-sqlite3 for the other driver.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildReportGraph, initialReportState } from "../src/examples/report/index.js";
+import { SqliteCheckpointer, sqliteDriver } from "../src/persistence/index.js";
+import { loadAverage } from "./_machine.js";
+import { type AlternatedOptions, figureOf, overheadOf, overheadText, roundRatio, timeAlternated } from "./_overhead.js";
+import type { Spread } from "./_rounds.js";
+
+/** Contender names, as the tables print them. */
+export const SQLITE_OVERHEAD = {
+  plain: "report run, no checkpointer",
+  sync: "SqliteCheckpointer, durability sync",
+  async: "SqliteCheckpointer, durability async",
+  floorSync: "floor: the 7 rows by the driver alone, an autocommit INSERT each",
+  floorAsync: "floor: the 7 rows by the driver alone, in one transaction",
+} as const;
+
+/** What {@link sqliteOverhead} measured. */
+export interface SqliteOverhead {
+  readonly sync: Spread | undefined;
+  readonly async: Spread | undefined;
+  readonly markdown: string;
+}
+
+const MAX_STEPS = 30;
+const COLUMNS = "thread_id, id, parent_id, step, created_at, body, checksum, delta, delta_checksum";
+type Row = [string, string, string | null, number, string, string, string, string, string];
+
+/** Times the five contenders in alternated rounds on `driver`, in a temporary directory. */
+export async function sqliteOverhead(driver: "libsql" | "better-sqlite3", options: AlternatedOptions): Promise<SqliteOverhead> {
+  const loadBefore = loadAverage();
+  const dir = mkdtempSync(join(tmpdir(), "tsg-bench-overhead-"));
+  const graph = buildReportGraph();
+  const input = initialReportState();
+  const store = new SqliteCheckpointer(join(dir, "report.sqlite"), { driver });
+  const floorFile = join(dir, "floor.sqlite");
+  new SqliteCheckpointer(floorFile, { driver }).close(); // the same tables and indexes
+  const bare = sqliteDriver(driver).open(floorFile, { mode: "readwrite", busyTimeoutMs: 5000 });
+  try {
+    await graph.invoke(input, { threadId: "sample", checkpointer: store, maxSteps: MAX_STEPS });
+    // As SqliteCheckpointer's connections (src/persistence/sqlite/open.ts).
+    bare.pragma("journal_mode = WAL");
+    bare.pragma("synchronous = NORMAL");
+    bare.pragma("wal_autocheckpoint = 4000");
+    const sampleFile = sqliteDriver(driver).open(join(dir, "report.sqlite"), { mode: "readonly", busyTimeoutMs: 5000 });
+    const sampleRows = sampleFile
+      .prepare<[], Record<string, unknown>>(`SELECT ${COLUMNS} FROM tsg_checkpoints WHERE thread_id = 'sample' ORDER BY seq`)
+      .all()
+      .map((row) => COLUMNS.split(", ").map((column) => row[column]) as Row);
+    sampleFile.close();
+    if (sampleRows.length !== 7) throw new Error(`the sample run stored ${sampleRows.length} checkpoints, not 7`);
+    const insert = bare.prepare<Row>(`INSERT INTO tsg_checkpoints (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    let thread = 0;
+    const bareRun = (oneTransaction: boolean) => {
+      const threadId = `b${thread++}`;
+      if (oneTransaction) bare.exec("BEGIN IMMEDIATE");
+      for (const [, ...rest] of sampleRows) insert.run(threadId, ...rest);
+      if (oneTransaction) bare.exec("COMMIT");
+    };
+    const figures = await timeAlternated(
+      [
+        { name: SQLITE_OVERHEAD.plain, run: () => graph.invoke(input, { maxSteps: MAX_STEPS }) },
+        {
+          name: SQLITE_OVERHEAD.sync,
+          run: () => graph.invoke(input, { threadId: `r${thread++}`, checkpointer: store, maxSteps: MAX_STEPS }),
+        },
+        {
+          name: SQLITE_OVERHEAD.async,
+          run: () => graph.invoke(input, { threadId: `r${thread++}`, checkpointer: store, maxSteps: MAX_STEPS, durability: "async" }),
+        },
+        { name: SQLITE_OVERHEAD.floorSync, run: () => bareRun(false) },
+        { name: SQLITE_OVERHEAD.floorAsync, run: () => bareRun(true) },
+      ],
+      options,
+    );
+    const sync = overheadOf(figures, SQLITE_OVERHEAD.sync, SQLITE_OVERHEAD.plain, SQLITE_OVERHEAD.floorSync);
+    const async = overheadOf(figures, SQLITE_OVERHEAD.async, SQLITE_OVERHEAD.plain, SQLITE_OVERHEAD.floorAsync);
+    const us = (spread: Spread | undefined) => (spread === undefined ? "–" : `${(spread.median * 1000).toFixed(0)} µs`);
+    const rows = Object.values(SQLITE_OVERHEAD).map((name) => {
+      const ratio = roundRatio(figures, name, SQLITE_OVERHEAD.plain);
+      return `| ${name} | ${us(figureOf(figures, name))} | ${ratio === undefined ? "–" : `${ratio.median.toFixed(2)}×`} |`;
+    });
+    const markdown = [
+      `SQLite on ${driver}, the report run (6 supersteps, 7 checkpoints): ${options.rounds} alternated rounds of ${options.runs} runs ` +
+        `each, a contender's figure the median of its round; load average before ${loadBefore}, after ${loadAverage()}.`,
+      "",
+      "| contender | per run (median of the rounds) | × plain (same round) |",
+      "|---|---|---|",
+      ...rows,
+      "",
+      "| overhead = (store run − plain run) ÷ floor, per round: median (min–max) | measured | target |",
+      "|---|---|---|",
+      `| durability sync, floor: an autocommit INSERT each | **${overheadText(sync)}** | ≤ 1.3 |`,
+      `| durability async, floor: the 7 rows in one transaction | **${overheadText(async)}** | ≤ 1.5 |`,
+    ].join("\n");
+    return { sync, async, markdown };
+  } finally {
+    store.close();
+    bare.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A numeric `--name=value` flag. */
+export function flag(name: string): number | undefined {
+  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+  return value === undefined ? undefined : Number(value);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const driver = process.env.TSG_SQLITE_DRIVER === "better-sqlite3" ? "better-sqlite3" : "libsql";
+  const measured = await sqliteOverhead(driver, { rounds: flag("rounds") ?? 25, runs: flag("runs") ?? 20 });
+  console.log(measured.markdown);
+}
