@@ -66,9 +66,11 @@ export async function updateThreadState(
     );
   }
   const latest = await checkpointer.latest(threadId);
-  const from = await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId);
-  const values = checkUpdate(target, update, asNode, from, of);
+  const found = options.checkpointId === undefined ? latest : await checkpointer.get(threadId, options.checkpointId);
+  // The update is checked first, as LangGraph does: a bad key is the caller's first fault, even on a thread with no checkpoint.
+  const values = checkUpdate(target, update, asNode, found, of);
   checkJson(values, "update", "updateState");
+  const from = found ?? (await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId));
   const plan = await planUpdate(target, checkpointer, from, asNode, of);
   const snapshot = snapshotOf("updateState", target, from);
   const run = Run.restore(target, restoredFor(target, plan, snapshot, from), { threadId, api: "updateState" });
@@ -167,9 +169,15 @@ async function routesBefore(checkpointer: Checkpointer, checkpoint: Checkpoint, 
 }
 
 /** The update, checked: a plain object of declared fields (`null` only with `asNode: END`). */
-function checkUpdate(graph: ExecutableGraph, update: unknown, asNode: string | undefined, checkpoint: Checkpoint, of: string): State {
+function checkUpdate(
+  graph: ExecutableGraph,
+  update: unknown,
+  asNode: string | undefined,
+  checkpoint: Checkpoint | undefined,
+  of: string,
+): State {
   if (update === null && asNode === END) return {};
-  const context = { node: asNode ?? "updateState", state: cloneState(checkpoint.state), trace: [...checkpoint.trace] };
+  const context = { node: asNode ?? "updateState", state: cloneState(checkpoint?.state ?? {}), trace: [...(checkpoint?.trace ?? [])] };
   if (!isPlainObject(update)) {
     throw new InvalidUpdateError(
       `updateState: the update must be a plain object of changed fields, such as { draft }; got ${describeValue(update)}` +
