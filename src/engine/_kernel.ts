@@ -17,7 +17,7 @@ export {
 } from "./kernel/superstep.js";
 export type { Admission, Advance, Arrival, Commit, RetryDecision, RunSnapshot, Verdict } from "./kernel/superstep.js";
 export { writesKeptOnFailure, writesKeptOnPause, type KeptWrite } from "./kernel/writes.js";
-export { reroutes, updateSource, type UpdateSource } from "./kernel/updates.js";
+export { cancelPending, reroutes, updateSource, type UpdateSource } from "./kernel/updates.js";
 export { reportedFailure, superstepFailure, type Settled, type TaskOutcome } from "./kernel/failures.js";
 export { childPauseRefusal, pauseAfter, pauseBefore, pausedAt, type StaticInterrupts, type StaticPause } from "./kernel/pauses.js";
 export { resolvePolicy, type ResolvedPolicy, type ResolvedRetry } from "./policies.js";

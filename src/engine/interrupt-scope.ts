@@ -10,15 +10,9 @@ import type { MaybePromise } from "./maybe-promise.js";
 import type { Checkpointer, JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
 import { NodePaused } from "./node-paused.js";
 import { writesKeptOnPause } from "./kernel/writes.js";
+import { INTERRUPT_ERROR_CODES } from "./interrupt-codes.js";
 
-/** The codes of an {@link InterruptError}, as data (docs/concepts.md's table is checked against it). */
-export const INTERRUPT_ERROR_CODES = [
-  "INTERRUPT_OUTSIDE_THREAD",
-  "NO_PENDING_INTERRUPT",
-  "UNKNOWN_INTERRUPT",
-  "AMBIGUOUS_RESUME",
-  "INVALID_RESUME",
-] as const;
+export { INTERRUPT_ERROR_CODES };
 
 /** The codes an {@link InterruptError} can carry. */
 export type InterruptErrorCode = (typeof INTERRUPT_ERROR_CODES)[number];

@@ -69,6 +69,8 @@ export interface CustomEvent {
   readonly node: string;
   /** What the node wrote, as it wrote it (not copied). */
   readonly event: unknown;
+  /** For an event a subgraph's node wrote: where that node sits, through the subgraph nodes (`["sub", "inner"]`). */
+  readonly path?: readonly string[];
 }
 
 /** A text delta a node wrote as a `MessageDelta` (`streamMode: "messages"`), in the order written. */

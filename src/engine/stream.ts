@@ -59,11 +59,11 @@ export async function* streamRun(
   let wake: (() => void) | undefined;
   const sink =
     modes.custom || modes.messages
-      ? (node: string, event: unknown): void => {
+      ? (node: string, event: unknown, path?: readonly string[]): void => {
           if (event instanceof MessageDelta) {
             if (!modes.messages) return;
             events.push(["messages", { node, delta: event.delta, messageId: event.messageId }]);
-          } else if (modes.custom) events.push(["custom", { node, event }]);
+          } else if (modes.custom) events.push(["custom", path === undefined ? { node, event } : { node, event, path }]);
           else return;
           wake?.();
         }

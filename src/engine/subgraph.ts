@@ -119,11 +119,20 @@ async function invokeInFrame<C extends object>(child: CompiledGraph<C>, input: C
   }
 }
 
-/** The child run's options: the parent run's observer, with the subgraph node as the child run's parent. */
+/**
+ * The child run's options: the parent run's observer, with the subgraph node as the child run's parent,
+ * and the parent's event sink, so the child's custom events reach the parent's stream.
+ */
 function observed(limits: RunOptions, context: NodeContext | undefined): RunOptions {
-  if (!(context instanceof TaskContext) || context.observer === undefined) return limits;
+  if (!(context instanceof TaskContext)) return limits;
   const { observer } = context;
+  const sink = context.childSink();
+  if (observer === undefined && sink === undefined) return limits;
   // RunSettings travel through invoke to the child's Run: `parent` is how its observer finds the parent span.
-  const settings: RunSettings = { ...limits, observer, parent: context };
+  const settings: RunSettings = {
+    ...limits,
+    ...(observer === undefined ? {} : { observer, parent: context }),
+    ...(sink === undefined ? {} : { sink }),
+  };
   return settings;
 }

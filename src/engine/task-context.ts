@@ -7,8 +7,11 @@ import type { NodeContext, RouterContext } from "./context.js";
 import type { ObservedRun } from "./observed-run.js";
 import type { RunObservation, RunObserver } from "./observer.js";
 
-/** Where custom events go: the stream's queue, or nowhere. */
-export type EventSink = (node: string, event: unknown) => void;
+/**
+ * Where custom events go: the stream's queue, or nowhere. `path` is where the node that wrote it sits
+ * through subgraphs (`["sub", "inner"]`), for an event a subgraph's node wrote.
+ */
+export type EventSink = (node: string, event: unknown, path?: readonly string[]) => void;
 
 /** Why a superstep's tasks were cancelled when a sibling failed (their `signal.reason`). */
 export class SiblingFailed extends Error {
@@ -118,6 +121,17 @@ export class TaskContext implements NodeContext {
   get writer(): (event: unknown) => void {
     this.#writer ??= (event: unknown) => this.#sink(this.node, event);
     return this.#writer;
+  }
+
+  /**
+   * Where a subgraph run inside this task sends its nodes' events: on to this task's own sink, each
+   * under this node in its `path` (LangGraph forwards a subgraph's custom events to its parent's stream,
+   * namespaced). `undefined` when nobody streams them.
+   */
+  childSink(): EventSink | undefined {
+    const sink = this.#sink;
+    if (sink === ignore) return undefined;
+    return (node, event, path) => sink(node, event, [this.node, ...(path ?? [node])]);
   }
 
   /** Whether the node (in any attempt) read its signal: only such a node can have stopped because it was cancelled. */

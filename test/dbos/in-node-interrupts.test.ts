@@ -46,6 +46,18 @@ const review = registerOnDBOS(
   { name: "in-node-review" },
 );
 
+/** START → ask → END: ask asks under a retry policy that retries anything (a refused answer is never retried). */
+const retriedAsk = registerOnDBOS(
+  new StateGraph<Doc>({ reducers: { log: append } })
+    .addNode("ask", () => (count("retried-ask"), { log: [`ask ${approval({ draft: "d" }).approved}`] }), {
+      retry: { maxAttempts: 3, initialInterval: 1, jitter: false, retryOn: () => true },
+    })
+    .addEdge(START, "ask")
+    .addEdge("ask", END)
+    .compile(),
+  { name: "in-node-retried-ask" },
+);
+
 /** START → {legal, brand, format} → END: legal and brand each ask, format does not. */
 const parallel = registerOnDBOS(
   new StateGraph<Doc>({ reducers: { log: append } })
@@ -144,6 +156,17 @@ describe("interrupt() in a node of a durable run", () => {
     expect(again).toMatchObject({ status: "interrupted", state: { draft: "v1", log: ["write"] }, interrupt: { nodes: ["review"] } });
     const done = await resumeOnDBOS(review, workflowId, approval.resume({ approved: true }));
     expect(done.state.log).toEqual(["write", "review approved v1", "publish"]);
+  });
+
+  it("a value the schema refuses under a retry policy is tried once: INVALID_RESUME is never retried", async () => {
+    const workflowId = nextId("retried-ask");
+    await runOnDBOS(retriedAsk, input(), { workflowId });
+    const before = runs["retried-ask"] ?? 0;
+    await expect(resumeOnDBOS(retriedAsk, workflowId, new Command({ resume: { approved: "yes" } }))).rejects.toMatchObject({
+      code: "INVALID_RESUME",
+    });
+    // One attempt that got the refused answer (never a second), then the run that pauses again where it stood.
+    expect((runs["retried-ask"] ?? 0) - before).toBe(2);
   });
 });
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import {
   admit,
   advance,
+  cancelPending,
   childPauseRefusal,
   commit,
   executableOf,
@@ -215,6 +216,15 @@ const rows: [string, () => unknown, unknown][] = [
     "update source",
     () => [updateSource("b", ["a"]), updateSource(undefined, ["a", "a"]), updateSource(undefined, ["a", "b"]), updateSource(undefined, [])],
     [{ kind: "node", node: "b" }, { kind: "node", node: "a" }, { kind: "ambiguous", nodes: ["a", "b"] }, { kind: "none" }],
+  ],
+  [
+    "cancel",
+    () => {
+      const paused = snapshot({ tasks: [task("a"), task("b")], joins: [["a"]] });
+      const kept = cancelPending(graph, paused, [{ task: 0, node: "a", update: { log: ["a"] } }]);
+      return kept.ok ? [kept.snapshot.state, kept.snapshot.tasks, kept.snapshot.joins, kept.snapshot.trace.slice(-1)] : kept;
+    },
+    [{ log: ["a"], n: 0 }, [], [[]], ["a"]],
   ],
   [
     "reroute",

@@ -16,6 +16,7 @@ import { END } from "../../spec.js";
 import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { NodePaused } from "../node-paused.js";
+import { INTERRUPT_ERROR_CODES } from "../interrupt-codes.js";
 import type { ResolvedRetry } from "../policies.js";
 import { gotoRoutes, withoutGoto } from "../command-goto.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "../step.js";
@@ -303,23 +304,36 @@ export function schedule<T extends Task>(graph: Pick<ExecutableGraph, "order">, 
 /** What {@link retryDecision} decided after a failed attempt. */
 export type RetryDecision = { readonly retry: true; readonly delay: number } | { readonly retry: false };
 
-/** Failures that are never retried: the run's own refusals, not the node's bad luck. */
-const NOT_RETRIED = new Set([
+/**
+ * The codes never retried, whatever `retryOn` says: the run's own refusals and the library's usage
+ * errors (an interrupt where the run cannot pause, a resume that does not fit), not the node's bad luck.
+ * A second attempt reads the same state and the same options, and fails the same way. docs/engine.md
+ * lists them (a test checks the list against this one).
+ */
+export const NEVER_RETRIED_CODES = [
   "ABORTED",
   "INVALID_UPDATE",
   "CONCURRENT_WRITE",
+  "AMBIGUOUS_UPDATE",
   "INVALID_INPUT",
+  "INVALID_OPTION",
   "UNKNOWN_ROUTE_KEY",
   "UNDECLARED_GOTO",
+  "JOIN_INCOMPLETE",
   "STEP_LIMIT",
-]);
+  // Every InterruptError: interrupt() where the run cannot pause, or a resume that does not fit.
+  ...INTERRUPT_ERROR_CODES,
+] as const;
+
+const NOT_RETRIED: ReadonlySet<string> = new Set(NEVER_RETRIED_CODES);
 
 /**
  * Whether a failed attempt is tried again, and after how long. Never without a retry policy, after
- * the last attempt, for an abort or one of the library's own validation errors (an invalid update, a
- * child graph's invalid input: a second attempt reads the same state and fails the same way). Otherwise
- * `retryOn(error)` decides (`error` is what the node threw, or the `NODE_TIMEOUT` failure), and the
- * wait is `initialInterval × backoffFactor^(attempt − 1)`, jittered by ±50 %, at most `maxInterval`.
+ * the last attempt, for an interrupt (the node paused: trying again cannot answer it), or for a failure
+ * coded with one of {@link NEVER_RETRIED_CODES} (the run's own, or one a child graph or `interrupt()`
+ * threw inside the node): `retryOn` is not asked. Otherwise `retryOn(error)` decides (`error` is what
+ * the node threw, or the `NODE_TIMEOUT` failure), and the wait is
+ * `initialInterval × backoffFactor^(attempt − 1)`, jittered by ±50 %, at most `maxInterval`.
  *
  * @example
  * ```ts
@@ -331,11 +345,8 @@ export function retryDecision(policy: ResolvedRetry | undefined, attempt: number
   const code = failure instanceof StepFailure ? failure.code : undefined;
   if (code !== undefined && NOT_RETRIED.has(code)) return { retry: false };
   const error = code === "NODE_FAILED" ? (failure as StepFailure).cause : failure;
-  // An interrupt pauses the node until a person answers: trying again cannot answer it.
   if (error instanceof NodePaused) return { retry: false };
-  // A child graph's own refusal (its input, its limits, an invalid update) fails the same way again.
-  const libraryCode = isCoded(error) ? error.code : undefined;
-  if (policy.retryOn === undefined && libraryCode !== undefined && NOT_RETRIED.has(libraryCode)) return { retry: false };
+  if (isCoded(error) && NOT_RETRIED.has(error.code)) return { retry: false };
   if (policy.retryOn !== undefined && !policy.retryOn(error)) return { retry: false };
   const base = Math.min(policy.maxInterval, policy.initialInterval * policy.backoffFactor ** (attempt - 1));
   const delay = policy.jitter ? Math.min(policy.maxInterval, base * (0.5 + random())) : base;

@@ -4,7 +4,7 @@
  * failure nor a killed process runs it again. A resume hands the stored writes to `Run.restore`, which
  * runs only the other tasks and commits them all together.
  */
-import { commit } from "../kernel/superstep.js";
+import { commitKept } from "../kernel/updates.js";
 import type { ExecutableGraph } from "../executable.js";
 import type { TaskWrite } from "../run.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";
@@ -92,13 +92,7 @@ export function keptWrites(api: string, checkpoint: Checkpoint): TaskWrite[] {
 export function withPendingWrites(graph: ExecutableGraph, checkpoint: Checkpoint): Checkpoint {
   const writes = checkpoint.pendingWrites;
   if (writes === undefined || writes.length === 0) return checkpoint;
-  const tasks = writes.map((write) => checkpoint.tasks[write.task] ?? { node: write.node, sent: false });
-  const committed = commit(
-    graph,
-    checkpoint.state,
-    tasks,
-    writes.map((write) => write.update),
-  );
+  const committed = commitKept(graph, checkpoint.state, checkpoint.tasks, writes);
   if (!committed.ok) return checkpoint;
   const done = new Set(writes.map((write) => write.task));
   return { ...checkpoint, state: committed.state, next: checkpoint.tasks.filter((_, index) => !done.has(index)).map((task) => task.node) };

@@ -18,8 +18,10 @@ import type { ExecutableGraph } from "../executable.js";
 import { Run } from "../run.js";
 import { describeValue, type State, type Task } from "../step.js";
 import type { RunSnapshot } from "../kernel/superstep.js";
-import { reroutes, updateSource } from "../kernel/updates.js";
+import { cancelPending, reroutes, updateSource } from "../kernel/updates.js";
+import { keptWrites } from "./pending-writes.js";
 import { foldUpdates } from "../subgraph-output.js";
+import { executionError } from "../run-checks.js";
 import { jsonEqual } from "../json-equal.js";
 import type { Checkpoint, Checkpointer } from "./checkpointer.js";
 import { isSubgraphThread } from "./child-lookup.js";
@@ -64,12 +66,14 @@ export async function updateThreadState(
     );
   }
   const latest = await checkpointer.latest(threadId);
-  const from = await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId);
-  const values = checkUpdate(target, update, asNode, from, of);
+  const found = options.checkpointId === undefined ? latest : await checkpointer.get(threadId, options.checkpointId);
+  // The update is checked first, as LangGraph does: a bad key is the caller's first fault, even on a thread with no checkpoint.
+  const values = checkUpdate(target, update, asNode, found, of);
   checkJson(values, "update", "updateState");
+  const from = found ?? (await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId));
   const plan = await planUpdate(target, checkpointer, from, asNode, of);
   const snapshot = snapshotOf("updateState", target, from);
-  const run = Run.restore(target, restoredFor(plan, snapshot), { threadId, api: "updateState" });
+  const run = Run.restore(target, restoredFor(target, plan, snapshot, from), { threadId, api: "updateState" });
   const routed = plan.kind === "reroute" || plan.kind === "asNode" ? plan.node : undefined;
   await run.commitAs(routed, values);
   const writer = new ThreadWriter(new CheckpointSaves(checkpointer, "sync"), threadId, latest?.id ?? null, from, from.metadata.user);
@@ -96,9 +100,21 @@ function stillPending(from: Checkpoint, tasks: readonly Task[]): ThreadPause {
   return { interrupts, resumes, writes: [] };
 }
 
-/** The snapshot the update is committed onto: without the pending work, or without the routes to compute again. */
-function restoredFor(plan: UpdatePlan, snapshot: RunSnapshot): RunSnapshot {
-  if (plan.kind === "cancel") return { ...snapshot, tasks: [], joins: snapshot.joins.map(() => []) };
+/**
+ * The snapshot the update is committed onto: without the pending work (the finished tasks' kept writes
+ * merged), or without the routes to compute again.
+ */
+function restoredFor(graph: ExecutableGraph, plan: UpdatePlan, snapshot: RunSnapshot, from: Checkpoint): RunSnapshot {
+  if (plan.kind === "cancel") {
+    const cancelled = cancelPending(graph, snapshot, keptWrites("updateState", from));
+    if (!cancelled.ok)
+      throw executionError("updateState", cancelled.failure, {
+        node: cancelled.node,
+        state: cloneState(from.state),
+        trace: [...from.trace],
+      });
+    return cancelled.snapshot;
+  }
   if (plan.kind === "reroute") return { ...snapshot, routes: snapshot.routes.slice(0, plan.from) };
   return snapshot;
 }
@@ -153,9 +169,15 @@ async function routesBefore(checkpointer: Checkpointer, checkpoint: Checkpoint, 
 }
 
 /** The update, checked: a plain object of declared fields (`null` only with `asNode: END`). */
-function checkUpdate(graph: ExecutableGraph, update: unknown, asNode: string | undefined, checkpoint: Checkpoint, of: string): State {
+function checkUpdate(
+  graph: ExecutableGraph,
+  update: unknown,
+  asNode: string | undefined,
+  checkpoint: Checkpoint | undefined,
+  of: string,
+): State {
   if (update === null && asNode === END) return {};
-  const context = { node: asNode ?? "updateState", state: cloneState(checkpoint.state), trace: [...checkpoint.trace] };
+  const context = { node: asNode ?? "updateState", state: cloneState(checkpoint?.state ?? {}), trace: [...(checkpoint?.trace ?? [])] };
   if (!isPlainObject(update)) {
     throw new InvalidUpdateError(
       `updateState: the update must be a plain object of changed fields, such as { draft }; got ${describeValue(update)}` +

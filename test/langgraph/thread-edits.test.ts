@@ -1,0 +1,55 @@
+/**
+ * Edits and reads of a paused thread, differential against LangGraph.js 1.7.3: each case runs the same
+ * graph on a thread of the mini engine and on its LangGraph export (the export's own `updateState` and
+ * `getState`), and compares what a person reads back. Ported from LangGraph.js's
+ * libs/langgraph/src/tests/pregel.test.ts, as each case cites.
+ */
+import { MemorySaver } from "@langchain/langgraph";
+import { describe, expect, it } from "vitest";
+import { END, interrupt, Send, START, StateGraph } from "../../src/index.js";
+import { toLangGraph } from "../../src/langgraph/index.js";
+import { MemoryCheckpointer } from "../../src/persistence/index.js";
+
+interface Market {
+  my_key: string;
+  market: string;
+}
+const concat = (a: string, b: string) => a + b;
+
+/** START → [tool_two, Send(tool_one)]: tool_one writes " one", tool_two asks for market DE. */
+function partialPending() {
+  return new StateGraph<Market>({ reducers: { my_key: concat }, fields: ["my_key", "market"] })
+    .addNode("tool_one", () => ({ my_key: " one" }))
+    .addNode("tool_two", (s: Market) => ({ my_key: s.market === "DE" ? interrupt<string>("Just because...") : " all good" }))
+    .addConditionalEdges(START, (s) => ["tool_two", new Send("tool_one", s)], ["tool_one", "tool_two"])
+    .addEdge("tool_one", END)
+    .addEdge("tool_two", END)
+    .compile();
+}
+
+/** The same graph paused on a thread of each engine; `mini` and `lang` read and edit it. */
+async function pausedOnBoth(build: () => ReturnType<typeof partialPending>, input: Market) {
+  const graph = build();
+  const checkpointer = new MemoryCheckpointer();
+  const config = { configurable: { thread_id: "t" } };
+  const lg = await toLangGraph(build(), { checkpointer: new MemorySaver() });
+  await graph.invoke(input, { threadId: "t", checkpointer });
+  await lg.invoke(input, config);
+  return { graph, checkpointer, lg, config };
+}
+
+describe("updateState on a paused thread, on both engines", () => {
+  it("asNode END keeps the finished sibling's write and clears the rest (pregel.test.ts, 'should handle partial pending checkpoint')", async () => {
+    const { graph, checkpointer, lg, config } = await pausedOnBoth(partialPending, { my_key: "value ⛰️", market: "DE" });
+    expect((await graph.getState("t", { checkpointer }))?.state).toEqual((await lg.getState(config)).values);
+    await graph.updateState("t", null, { asNode: END, checkpointer });
+    await lg.updateState(config, null, END);
+    const mini = await graph.getState("t", { checkpointer });
+    const lang = await lg.getState(config);
+    expect(lang).toMatchObject({ values: { my_key: "value ⛰️ one", market: "DE" }, next: [], tasks: [] });
+    expect({ state: mini?.state, next: mini?.next, tasks: mini?.tasks }).toEqual({ state: lang.values, next: lang.next, tasks: [] });
+    expect(mini?.trace).toEqual(["tool_one"]);
+    // Nothing is left to run, on both.
+    expect((await graph.invoke(null, { threadId: "t", checkpointer })).state).toEqual(lang.values);
+  });
+});
