@@ -17,7 +17,8 @@ import { START } from "../spec.js";
 import { findCopyProblem, isPlainObject } from "./clone.js";
 import { Command } from "./command.js";
 import type { ExecutableGraph } from "./executable.js";
-import { quoteList } from "../_describe.js";
+import { quote, quoteList } from "../_describe.js";
+import { InterruptError } from "./interrupt-scope.js";
 import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
 
 /** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
@@ -119,6 +120,18 @@ export function executionError(api: string, error: unknown, context: ExecutionCo
     ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}`
     : `${api}: ${error.message}`;
   return errorOfCode(child?.code ?? error.code, message, detached);
+}
+
+/**
+ * A node that called `interrupt()` in a run that cannot pause: the run rejects with the
+ * `InterruptError` itself (`INTERRUPT_OUTSIDE_THREAD`, its whole sentence, the node named), not a
+ * `NODE_FAILED` that keeps the real code on `cause` and clips its message.
+ */
+export function interruptOutsideThread(api: string, node: string, error: unknown): InterruptError | undefined {
+  const cause = error instanceof StepFailure && error.code === "NODE_FAILED" ? error.cause : undefined;
+  if (!(cause instanceof InterruptError) || cause.code !== "INTERRUPT_OUTSIDE_THREAD") return undefined;
+  const sentence = cause.message.replace(/^[\w.]+: called /, "");
+  return new InterruptError("INTERRUPT_OUTSIDE_THREAD", `${api}: node ${quote(node)} called interrupt() ${sentence}`, { cause });
 }
 
 /**
