@@ -77,7 +77,7 @@ describe("an option that is not what it should be", () => {
     const big = Object.fromEntries(items.map((item) => [item, item]));
     const graph = mapReduce((item) => ({ results: [item] }));
     const checkpointer = { latest: () => Promise.resolve(undefined) } as never;
-    const error = await failure(() => graph.invoke({ items: [] }, { threadId: big as never, checkpointer }));
+    const error = await failure(() => graph.invoke({ items: [], results: [] }, { threadId: big, checkpointer } as never));
     expect(error).toMatchObject({ code: "INVALID_OPTION" });
     expect((error as Error).message).toMatch(/^invoke: threadId must be a non-empty string/);
     expect((error as Error).message.length).toBeLessThan(400);
