@@ -160,27 +160,34 @@ export interface PendingWrite {
 export class GraphExecutionError extends GraphError<GraphExecutionCode> {
   override readonly name: string = "GraphExecutionError";
   readonly node: string;
-  readonly state: Record<string, unknown>;
+  /**
+   * The last merged state (a detached copy). Like `attempts` and `pendingWrites`, not enumerable: a
+   * printed error (`console.error`, an uncaught rejection) shows its message, code and node, not a
+   * state of thousands of values.
+   */
+  declare readonly state: Record<string, unknown>;
   readonly trace: readonly string[];
   /** Where it failed, through subgraphs, e.g. `["research", "web"]` for node "web" of the subgraph node "research". */
   readonly path: readonly string[];
   /** Every attempt's error, in order, when a retry policy ran the node several times; else empty. */
-  readonly attempts: readonly unknown[];
+  declare readonly attempts: readonly unknown[];
   /**
    * When a node of a parallel superstep failed: the updates of its siblings that succeeded before the
    * failure, in declaration order. Nothing of the superstep was committed; a threaded run keeps them in
    * its checkpoint.
    */
-  readonly pendingWrites: readonly PendingWrite[];
+  declare readonly pendingWrites: readonly PendingWrite[];
 
   constructor(code: GraphExecutionCode, message: string, context: ExecutionContext) {
     super(code, message, "cause" in context ? { cause: context.cause } : undefined);
     this.node = context.node;
-    this.state = context.state;
     this.trace = context.trace;
     this.path = context.path ?? [context.node];
-    this.attempts = context.attempts ?? [];
-    this.pendingWrites = context.pendingWrites ?? [];
+    Object.defineProperties(this, {
+      state: { value: context.state, enumerable: false },
+      attempts: { value: context.attempts ?? [], enumerable: false },
+      pendingWrites: { value: context.pendingWrites ?? [], enumerable: false },
+    });
   }
 }
 

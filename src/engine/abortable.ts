@@ -11,19 +11,15 @@ import { abortedWhile } from "./kernel/superstep.js";
 export function unlessAborted<T>(node: string, pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return pending;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortedWhile(node, signal));
-    if (signal.aborted) {
-      onAbort();
-      return;
-    }
-    signal.addEventListener("abort", onAbort, { once: true });
+    const stop = onAbort(signal, () => reject(abortedWhile(node, signal)));
+    if (signal.aborted) return;
     pending.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        stop();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
+        stop();
         reject(error);
       },
     );
@@ -42,8 +38,18 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
 
+/** The callers waiting on a signal, behind the one listener the signal has for all of them. */
+interface Waiters {
+  readonly callbacks: Set<() => void>;
+  readonly dispatch: () => void;
+}
+
+const waiting = new WeakMap<AbortSignal, Waiters>();
+
 /**
  * Calls `listener` once `signal` aborts: at once when it already has. Returns what stops listening.
+ * Every caller waiting on one signal shares one listener on it, so thirty parallel tasks in their retry
+ * wait add one, not thirty (Node warns past ten: MaxListenersExceededWarning); the last to stop removes it.
  *
  * @example
  * ```ts
@@ -55,8 +61,26 @@ export function onAbort(signal: AbortSignal, listener: () => void): () => void {
     listener();
     return () => undefined;
   }
-  signal.addEventListener("abort", listener, { once: true });
-  return () => signal.removeEventListener("abort", listener);
+  let waiters = waiting.get(signal);
+  if (waiters === undefined) {
+    const callbacks = new Set<() => void>();
+    const dispatch = (): void => {
+      waiting.delete(signal);
+      for (const callback of callbacks) callback();
+    };
+    waiters = { callbacks, dispatch };
+    waiting.set(signal, waiters);
+    signal.addEventListener("abort", dispatch, { once: true });
+  }
+  const { callbacks, dispatch } = waiters;
+  // A wrapper per call: one listener function may wait twice, and each call stops only its own wait.
+  const entry = (): void => listener();
+  callbacks.add(entry);
+  return () => {
+    if (!callbacks.delete(entry) || callbacks.size > 0) return;
+    waiting.delete(signal);
+    signal.removeEventListener("abort", dispatch);
+  };
 }
 
 /**

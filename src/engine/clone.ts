@@ -99,6 +99,8 @@ function clipPath(path: string): string {
 export interface CopyProblem {
   readonly path: string;
   readonly reason: string;
+  /** `unreadable`: reading the value threw (a revoked Proxy, a throwing trap or getter). */
+  readonly kind: "cycle" | "depth" | "unreadable";
 }
 
 /**
@@ -119,11 +121,18 @@ export function findCopyProblem(value: unknown, root: string): CopyProblem | und
   const enter = (item: unknown, path: string, depth: number): CopyProblem | undefined => {
     if (typeof item !== "object" || item === null) return undefined;
     const earlier = ancestors.get(item);
-    if (earlier !== undefined) return { path, reason: `contains a cycle (it leads back to ${earlier}); a state must be a tree` };
-    if (depth > MAX_COPY_DEPTH) return { path, reason: `nests deeper than ${MAX_COPY_DEPTH} levels; flatten the state` };
-    if (!copiesChildren(item)) return undefined;
+    if (earlier !== undefined)
+      return { path, reason: `contains a cycle (it leads back to ${earlier}); a state must be a tree`, kind: "cycle" };
+    if (depth > MAX_COPY_DEPTH) return { path, reason: `nests deeper than ${MAX_COPY_DEPTH} levels; flatten the state`, kind: "depth" };
+    let keys: readonly string[];
+    try {
+      if (!copiesChildren(item)) return undefined;
+      keys = Object.keys(item);
+    } catch (error) {
+      return { path, reason: `cannot be inspected: ${messageOf(error)}`, kind: "unreadable" };
+    }
     ancestors.set(item, path);
-    stack.push({ value: item, path, depth, keys: Object.keys(item), next: 0 });
+    stack.push({ value: item, path, depth, keys, next: 0 });
     return undefined;
   };
   try {
@@ -142,14 +151,14 @@ export function findCopyProblem(value: unknown, root: string): CopyProblem | und
       try {
         child = (frame.value as Record<string, unknown>)[key];
       } catch (error) {
-        return { path, reason: `cannot be read: ${messageOf(error)}` };
+        return { path, reason: `cannot be read: ${messageOf(error)}`, kind: "unreadable" };
       }
       const found = enter(child, path, frame.depth + 1);
       if (found !== undefined) return found;
     }
   } catch (error) {
     const where = stack[stack.length - 1]?.path ?? root;
-    return { path: where, reason: `cannot be inspected: ${messageOf(error)} (${describeValue(value)})` };
+    return { path: where, reason: `cannot be inspected: ${messageOf(error)} (${describeValue(value)})`, kind: "unreadable" };
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
  * starts, and once the started ones settle the kernel picks the failure to report and the writes kept.
  * When the run's signal aborts, the superstep ends at once: a node that never settles cannot hold it.
  */
-import type { GraphExecutionError } from "../errors.js";
+import type { GraphError } from "../errors.js";
 import { reportedFailure, type Settled } from "./kernel/failures.js";
 import { abortedWhile } from "./kernel/superstep.js";
 import { writesKeptOnFailure, type KeptWrite } from "./kernel/writes.js";
@@ -23,10 +23,10 @@ export interface ParallelHost {
   /** Starts a task under its policies (and, in a threaded run, in its interrupt frame). */
   start(task: Task, context: TaskContext): MaybePromise<State>;
   /** The run's error for a failure at `node`, with the writes the superstep keeps. */
-  fail(error: unknown, node: string, kept?: readonly KeptWrite[]): GraphExecutionError;
+  fail(error: unknown, node: string, kept?: readonly KeptWrite[]): GraphError;
 }
 
-type Outcome = { readonly ok: true } | { readonly ok: false; readonly error: GraphExecutionError };
+type Outcome = { readonly ok: true } | { readonly ok: false; readonly error: GraphError };
 
 /** One parallel superstep; {@link ParallelSuperstep.run} runs it once. */
 export class ParallelSuperstep {

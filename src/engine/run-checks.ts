@@ -3,6 +3,7 @@
  * XState and LangGraph runners) so the same input, option or failure gives the same error everywhere.
  */
 import {
+  GraphError,
   GraphExecutionError,
   GraphLimitError,
   INVALID_UPDATE_CODES,
@@ -12,13 +13,67 @@ import {
   type GraphExecutionCode,
   type InvalidUpdateCode,
 } from "../errors.js";
-import { isPlainObject } from "./clone.js";
+import { START } from "../spec.js";
+import { findCopyProblem, isPlainObject } from "./clone.js";
+import { Command } from "./command.js";
 import type { ExecutableGraph } from "./executable.js";
-import { quoteList } from "../_describe.js";
+import { quote, quoteList } from "../_describe.js";
+import { InterruptError } from "./interrupt-scope.js";
 import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
 
 /** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
 export function inputFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
+  try {
+    return shapeFailure(graph, input);
+  } catch (error) {
+    return unreadableFailure([["input", input]], error) ?? failureOf(error);
+  }
+}
+
+function failureOf(error: unknown): StepFailure {
+  return new StepFailure("INVALID_INPUT", `the input cannot be inspected: ${messageOf(error)}`, { cause: error });
+}
+
+/**
+ * The `INVALID_INPUT` failure for a caller's value that threw when it was read (a revoked Proxy, a
+ * Proxy whose trap throws, a throwing getter), naming where; `undefined` when every value reads
+ * cleanly, so `error` came from somewhere else. Called after a raw error, never on the happy path.
+ */
+export function unreadableFailure(values: readonly (readonly [root: string, value: unknown])[], error: unknown): StepFailure | undefined {
+  for (const [root, value] of values) {
+    const problem = findCopyProblem(value, root);
+    if (problem?.kind === "unreadable")
+      return new StepFailure("INVALID_INPUT", `${problem.path} ${problem.reason}; pass plain data.`, { cause: error });
+  }
+  return undefined;
+}
+
+/**
+ * What a threaded entry point (`invoke`, `stream`, `updateState`) throws for `error`: an `INVALID_INPUT`
+ * `GraphExecutionError` when `value` (a `Command`'s update and resume answer) cannot be read (see
+ * {@link unreadableFailure}), else `error`.
+ */
+export function unreadableInput(api: string, root: string, value: unknown, error: unknown): unknown {
+  if (error instanceof GraphError) return error;
+  const failure = unreadableFailure(enteredValues(root, value), error);
+  return failure === undefined ? error : executionError(api, failure, { node: START, state: {}, trace: [] });
+}
+
+/** The values a caller handed in: a Command's update and resume answer, or the value itself. */
+function enteredValues(root: string, value: unknown): readonly (readonly [string, unknown])[] {
+  try {
+    if (value instanceof Command)
+      return [
+        ["update", value.update],
+        ["resume", value.resume],
+      ];
+  } catch {
+    // `instanceof` reads the prototype: a value that throws there is walked (and reported) whole.
+  }
+  return [[root, value]];
+}
+
+function shapeFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
   if (!isPlainObject(input))
     return new StepFailure("INVALID_INPUT", `the input state must be a plain object; got ${describeValue(input)}.`);
   // The copy drops symbol keys; refusing them here says so, where a silent drop would not.
@@ -65,6 +120,18 @@ export function executionError(api: string, error: unknown, context: ExecutionCo
     ? `${api}: node "${[context.node, ...inner].join("/")}" failed: ${innerMessage(child)}`
     : `${api}: ${error.message}`;
   return errorOfCode(child?.code ?? error.code, message, detached);
+}
+
+/**
+ * A node that called `interrupt()` in a run that cannot pause: the run rejects with the
+ * `InterruptError` itself (`INTERRUPT_OUTSIDE_THREAD`, its whole sentence, the node named), not a
+ * `NODE_FAILED` that keeps the real code on `cause` and clips its message.
+ */
+export function interruptOutsideThread(api: string, node: string, error: unknown): InterruptError | undefined {
+  const cause = error instanceof StepFailure && error.code === "NODE_FAILED" ? error.cause : undefined;
+  if (!(cause instanceof InterruptError) || cause.code !== "INTERRUPT_OUTSIDE_THREAD") return undefined;
+  const sentence = cause.message.replace(/^[\w.]+: called /, "");
+  return new InterruptError("INTERRUPT_OUTSIDE_THREAD", `${api}: node ${quote(node)} called interrupt() ${sentence}`, { cause });
 }
 
 /**

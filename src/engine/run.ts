@@ -10,7 +10,7 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
-import { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
+import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
 import { detachedStep, type StepRecord } from "./step-record.js";
 import { gotoOf, withoutGoto } from "./command-goto.js";
@@ -22,7 +22,7 @@ import { admit, advance, commit, type Advance, type Arrival, type RunSnapshot } 
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
 import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
-import type { InterruptHost } from "./interrupt-scope.js";
+import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
 
 /** What a driver of `Run` may add to the caller's options. */
 export interface RunSettings extends RunOptions, ObservedSettings {
@@ -370,7 +370,9 @@ export class Run {
     return new TaskContext(scope, task.node, superstep, this.#threadId, this.#sink);
   }
 
-  #error(error: unknown, node: string, pendingWrites?: readonly PendingWrite[]): GraphExecutionError {
+  #error(error: unknown, node: string, pendingWrites?: readonly PendingWrite[]): GraphExecutionError | InterruptError {
+    const misuse = interruptOutsideThread(this.#api, node, error);
+    if (misuse !== undefined) return misuse;
     const context: ExecutionContext = {
       node,
       state: cloneState(this.#state),

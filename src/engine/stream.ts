@@ -3,6 +3,7 @@
  * state per superstep (`values`) and the nodes' own events (`custom`) as they happen. Custom events are
  * yielded the moment a node writes them, so they come before the updates of their superstep.
  */
+import { quote } from "../_describe.js";
 import { InvalidOptionError } from "../errors.js";
 import type { ExecutableGraph } from "./executable.js";
 import { Run } from "./run.js";
@@ -30,7 +31,7 @@ export function checkStreamMode(value: unknown, api = "stream"): StreamModes {
   const list = typeof value === "string" ? [value] : value;
   if (!Array.isArray(list) || list.length === 0 || !list.every((mode) => MODES.includes(mode as StreamMode))) {
     throw new InvalidOptionError(
-      `${api}: streamMode must be "updates", "values", "custom", "messages" or a non-empty list of them; got ${JSON.stringify(value) ?? String(value)}.`,
+      `${api}: streamMode must be "updates", "values", "custom", "messages" or a non-empty list of them; got ${quote(value)}.`,
     );
   }
   return {

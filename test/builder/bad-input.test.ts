@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bindSpec,
+  checkSpecSchema,
   compileGraph,
   END,
   GraphError,
@@ -14,6 +15,7 @@ import {
   StateGraph,
   stateGraph,
   validateTopology,
+  type GraphProblem,
   type GraphSpec,
 } from "../../src/index.js";
 
@@ -232,6 +234,34 @@ describe("bindSpec on bad input", () => {
     const error = thrown(() => bindSpec(looped as unknown, { nodes: { a: () => ({}) } }));
     expect(error).toBeInstanceOf(GraphValidationError);
     expect((error as GraphValidationError).problems.at(-1)?.message).toMatch(/nests subgraphs more than 64 levels deep/);
+  });
+
+  it("refuses subgraphs nested 10,000 deep on every path, with a path cut to a readable length", () => {
+    const level = (subgraphs?: unknown) => ({ ...spec, ...(subgraphs === undefined ? {} : { subgraphs: { a: subgraphs } }) });
+    let deep: unknown = level();
+    for (let depth = 0; depth < 10_000; depth++) deep = level(deep);
+    const checks: readonly (readonly [string, () => unknown])[] = [
+      ["checkSpecSchema", () => checkSpecSchema(deep)],
+      ["validateTopology", () => validateTopology(deep as GraphSpec)],
+      ["bindSpec", () => (thrown(() => bindSpec(deep as unknown, { nodes: { a: () => ({}) } })) as GraphValidationError).problems],
+      [
+        "compileGraph",
+        () =>
+          (
+            thrown(() =>
+              compileGraph({ spec: deep as GraphSpec, nodes: { a: () => ({}) }, routers: {}, reducers: {} }),
+            ) as GraphValidationError
+          ).problems,
+      ],
+    ];
+    for (const [api, check] of checks) {
+      const problems = check() as readonly GraphProblem[];
+      const deepest = problems.find((p) => p.message.includes("nests subgraphs more than 64 levels deep"));
+      expect(deepest, api).toMatchObject({ code: "INVALID_SPEC" });
+      expect(deepest?.message.length, api).toBeLessThan(300);
+      expect(deepest?.node.length, api).toBeLessThan(200);
+      expect(deepest?.node, api).toMatch(/^spec\.subgraphs\.a\..*….*\.subgraphs$/);
+    }
   });
 
   it("turns a spec whose getter throws into an INVALID_SPEC problem", () => {

@@ -4,6 +4,7 @@
  * reads the same way, by the child graph's tables: the one `graph` leads to along the thread's
  * namespaces (the top-level graph), or `graph` itself (the child's own compiled graph).
  */
+import { quote } from "../../_describe.js";
 import type { ExecutableGraph } from "../executable.js";
 import { childThreadId, taskNamespace } from "../subgraph-thread.js";
 import { subgraphOf } from "../subgraph-specs.js";
@@ -80,9 +81,7 @@ export async function getThreadHistory(
   const { limit } = checkListOptions(api, { limit: options.limit });
   const { before } = options;
   if (before !== undefined && (typeof before !== "string" || before === "")) {
-    throw new InvalidOptionError(
-      `${api}: before must be a checkpoint id of the thread (a non-empty string); got ${JSON.stringify(before) ?? String(before)}.`,
-    );
+    throw new InvalidOptionError(`${api}: before must be a checkpoint id of the thread (a non-empty string); got ${quote(before)}.`);
   }
   // `before` pages through the history in its own order: every branch interleaved, so the whole list is read.
   const listed = await checkpointer.list(threadId, limit === undefined || before !== undefined ? {} : { limit });

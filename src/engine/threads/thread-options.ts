@@ -2,6 +2,7 @@
  * The checks of a threaded call's options (the thread id, the checkpointer) and the refusal of a run
  * without a thread on a graph that needs one.
  */
+import { quote } from "../../_describe.js";
 import { InvalidOptionError } from "../../errors.js";
 import { NAMESPACE_SEPARATOR } from "../subgraph-thread.js";
 import type { Checkpointer } from "./checkpointer.js";
@@ -32,9 +33,7 @@ export function checkThreadOptions(
 ): { threadId: string; checkpointer: Checkpointer } {
   const { threadId } = options;
   if (typeof threadId !== "string" || threadId.trim() === "") {
-    throw new InvalidOptionError(
-      `${api}: threadId must be a non-empty string, such as "order-42"; got ${JSON.stringify(threadId) ?? String(threadId)}.`,
-    );
+    throw new InvalidOptionError(`${api}: threadId must be a non-empty string, such as "order-42"; got ${quote(threadId)}.`);
   }
   if (!childThread && threadId.includes(NAMESPACE_SEPARATOR)) {
     throw new InvalidOptionError(

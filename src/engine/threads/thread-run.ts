@@ -7,6 +7,7 @@ import { GraphExecutionError } from "../../errors.js";
 import type { ExecutableGraph } from "../executable.js";
 import { pauseAfter, pauseBefore } from "../kernel/pauses.js";
 import { Run } from "../run.js";
+import { unreadableInput } from "../run-checks.js";
 import type { EventSink } from "../task-context.js";
 import type { Step } from "../run-types.js";
 import { isThenable, type State } from "../step.js";
@@ -107,6 +108,15 @@ export class ThreadRun {
    * writing the input checkpoint of a new run, or the update checkpoint of a Command's update or goto.
    */
   static async open(opening: ThreadOpening): Promise<ThreadRun> {
+    try {
+      return await ThreadRun.#open(opening);
+    } catch (error) {
+      // A Proxy input that throws when read (revoked, or a throwing trap) is the caller's fault, coded.
+      throw unreadableInput(opening.api, "input", opening.input, error);
+    }
+  }
+
+  static async #open(opening: ThreadOpening): Promise<ThreadRun> {
     const { graph, settings, options, api, sink, child } = opening;
     let { input } = opening;
     const { threadId, checkpointer } = checkThreadOptions(api, settings, options, child !== undefined);

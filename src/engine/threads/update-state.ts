@@ -16,6 +16,7 @@ import { END, START } from "../../spec.js";
 import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { Run } from "../run.js";
+import { unreadableInput } from "../run-checks.js";
 import { describeValue, type State, type Task } from "../step.js";
 import type { RunSnapshot } from "../kernel/superstep.js";
 import { cancelPending, reroutes, updateSource } from "../kernel/updates.js";
@@ -54,6 +55,20 @@ export async function updateThreadState(
   threadId: string,
   update: unknown,
   options: UpdateStateOptions = {},
+): Promise<Checkpoint> {
+  try {
+    return await applyUpdate(graph, settings, threadId, update, options);
+  } catch (error) {
+    throw unreadableInput("updateState", "update", update, error);
+  }
+}
+
+async function applyUpdate(
+  graph: ExecutableGraph,
+  settings: ThreadSettings,
+  threadId: string,
+  update: unknown,
+  options: UpdateStateOptions,
 ): Promise<Checkpoint> {
   const { checkpointer } = checkThreadOptions("updateState", settings, { ...options, threadId }, true);
   const child = isSubgraphThread(threadId) ? await childTarget(graph, checkpointer, threadId) : undefined;
