@@ -53,3 +53,35 @@ describe("updateState on a paused thread, on both engines", () => {
     expect((await graph.invoke(null, { threadId: "t", checkpointer })).state).toEqual(lang.values);
   });
 });
+
+describe("getState of a checkpoint with kept writes, on both engines", () => {
+  /** START → [ok, boom]: ok writes " one", boom throws; the failed superstep keeps ok's write. */
+  function failing() {
+    return new StateGraph<Market>({ reducers: { my_key: concat }, fields: ["my_key", "market"] })
+      .addNode("ok", () => ({ my_key: " one" }))
+      .addNode("boom", (): Partial<Market> => {
+        throw new Error("boom");
+      })
+      .addEdge(START, ["ok", "boom"])
+      .addEdge("ok", END)
+      .addEdge("boom", END)
+      .compile();
+  }
+
+  it("the latest state merges them; the same checkpoint read by its id does not (pregel.test.ts, 'should handle partial pending checkpoint')", async () => {
+    const graph = failing();
+    const checkpointer = new MemoryCheckpointer();
+    const lg = await toLangGraph(failing(), { checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "t" } };
+    const input = { my_key: "value", market: "DE" };
+    await expect(graph.invoke(input, { threadId: "t", checkpointer })).rejects.toMatchObject({ code: "NODE_FAILED" });
+    await expect(lg.invoke(input, config)).rejects.toThrow();
+    const [miniLatest, langLatest] = [await graph.getState("t", { checkpointer }), await lg.getState(config)];
+    expect(langLatest.values).toEqual({ my_key: "value one", market: "DE" });
+    expect({ state: miniLatest?.state, next: miniLatest?.next }).toEqual({ state: langLatest.values, next: langLatest.next });
+    const miniById = await graph.getState("t", { checkpointer, checkpointId: miniLatest?.id });
+    const langById = await lg.getState(langLatest.config);
+    expect(langById.values).toEqual({ my_key: "value", market: "DE" });
+    expect({ state: miniById?.state, next: miniById?.next }).toEqual({ state: langById.values, next: langById.next });
+  });
+});

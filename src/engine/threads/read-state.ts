@@ -19,8 +19,9 @@ import type { GetStateHistoryOptions, GetStateOptions, ThreadSettings } from "./
 
 /**
  * The thread's latest checkpoint (or the given one), or `undefined` for an unknown thread (or an unknown
- * `checkpointId`). With pending writes, LangGraph's view: their updates merged into `state`, and `next`
- * only the tasks still to run. A subgraph's thread with no checkpoint is `SUBGRAPH_NOT_FOUND`.
+ * `checkpointId`). The latest with pending writes reads as LangGraph's view: their updates merged into
+ * `state`, and `next` only the tasks still to run; one read by its `checkpointId` reads as saved, as on
+ * LangGraph.js. A subgraph's thread with no checkpoint is `SUBGRAPH_NOT_FOUND`.
  */
 export async function getThreadState(
   graph: ExecutableGraph,
@@ -41,7 +42,9 @@ export async function getThreadState(
   }
   const reader = child === undefined ? graph : child.graph;
   if (child !== undefined) snapshotOf("getState", reader, checkpoint);
-  return options.subgraphs === true ? withSubgraphStates(reader, checkpointer, checkpoint) : withPendingWrites(reader, checkpoint);
+  // LangGraph's rule: the kept writes show in the latest state only; a checkpoint read by its id reads as it was saved.
+  const latest = options.checkpointId === undefined;
+  return options.subgraphs === true ? withSubgraphStates(reader, checkpointer, checkpoint, latest) : viewOf(reader, checkpoint, latest);
 }
 
 /**
@@ -53,6 +56,7 @@ async function withSubgraphStates(
   graph: ExecutableGraph,
   checkpointer: Checkpointer,
   checkpoint: Checkpoint,
+  latest = true,
 ): Promise<CheckpointWithSubgraphs> {
   const tasks = await Promise.all(
     checkpoint.tasks.map(async (task, index): Promise<SubgraphTask> => {
@@ -62,7 +66,12 @@ async function withSubgraphStates(
       return state === undefined ? task : { ...task, state: await withSubgraphStates(child, checkpointer, state) };
     }),
   );
-  return { ...withPendingWrites(graph, checkpoint), tasks };
+  return { ...viewOf(graph, checkpoint, latest), tasks };
+}
+
+/** The checkpoint as `getState` shows it: with its kept writes merged when it is read as the latest. */
+function viewOf(graph: ExecutableGraph, checkpoint: Checkpoint, latest: boolean): Checkpoint {
+  return latest ? withPendingWrites(graph, checkpoint) : checkpoint;
 }
 
 /**
