@@ -13,6 +13,7 @@
  * adds, so a run of a million steps costs a million appends, not a million copies.
  */
 import { END } from "../../spec.js";
+import { INVALID_UPDATE_CODES } from "../../errors.js";
 import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { NodePaused } from "../node-paused.js";
@@ -304,10 +305,10 @@ export function schedule<T extends Task>(graph: Pick<ExecutableGraph, "order">, 
 export type RetryDecision = { readonly retry: true; readonly delay: number } | { readonly retry: false };
 
 /** Failures that are never retried: the run's own refusals, not the node's bad luck. */
-const NOT_RETRIED = new Set([
+const NOT_RETRIED = new Set<string>([
   "ABORTED",
-  "INVALID_UPDATE",
-  "CONCURRENT_WRITE",
+  // Every fault of an update (INVALID_UPDATE, UNDECLARED_FIELD, … CONCURRENT_WRITE).
+  ...INVALID_UPDATE_CODES,
   "INVALID_INPUT",
   "UNKNOWN_ROUTE_KEY",
   "UNDECLARED_GOTO",

@@ -183,6 +183,7 @@ function checkUpdate(graph: ExecutableGraph, update: unknown, asNode: string | u
     throw new InvalidUpdateError(
       `updateState: the update has fields the state${of} does not declare: ${undeclared.join(", ")}. Update only declared fields${of === "" ? "" : " (the child's own)"}.`,
       context,
+      "UNDECLARED_FIELD",
     );
   }
   return update;
