@@ -115,11 +115,25 @@ export const RUN_FAILURE_CODES = [
   "NODE_TIMEOUT",
 ] as const;
 /** The codes of an {@link InvalidUpdateError}. */
-export const INVALID_UPDATE_CODES = ["INVALID_UPDATE", "CONCURRENT_WRITE", "AMBIGUOUS_UPDATE"] as const;
+export const INVALID_UPDATE_CODES = [
+  "INVALID_UPDATE",
+  "UNDECLARED_FIELD",
+  "RESERVED_FIELD",
+  "UNCOPYABLE_UPDATE",
+  "RESUME_IN_NODE",
+  "CONCURRENT_WRITE",
+  "AMBIGUOUS_UPDATE",
+] as const;
 /** The code of a {@link GraphLimitError}. */
 export const LIMIT_CODES = ["STEP_LIMIT"] as const;
 
-/** The codes an {@link InvalidUpdateError} can carry: a bad return value, or two nodes writing one field. */
+/**
+ * The codes an {@link InvalidUpdateError} can carry, one per fault: an update that is not a plain object
+ * (`INVALID_UPDATE`), names a field the graph does not declare (`UNDECLARED_FIELD`), a node's plain
+ * update with the reserved goto field (`RESERVED_FIELD`), a value the run cannot copy
+ * (`UNCOPYABLE_UPDATE`), a node's Command with `resume` (`RESUME_IN_NODE`), two nodes writing one field
+ * (`CONCURRENT_WRITE`), an `updateState` without `asNode` after a parallel superstep (`AMBIGUOUS_UPDATE`).
+ */
 export type InvalidUpdateCode = (typeof INVALID_UPDATE_CODES)[number];
 /** The codes a {@link GraphExecutionError} can carry (its subclasses' included). */
 export type GraphExecutionCode = (typeof RUN_FAILURE_CODES)[number] | InvalidUpdateCode | (typeof LIMIT_CODES)[number];
@@ -208,9 +222,10 @@ export class GraphLimitError extends GraphExecutionError {
 }
 
 /**
- * A node's update cannot be merged: it is not a partial update, or names a field the graph does not
- * declare (`INVALID_UPDATE`), or two nodes of one superstep wrote a field that has no reducer
- * (`CONCURRENT_WRITE`).
+ * A node's update cannot be merged: it is not a plain object (`INVALID_UPDATE`), names a field the
+ * graph does not declare (`UNDECLARED_FIELD`), holds a value that cannot be copied
+ * (`UNCOPYABLE_UPDATE`), or two nodes of one superstep wrote a field that has no reducer
+ * (`CONCURRENT_WRITE`); {@link InvalidUpdateCode} lists every one.
  *
  * @example
  * ```ts

@@ -255,6 +255,7 @@ function resumeMessage<S>(
     throw new InvalidUpdateError(
       `${api}: the update has fields the graph does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
       { node: resume.asNode ?? paused.last[0] ?? START, state: paused.run.state, trace: paused.run.trace },
+      "UNDECLARED_FIELD",
     );
   }
   // Inside nodes the update is merged before they run again: it counts as no node.

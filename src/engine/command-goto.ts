@@ -42,11 +42,11 @@ export function commandOutput(
   graph: Pick<ExecutableGraph, "ends">,
   node: string,
   command: AnyCommand,
-  fail: (code: "INVALID_UPDATE" | "UNDECLARED_GOTO", message: string) => Error,
+  fail: (code: "RESUME_IN_NODE" | "UNDECLARED_GOTO", message: string) => Error,
 ): unknown {
   if (command.resume !== undefined) {
     throw fail(
-      "INVALID_UPDATE",
+      "RESUME_IN_NODE",
       `node ${quote(node)} returned a Command with resume; resume answers an interrupt, from invoke(new Command({ resume }), { threadId }). A node's Command takes update and goto.`,
     );
   }

@@ -95,7 +95,7 @@ function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): 
   const fromCommand = output !== returned;
   if (!fromCommand && Object.hasOwn(output, GOTO)) {
     throw new StepFailure(
-      "INVALID_UPDATE",
+      "RESERVED_FIELD",
       `node "${node}" returned the field "${GOTO}", which is reserved for a Command's goto. Return new Command({ update, goto }) instead.`,
     );
   }
@@ -105,19 +105,19 @@ function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): 
   if (invalid.length > 0 || Object.getOwnPropertySymbols(output).length > 0) {
     const named = invalid.length > 0 ? invalid.join(", ") : "symbol keys";
     throw new StepFailure(
-      "INVALID_UPDATE",
+      "UNDECLARED_FIELD",
       `node "${node}" returned fields the state does not declare: ${named}. Return only declared fields (see the \`fields\` option).`,
     );
   }
   // The node may keep a reference to what it returned; the run keeps its own copy.
-  return detach(output, "update", "INVALID_UPDATE", `node ${quote(node)} returned an update that cannot be kept:`);
+  return detach(output, "update", "UNCOPYABLE_UPDATE", `node ${quote(node)} returned an update that cannot be kept:`);
 }
 
 /**
  * A copy of a value that enters the run (the input, an update), or the failure (`code`) naming where
  * it cannot be copied: a cycle, nesting deeper than the copy goes, a getter that throws.
  */
-export function detach(value: State, root: string, code: "INVALID_INPUT" | "INVALID_UPDATE", what: string): State {
+export function detach(value: State, root: string, code: "INVALID_INPUT" | "UNCOPYABLE_UPDATE", what: string): State {
   try {
     return cloneState(value);
   } catch (error) {

@@ -157,12 +157,12 @@ describe("resumeOnDBOS: bad input is a coded error", () => {
     await expect(resumeOnDBOS(beforePublish, "no-such-run")).rejects.toMatchObject({ code: "DBOS_RUN_NOT_FOUND" });
   });
 
-  it("an asNode that is not a node: INVALID_OPTION; an undeclared field: INVALID_UPDATE", async () => {
+  it("an asNode that is not a node: INVALID_OPTION; an undeclared field: UNDECLARED_FIELD", async () => {
     const workflowId = nextId("bad-resume");
     await runOnDBOS(beforePublish, initialReportState(), { workflowId, maxSteps: 30 });
     await expect(resumeOnDBOS(beforePublish, workflowId, { asNode: "nope" })).rejects.toMatchObject({ code: "INVALID_OPTION" });
     await expect(resumeOnDBOS(beforePublish, workflowId, { update: { nope: 1 } as never })).rejects.toMatchObject({
-      code: "INVALID_UPDATE",
+      code: "UNDECLARED_FIELD",
     });
     // Still paused: the refused resumes sent nothing.
     expect((await resumeOnDBOS(beforePublish, workflowId)).status).toBe("done");

@@ -183,7 +183,7 @@ describe("refusals", () => {
     expect((error as Error).message).toContain(`declares no ends. Declare where it may go: addNode("a", fn, { ends: ["a"] })`);
   });
 
-  it("a node's Command with resume, and a plain update with the reserved key, are INVALID_UPDATE", async () => {
+  it("a node's Command with resume, and a plain update with the reserved key, are RESUME_IN_NODE and RESERVED_FIELD", async () => {
     const resume = new StateGraph<Ticket>()
       .addNode("a", () => new Command({ resume: "yes" }) as never)
       .addEdge(START, "a")
@@ -191,6 +191,7 @@ describe("refusals", () => {
       .compile();
     const error = await resume.invoke({ urgent: false, log: [] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidUpdateError);
+    expect(error).toMatchObject({ code: "RESUME_IN_NODE" });
     expect((error as Error).message).toContain("resume answers an interrupt");
 
     const spoof = new StateGraph<Ticket>()
@@ -198,7 +199,7 @@ describe("refusals", () => {
       .addEdge(START, "a")
       .addEdge("a", END)
       .compile();
-    await expect(spoof.invoke({ urgent: false, log: [] })).rejects.toMatchObject({ code: "INVALID_UPDATE" });
+    await expect(spoof.invoke({ urgent: false, log: [] })).rejects.toMatchObject({ code: "RESERVED_FIELD" });
   });
 
   it("ends that name no node are a validation problem; ends that are not a list of names are refused at addNode", () => {

@@ -154,7 +154,7 @@ describe("the mini engine and values the copy does not isolate", () => {
     expect(onXState).toMatchObject({ code: "INVALID_INPUT" });
   });
 
-  it("an update with a cycle is INVALID_UPDATE, keeping the last good state and trace", async () => {
+  it("an update with a cycle is UNCOPYABLE_UPDATE, keeping the last good state and trace", async () => {
     const graph = new StateGraph<Record<string, unknown>>()
       .addNode("a", () => ({ n: 2 }))
       .addNode("b", () => {
@@ -167,7 +167,7 @@ describe("the mini engine and values the copy does not isolate", () => {
       .addEdge("b", END)
       .compile();
     const error = await graph.invoke({ n: 1 }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "INVALID_UPDATE", node: "b", state: { n: 2 }, trace: ["a"] });
+    expect(error).toMatchObject({ code: "UNCOPYABLE_UPDATE", node: "b", state: { n: 2 }, trace: ["a"] });
     expect((error as Error).message).toMatch(/^invoke: node "b" returned an update that cannot be kept: update\.loop\.me contains a cycle/);
   });
 

@@ -174,7 +174,7 @@ describe("in-node interrupt() on LangGraph.js and on the mini engine", () => {
       "UNKNOWN_INTERRUPT",
       "AMBIGUOUS_RESUME",
       "INVALID_OPTION", // goto names no node
-      "INVALID_UPDATE",
+      "UNDECLARED_FIELD",
     ]);
   });
 
@@ -241,12 +241,12 @@ describe("in-node interrupt() on LangGraph.js and on the mini engine", () => {
     expect(runs).toEqual(["review", "review", "review"]);
   });
 
-  it("without a checkpointer, interrupt() fails with the mini engine's INTERRUPT_OUTSIDE_THREAD on both", async () => {
+  it("without a checkpointer, interrupt() fails with INTERRUPT_OUTSIDE_THREAD on both (the mini engine's own, LangGraph's as the cause)", async () => {
     const { graph } = reviewGraph();
     const mini = await graph.invoke({ log: [], n: 0 }).catch((e: unknown) => e);
     const lang = await runOnLangGraph(graph, { log: [], n: 0 }).catch((e: unknown) => e);
-    expect(mini).toMatchObject({ code: "NODE_FAILED", cause: { code: "INTERRUPT_OUTSIDE_THREAD" } });
-    expect(lang).toMatchObject({ name: (mini as Error).name, code: "NODE_FAILED", message: (mini as Error).message });
+    expect(mini).toMatchObject({ name: "InterruptError", code: "INTERRUPT_OUTSIDE_THREAD" });
+    expect(lang).toMatchObject({ name: "GraphExecutionError", code: "NODE_FAILED", cause: { code: "INTERRUPT_OUTSIDE_THREAD" } });
     const plain = await (await toLangGraph(graph)).invoke({ log: [], n: 0 }).catch((e: unknown) => e);
     expect(plain).toMatchObject({ cause: { code: "INTERRUPT_OUTSIDE_THREAD" } });
   });

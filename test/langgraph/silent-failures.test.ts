@@ -91,12 +91,12 @@ describe("3. a node returning an unknown key", () => {
       .addEdge("a", END)
       .compile();
     const mini = await settle(graph.invoke({ n: 0, log: [] }));
-    expect(mini.failed).toMatchObject({ name: "InvalidUpdateError", code: "INVALID_UPDATE", node: "a" });
+    expect(mini.failed).toMatchObject({ name: "InvalidUpdateError", code: "UNDECLARED_FIELD", node: "a" });
     expect(mini.failed?.message).toContain("totl");
     expect(await settle(runOnLangGraph(graph, { n: 0, log: [] }))).toEqual(mini);
     await expect((await toLangGraph(graph)).invoke({ n: 0, log: [] })).rejects.toMatchObject({
       name: "LangGraphNodeError",
-      code: "INVALID_UPDATE",
+      code: "UNDECLARED_FIELD",
     });
   });
 });

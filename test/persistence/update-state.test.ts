@@ -144,16 +144,22 @@ describe("updateState refuses a bad update with InvalidUpdateError (docs/concept
       "an undeclared key",
       { question: "q", extra: 1 },
       /updateState: the update has fields the state does not declare: extra\. Update only declared fields\./,
+      "UNDECLARED_FIELD",
     ],
-    ["null without asNode: END", null, /updateState: the update must be a plain object.*null is for \{ asNode: END \}/],
-    ["a list", ["x"], /updateState: the update must be a plain object of changed fields, such as \{ draft \}; got an array/],
-  ])("%s", async (_name, update, message) => {
+    ["null without asNode: END", null, /updateState: the update must be a plain object.*null is for \{ asNode: END \}/, "INVALID_UPDATE"],
+    [
+      "a list",
+      ["x"],
+      /updateState: the update must be a plain object of changed fields, such as \{ draft \}; got an array/,
+      "INVALID_UPDATE",
+    ],
+  ])("%s", async (_name, update, message, code) => {
     const checkpointer = new MemoryCheckpointer();
     const { graph } = toolGraph();
     await graph.invoke(toolInput(), { threadId: "t1", checkpointer });
     const error = await graph.updateState("t1", update as never, { checkpointer }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidUpdateError);
-    expect(error).toMatchObject({ code: "INVALID_UPDATE", message: expect.stringMatching(message) });
+    expect(error).toMatchObject({ code, message: expect.stringMatching(message) });
     expect(await checkpointer.list("t1")).toHaveLength(2);
   });
 });

@@ -165,7 +165,7 @@ export async function referenceRun(definition: GraphDefinition, input: unknown, 
         const update = output.value === undefined ? {} : output.value;
         if (!isPlainRecord(update)) return fail("INVALID_UPDATE", task.node);
         if (Object.keys(update).some((key) => key === "__proto__" || (fields !== undefined && !fields.has(key))))
-          return fail("INVALID_UPDATE", task.node);
+          return fail("UNDECLARED_FIELD", task.node);
         updates.push(copy(update));
       }
 

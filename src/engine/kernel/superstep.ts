@@ -13,6 +13,7 @@
  * adds, so a run of a million steps costs a million appends, not a million copies.
  */
 import { END } from "../../spec.js";
+import { INVALID_UPDATE_CODES } from "../../errors.js";
 import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { NodePaused } from "../node-paused.js";
@@ -312,9 +313,8 @@ export type RetryDecision = { readonly retry: true; readonly delay: number } | {
  */
 export const NEVER_RETRIED_CODES = [
   "ABORTED",
-  "INVALID_UPDATE",
-  "CONCURRENT_WRITE",
-  "AMBIGUOUS_UPDATE",
+  // Every fault of an update (INVALID_UPDATE, UNDECLARED_FIELD, … CONCURRENT_WRITE).
+  ...INVALID_UPDATE_CODES,
   "INVALID_INPUT",
   "INVALID_OPTION",
   "UNKNOWN_ROUTE_KEY",

@@ -136,6 +136,7 @@ export function updated(api: string, graph: ExecutableGraph, from: Pick<Checkpoi
     throw new InvalidUpdateError(
       `${api}: Command update has fields the state does not declare: ${undeclared.join(", ")}. Update only declared fields.`,
       context,
+      "UNDECLARED_FIELD",
     );
   }
   checkJson(update, "update", api);

@@ -205,6 +205,7 @@ function checkUpdate(
     throw new InvalidUpdateError(
       `updateState: the update has fields the state${of} does not declare: ${undeclared.join(", ")}. Update only declared fields${of === "" ? "" : " (the child's own)"}.`,
       context,
+      "UNDECLARED_FIELD",
     );
   }
   return update;

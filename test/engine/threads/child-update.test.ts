@@ -77,7 +77,7 @@ describe("updateState on a paused child's thread", () => {
     );
     const error = await trip.updateState(threadId, { flight: "x" }, { checkpointer }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidUpdateError);
-    expect(error).toMatchObject({ code: "INVALID_UPDATE" });
+    expect(error).toMatchObject({ code: "UNDECLARED_FIELD" });
     await seats.updateState(threadId, { seat: "3C", notes: ["window"] }, { checkpointer });
     const done = await trip.invoke(new Command({ resume: "yes" }), { threadId: "t", checkpointer });
     expect(done.state.log).toEqual(["window", "3C? yes"]);
