@@ -81,6 +81,8 @@ export class Run {
   /** The updates already known for the next superstep's tasks, by position: those tasks do not run again. */
   #done: ReadonlyMap<number, State> | undefined;
   readonly #runTask: TaskRunner;
+  /** The scope of every superstep of one task (see `#runTasks`). */
+  #soloScope: SuperstepScope | undefined;
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
@@ -131,7 +133,7 @@ export class Run {
   }
 
   get trace(): string[] {
-    return [...this.#trace];
+    return this.#trace.slice();
   }
 
   get routes(): RouteTaken[] {
@@ -208,26 +210,34 @@ export class Run {
     observed?.superstepStart(this.#supersteps + 1, tasks);
     const done = this.#done;
     this.#done = undefined;
-    return andThen(done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done), (updates) => {
-      const paused = this.#interrupts?.pausedAt(tasks, updates);
-      if (paused !== undefined) throw paused;
-      const committed = commit(this.#graph, this.#state, tasks, updates);
-      if (!committed.ok) throw this.#error(committed.failure, committed.node);
-      this.#state = committed.state;
-      for (const task of tasks) this.#trace.push(task.node);
-      this.#supersteps += 1;
-      return andThen(
-        this.#route(
-          tasks.map((task) => task.node),
-          updates,
-        ),
-        (advanced) => {
-          this.#take(advanced);
-          observed?.superstepEnd(undefined);
-          return tasks.map((task, index) => stepRecord(task.node, updates[index] as State, advanced.keys[index]));
-        },
-      );
-    });
+    // Named methods rather than closures: a synchronous superstep allocates no function.
+    const updates = done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done);
+    return isThenable(updates) ? updates.then((ready) => this.#commitSuperstep(tasks, ready)) : this.#commitSuperstep(tasks, updates);
+  }
+
+  /** The superstep's updates are in: commit them, then run the routers of its nodes. */
+  #commitSuperstep(tasks: readonly Task[], updates: readonly State[]): MaybePromise<StepRecord[]> {
+    const paused = this.#interrupts?.pausedAt(tasks, updates);
+    if (paused !== undefined) throw paused;
+    const committed = commit(this.#graph, this.#state, tasks, updates);
+    if (!committed.ok) throw this.#error(committed.failure, committed.node);
+    this.#state = committed.state;
+    for (const task of tasks) this.#trace.push(task.node);
+    this.#supersteps += 1;
+    const advanced = this.#route(nodesOf(tasks), updates);
+    return isThenable(advanced)
+      ? advanced.then((ready) => this.#endSuperstep(tasks, updates, ready))
+      : this.#endSuperstep(tasks, updates, advanced);
+  }
+
+  /** The routers have chosen: the next superstep's tasks are known, and the superstep's records are made. */
+  #endSuperstep(tasks: readonly Task[], updates: readonly State[], advanced: Advance): StepRecord[] {
+    this.#take(advanced);
+    this.#observed?.superstepEnd(undefined);
+    const records = new Array<StepRecord>(tasks.length);
+    for (let index = 0; index < tasks.length; index++)
+      records[index] = stepRecord((tasks[index] as Task).node, updates[index] as State, advanced.keys[index]);
+    return records;
   }
 
   /** What the kernel reads of the run, without copying its lists. */
@@ -281,22 +291,26 @@ export class Run {
    * when some of its tasks succeeded before ({@link Run.restore}).
    */
   #runTasks(tasks: readonly Task[], positions?: readonly number[], kept: readonly TaskWrite[] = []): MaybePromise<State[]> {
-    const scope = new SuperstepScope(this.#signal, this.#observed);
     const superstep = this.#supersteps + 1;
-    if (tasks.length > 1) return new ParallelSuperstep(this.#parallelHost(scope, superstep), tasks, scope, positions, kept).run();
+    if (tasks.length > 1) {
+      const scope = new SuperstepScope(this.#signal, this.#observed);
+      return new ParallelSuperstep(this.#parallelHost(scope, superstep), tasks, scope, positions, kept).run();
+    }
+    // A lone task has no sibling to cancel it: its scope only ever aborts with the run's signal, so
+    // every lone task of the run shares one (and one combined signal, if a node reads it).
+    const scope = (this.#soloScope ??= new SuperstepScope(this.#signal, this.#observed));
     const task = tasks[0] as Task;
-    const failed = (error: unknown) => this.#error(error, task.node, pendingWritesOf(kept));
     let pending: MaybePromise<State>;
     try {
       pending = this.#runInFrame(task, this.#context(task, scope, superstep));
     } catch (error) {
-      throw failed(error);
+      throw this.#error(error, task.node, pendingWritesOf(kept));
     }
     if (!isThenable(pending)) return [pending];
     return unlessAborted(task.node, pending, this.#signal).then(
       (update) => [update],
       (error: unknown) => {
-        throw failed(error);
+        throw this.#error(error, task.node, pendingWritesOf(kept));
       },
     );
   }
@@ -318,44 +332,46 @@ export class Run {
    * continues the rest once it settles), then the kernel's `advance`.
    */
   #route(sources: readonly string[], updates?: readonly State[]): MaybePromise<Advance> {
-    const arrivals: Arrival[] = [];
-    const from = (start: number): MaybePromise<Advance> => {
-      for (let index = start; index < sources.length; index++) {
-        const source = sources[index] as string;
-        const goto = gotoOf(updates?.[index]);
-        const transition = this.#graph.transitions.get(source);
-        // A join's source waits for the join; a node whose only rule is its ends goes where its Command says.
-        if (transition?.kind === "join" || (transition === undefined && this.#graph.ends.has(source))) {
-          arrivals.push({ source, successors: undefined, goto });
-          continue;
-        }
-        let pending: MaybePromise<Successors>;
-        try {
-          pending = successorsOf(
-            this.#graph,
-            source,
-            this.#state,
-            new RouterCallContext(this.#signal, source, this.#supersteps, this.#threadId),
-          );
-        } catch (error) {
-          throw this.#error(error, source);
-        }
-        if (isThenable(pending)) {
-          return unlessAborted(source, pending, this.#signal).then(
-            (successors) => {
-              arrivals.push({ source, successors, goto });
-              return from(index + 1);
-            },
-            (error: unknown) => {
-              throw this.#error(error, source);
-            },
-          );
-        }
-        arrivals.push({ source, successors: pending, goto });
+    // One arrival per source, by position: sized once, never grown.
+    return this.#routeFrom(0, sources, updates, new Array<Arrival>(sources.length));
+  }
+
+  /** The routers of `sources` from `start` on, adding to `arrivals` (a method, not a closure: a synchronous router costs no function). */
+  #routeFrom(start: number, sources: readonly string[], updates: readonly State[] | undefined, arrivals: Arrival[]): MaybePromise<Advance> {
+    for (let index = start; index < sources.length; index++) {
+      const source = sources[index] as string;
+      const goto = gotoOf(updates?.[index]);
+      const transition = this.#graph.transitions.get(source);
+      // A join's source waits for the join; a node whose only rule is its ends goes where its Command says.
+      if (transition?.kind === "join" || (transition === undefined && this.#graph.ends.has(source))) {
+        arrivals[index] = { source, successors: undefined, goto };
+        continue;
       }
-      return advance(this.#graph, this.#joins, arrivals);
-    };
-    return from(0);
+      let pending: MaybePromise<Successors>;
+      try {
+        pending = successorsOf(
+          this.#graph,
+          source,
+          this.#state,
+          new RouterCallContext(this.#signal, source, this.#supersteps, this.#threadId),
+        );
+      } catch (error) {
+        throw this.#error(error, source);
+      }
+      if (isThenable(pending)) {
+        return unlessAborted(source, pending, this.#signal).then(
+          (successors) => {
+            arrivals[index] = { source, successors, goto };
+            return this.#routeFrom(index + 1, sources, updates, arrivals);
+          },
+          (error: unknown) => {
+            throw this.#error(error, source);
+          },
+        );
+      }
+      arrivals[index] = { source, successors: pending, goto };
+    }
+    return advance(this.#graph, this.#joins, arrivals);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */
@@ -382,6 +398,13 @@ export class Run {
     this.#observed?.failed(failure, this.#supersteps);
     return failure;
   }
+}
+
+/** The tasks' nodes, in order (a loop: no callback per superstep). */
+function nodesOf(tasks: readonly Task[]): string[] {
+  const nodes = new Array<string>(tasks.length);
+  for (let index = 0; index < tasks.length; index++) nodes[index] = (tasks[index] as Task).node;
+  return nodes;
 }
 
 /** What a failed superstep's error carries of the writes kept: detached copies, in task order. */
