@@ -11,10 +11,9 @@ export async function invokeRun(graph: ExecutableGraph, input: unknown, options?
   const start = run.committedState;
   const log = new StepLog();
   for (;;) {
-    const pending = run.superstepRecords();
+    const pending = run.superstepRecords(log);
     const superstep = isThenable(pending) ? await pending : pending;
     if (superstep === undefined) break;
-    log.add(superstep);
   }
   const result = { state: run.state, trace: run.trace };
   defineLazySteps(result, () => log.steps(graph, start));

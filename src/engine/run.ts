@@ -12,7 +12,7 @@ import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limi
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
-import { detachedStep, type StepRecord } from "./step-record.js";
+import { detachedStep, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
 import { gotoOf, withoutGoto } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
@@ -20,7 +20,7 @@ import { ObservedRun, type ObservedSettings } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
 import { admit, advance, commit, type Advance, type Arrival, type RunSnapshot } from "./kernel/superstep.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
-import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+import { fixedSuccessorsOf, isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptHost } from "./interrupt-scope.js";
 
@@ -188,17 +188,18 @@ export class Run {
   /**
    * Runs the next superstep and returns its records, or `undefined` once the run is over. Synchronous
    * nodes and routers run a whole superstep without awaiting, so `invoke` pays for no microtask per
-   * step; anything async switches to promises from that point on.
+   * step; anything async switches to promises from that point on. Given a `log`, the steps go into it
+   * and the list returned is empty (`invoke`: no record object per step).
    */
-  superstepRecords(): MaybePromise<StepRecord[] | undefined> {
-    if (this.#tasks !== undefined) return this.#runSuperstep();
+  superstepRecords(log?: StepLog): MaybePromise<StepRecord[] | undefined> {
+    if (this.#tasks !== undefined) return this.#runSuperstep(log);
     return andThen(this.#route([START]), (advanced) => {
       this.#take(advanced);
-      return this.#runSuperstep();
+      return this.#runSuperstep(log);
     });
   }
 
-  #runSuperstep(): MaybePromise<StepRecord[] | undefined> {
+  #runSuperstep(log: StepLog | undefined): MaybePromise<StepRecord[] | undefined> {
     const admission = admit(this.#graph, this.#view(), this.#limits, this.#signal);
     if (admission.kind === "end") {
       this.endObservation("done");
@@ -212,11 +213,13 @@ export class Run {
     this.#done = undefined;
     // Named methods rather than closures: a synchronous superstep allocates no function.
     const updates = done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done);
-    return isThenable(updates) ? updates.then((ready) => this.#commitSuperstep(tasks, ready)) : this.#commitSuperstep(tasks, updates);
+    return isThenable(updates)
+      ? updates.then((ready) => this.#commitSuperstep(tasks, ready, log))
+      : this.#commitSuperstep(tasks, updates, log);
   }
 
   /** The superstep's updates are in: commit them, then run the routers of its nodes. */
-  #commitSuperstep(tasks: readonly Task[], updates: readonly State[]): MaybePromise<StepRecord[]> {
+  #commitSuperstep(tasks: readonly Task[], updates: readonly State[], log: StepLog | undefined): MaybePromise<StepRecord[]> {
     const paused = this.#interrupts?.pausedAt(tasks, updates);
     if (paused !== undefined) throw paused;
     const committed = commit(this.#graph, this.#state, tasks, updates);
@@ -226,14 +229,18 @@ export class Run {
     this.#supersteps += 1;
     const advanced = this.#route(nodesOf(tasks), updates);
     return isThenable(advanced)
-      ? advanced.then((ready) => this.#endSuperstep(tasks, updates, ready))
-      : this.#endSuperstep(tasks, updates, advanced);
+      ? advanced.then((ready) => this.#endSuperstep(tasks, updates, ready, log))
+      : this.#endSuperstep(tasks, updates, advanced, log);
   }
 
-  /** The routers have chosen: the next superstep's tasks are known, and the superstep's records are made. */
-  #endSuperstep(tasks: readonly Task[], updates: readonly State[], advanced: Advance): StepRecord[] {
+  /** The routers have chosen: the next superstep's tasks are known, and its steps are recorded. */
+  #endSuperstep(tasks: readonly Task[], updates: readonly State[], advanced: Advance, log: StepLog | undefined): StepRecord[] {
     this.#take(advanced);
     this.#observed?.superstepEnd(undefined);
+    if (log !== undefined) {
+      log.add(tasks, updates, advanced.keys);
+      return [];
+    }
     const records = new Array<StepRecord>(tasks.length);
     for (let index = 0; index < tasks.length; index++)
       records[index] = stepRecord((tasks[index] as Task).node, updates[index] as State, advanced.keys[index]);
@@ -347,6 +354,11 @@ export class Run {
         arrivals[index] = { source, successors: undefined, goto };
         continue;
       }
+      const fixed = fixedSuccessorsOf(transition);
+      if (fixed !== undefined) {
+        arrivals[index] = { source, successors: fixed, goto };
+        continue;
+      }
       let pending: MaybePromise<Successors>;
       try {
         pending = successorsOf(
@@ -410,11 +422,4 @@ function nodesOf(tasks: readonly Task[]): string[] {
 /** What a failed superstep's error carries of the writes kept: detached copies, in task order. */
 function pendingWritesOf(writes: readonly TaskWrite[]): PendingWrite[] {
   return writes.map((write) => ({ node: write.node, update: cloneState(withoutGoto(write.update)) }));
-}
-
-/** A step as the run records it: the node's update without its Command goto, which the record names apart. */
-function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
-  const goto = gotoOf(update);
-  if (goto === undefined) return { node, update, route };
-  return { node, update: withoutGoto(update), route, goto: goto.map((task) => task.node) };
 }

@@ -7,7 +7,8 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { Step } from "./run-types.js";
 import { commit } from "./kernel/superstep.js";
-import type { State } from "./step.js";
+import type { State, Task } from "./step.js";
+import { gotoOf, withoutGoto } from "./command-goto.js";
 
 /** A completed node execution as the run records it: the committed update, shared until copied. */
 export interface StepRecord {
@@ -16,6 +17,18 @@ export interface StepRecord {
   readonly route: string | string[] | undefined;
   /** The nodes the node's `Command` goto added to the next superstep, when it returned one. */
   readonly goto?: readonly string[];
+}
+
+/** A step as the run records it: the node's update without its Command goto, which the record names apart. */
+export function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
+  const goto = gotoNames(update);
+  if (goto === undefined) return { node, update, route };
+  return { node, update: withoutGoto(update), route, goto };
+}
+
+/** The nodes a Command goto in `update` sends to, or `undefined` when there is none. */
+function gotoNames(update: State): string[] | undefined {
+  return gotoOf(update)?.map((task) => task.node);
 }
 
 /** A step whose `update` and `state` are copied on first read. */
@@ -62,16 +75,19 @@ export class StepLog {
   /** Command gotos by step index. */
   #gotos: Map<number, readonly string[]> | undefined;
 
-  /** Appends one superstep's records. */
-  add(records: readonly StepRecord[]): void {
-    for (const { node, update, route, goto } of records) {
+  /** Appends one superstep's steps: its tasks, their updates and the route keys they took, by position (as {@link stepRecord} records them). */
+  add(tasks: readonly Task[], updates: readonly State[], keys: readonly (string | string[] | undefined)[]): void {
+    for (let position = 0; position < tasks.length; position++) {
       const index = this.#nodes.length;
-      this.#nodes.push(node);
-      this.#updates.push(update);
+      const update = updates[position] as State;
+      const route = keys[position];
+      const goto = gotoNames(update);
+      this.#nodes.push((tasks[position] as Task).node);
+      this.#updates.push(goto === undefined ? update : withoutGoto(update));
       if (route !== undefined) (this.#routes ??= new Map()).set(index, route);
       if (goto !== undefined) (this.#gotos ??= new Map()).set(index, goto);
     }
-    this.#sizes.push(records.length);
+    this.#sizes.push(tasks.length);
   }
 
   /**

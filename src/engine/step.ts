@@ -238,6 +238,15 @@ export function successorsOf(
 }
 
 /**
+ * What a source's `transition` leads to when that needs no router: its edge or fan-out (built once,
+ * shared), or `undefined` when a router or a join decides. A driver calls it first, so a fixed edge costs it no
+ * router context.
+ */
+export function fixedSuccessorsOf(transition: Transition | undefined): Successors | undefined {
+  return transition?.kind === "edge" || transition?.kind === "fanOut" ? fixedSuccessors(transition) : undefined;
+}
+
+/**
  * An edge or a fan-out leads to the same successors every time: they are built once per transition and
  * shared by every run of the graph (a chain pays for no task, list or object per step). Nothing mutates
  * them: the kernel's `advance` copies what it keeps. (Not frozen: slicing a frozen array takes V8's

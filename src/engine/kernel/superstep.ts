@@ -213,10 +213,13 @@ export interface Advance {
   readonly tasks: Task[];
   readonly joins: (readonly string[])[];
   /** Every route taken, in the sources' order. */
-  readonly routes: RouteTaken[];
+  readonly routes: readonly RouteTaken[];
   /** Per arrival: the route key(s) its router took (a list when it returned a list), or `undefined`. */
-  readonly keys: (string | string[] | undefined)[];
+  readonly keys: readonly (string | string[] | undefined)[];
 }
+
+/** The keys of one arrival that took no route (every step of a chain): one list for all. */
+const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
 
 /**
  * The next superstep's tasks, from what each source of the last one leads to: joins whose sources have
@@ -241,8 +244,8 @@ export function advance(
     return {
       tasks: schedule(graph, successors.tasks),
       joins: joins as (readonly string[])[],
-      routes: successors.routes.length === 0 ? [] : successors.routes.slice(),
-      keys: [routeKeys(successors)],
+      routes: successors.routes,
+      keys: successors.routes.length === 0 && !successors.list ? NO_KEY : [routeKeys(successors)],
     };
   }
   const tasks: Task[] = [];
