@@ -27,8 +27,16 @@ export const chainNames = (n: number) =>
     langGraph: `LangGraph.js invoke, N=${n}`,
   }) as const;
 
-/** The chain of `n` nodes as a compiled graph (built from a spec: a 1000-call builder chain is a type-check benchmark, not this one). */
-export function chainGraph(n: number, policies?: NodePolicy<never>): CompiledGraph<ChainState> {
+/**
+ * The chain of `n` nodes as a compiled graph (built from a spec: a 1000-call builder chain is a
+ * type-check benchmark, not this one). `compile` is another build's `compileGraph` when a driver
+ * compares two builds of the engine in one process (bench/profile-chain.ts).
+ */
+export function chainGraph(
+  n: number,
+  policies?: NodePolicy<never>,
+  compile: typeof compileGraph = compileGraph,
+): CompiledGraph<ChainState> {
   const names = Array.from({ length: n }, (_, k) => `n${k}`);
   const spec: GraphSpec = {
     nodes: names,
@@ -38,7 +46,7 @@ export function chainGraph(n: number, policies?: NodePolicy<never>): CompiledGra
     fields: ["i"],
   };
   const nodes = Object.fromEntries(names.map((name) => [name, increment]));
-  return compileGraph<ChainState>({
+  return compile<ChainState>({
     spec,
     nodes,
     routers: {},

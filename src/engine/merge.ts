@@ -32,7 +32,9 @@ export function mergeUpdate(
   reducers: ReducerTable,
 ): Record<string, unknown> {
   const next: Record<string, unknown> = { ...state };
-  for (const key of Object.keys(update)) {
+  // for…in with an own-property test: the same keys, in the same order, as Object.keys, without its array.
+  for (const key in update) {
+    if (!Object.hasOwn(update, key)) continue;
     const value = update[key];
     const reducer = reducers.get(key);
     // Own properties only: a field named "toString" or "constructor" has no value until the state gives it one.

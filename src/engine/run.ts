@@ -12,7 +12,7 @@ import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limi
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
-import { detachedStep, type StepRecord } from "./step-record.js";
+import { detachedStep, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
 import { gotoOf, withoutGoto } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
@@ -20,7 +20,7 @@ import { ObservedRun, type ObservedSettings } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
 import { admit, advance, commit, type Advance, type Arrival, type RunSnapshot } from "./kernel/superstep.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
-import { isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+import { fixedSuccessorsOf, isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
 
@@ -81,6 +81,8 @@ export class Run {
   /** The updates already known for the next superstep's tasks, by position: those tasks do not run again. */
   #done: ReadonlyMap<number, State> | undefined;
   readonly #runTask: TaskRunner;
+  /** The scope of every superstep of one task (see `#runTasks`). */
+  #soloScope: SuperstepScope | undefined;
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
@@ -131,7 +133,7 @@ export class Run {
   }
 
   get trace(): string[] {
-    return [...this.#trace];
+    return this.#trace.slice();
   }
 
   get routes(): RouteTaken[] {
@@ -186,17 +188,18 @@ export class Run {
   /**
    * Runs the next superstep and returns its records, or `undefined` once the run is over. Synchronous
    * nodes and routers run a whole superstep without awaiting, so `invoke` pays for no microtask per
-   * step; anything async switches to promises from that point on.
+   * step; anything async switches to promises from that point on. Given a `log`, the steps go into it
+   * and the list returned is empty (`invoke`: no record object per step).
    */
-  superstepRecords(): MaybePromise<StepRecord[] | undefined> {
-    if (this.#tasks !== undefined) return this.#runSuperstep();
+  superstepRecords(log?: StepLog): MaybePromise<StepRecord[] | undefined> {
+    if (this.#tasks !== undefined) return this.#runSuperstep(log);
     return andThen(this.#route([START]), (advanced) => {
       this.#take(advanced);
-      return this.#runSuperstep();
+      return this.#runSuperstep(log);
     });
   }
 
-  #runSuperstep(): MaybePromise<StepRecord[] | undefined> {
+  #runSuperstep(log: StepLog | undefined): MaybePromise<StepRecord[] | undefined> {
     const admission = admit(this.#graph, this.#view(), this.#limits, this.#signal);
     if (admission.kind === "end") {
       this.endObservation("done");
@@ -208,26 +211,40 @@ export class Run {
     observed?.superstepStart(this.#supersteps + 1, tasks);
     const done = this.#done;
     this.#done = undefined;
-    return andThen(done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done), (updates) => {
-      const paused = this.#interrupts?.pausedAt(tasks, updates);
-      if (paused !== undefined) throw paused;
-      const committed = commit(this.#graph, this.#state, tasks, updates);
-      if (!committed.ok) throw this.#error(committed.failure, committed.node);
-      this.#state = committed.state;
-      for (const task of tasks) this.#trace.push(task.node);
-      this.#supersteps += 1;
-      return andThen(
-        this.#route(
-          tasks.map((task) => task.node),
-          updates,
-        ),
-        (advanced) => {
-          this.#take(advanced);
-          observed?.superstepEnd(undefined);
-          return tasks.map((task, index) => stepRecord(task.node, updates[index] as State, advanced.keys[index]));
-        },
-      );
-    });
+    // Named methods rather than closures: a synchronous superstep allocates no function.
+    const updates = done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done);
+    return isThenable(updates)
+      ? updates.then((ready) => this.#commitSuperstep(tasks, ready, log))
+      : this.#commitSuperstep(tasks, updates, log);
+  }
+
+  /** The superstep's updates are in: commit them, then run the routers of its nodes. */
+  #commitSuperstep(tasks: readonly Task[], updates: readonly State[], log: StepLog | undefined): MaybePromise<StepRecord[]> {
+    const paused = this.#interrupts?.pausedAt(tasks, updates);
+    if (paused !== undefined) throw paused;
+    const committed = commit(this.#graph, this.#state, tasks, updates);
+    if (!committed.ok) throw this.#error(committed.failure, committed.node);
+    this.#state = committed.state;
+    for (const task of tasks) this.#trace.push(task.node);
+    this.#supersteps += 1;
+    const advanced = this.#route(nodesOf(tasks), updates);
+    return isThenable(advanced)
+      ? advanced.then((ready) => this.#endSuperstep(tasks, updates, ready, log))
+      : this.#endSuperstep(tasks, updates, advanced, log);
+  }
+
+  /** The routers have chosen: the next superstep's tasks are known, and its steps are recorded. */
+  #endSuperstep(tasks: readonly Task[], updates: readonly State[], advanced: Advance, log: StepLog | undefined): StepRecord[] {
+    this.#take(advanced);
+    this.#observed?.superstepEnd(undefined);
+    if (log !== undefined) {
+      log.add(tasks, updates, advanced.keys);
+      return [];
+    }
+    const records = new Array<StepRecord>(tasks.length);
+    for (let index = 0; index < tasks.length; index++)
+      records[index] = stepRecord((tasks[index] as Task).node, updates[index] as State, advanced.keys[index]);
+    return records;
   }
 
   /** What the kernel reads of the run, without copying its lists. */
@@ -281,22 +298,26 @@ export class Run {
    * when some of its tasks succeeded before ({@link Run.restore}).
    */
   #runTasks(tasks: readonly Task[], positions?: readonly number[], kept: readonly TaskWrite[] = []): MaybePromise<State[]> {
-    const scope = new SuperstepScope(this.#signal, this.#observed);
     const superstep = this.#supersteps + 1;
-    if (tasks.length > 1) return new ParallelSuperstep(this.#parallelHost(scope, superstep), tasks, scope, positions, kept).run();
+    if (tasks.length > 1) {
+      const scope = new SuperstepScope(this.#signal, this.#observed);
+      return new ParallelSuperstep(this.#parallelHost(scope, superstep), tasks, scope, positions, kept).run();
+    }
+    // A lone task has no sibling to cancel it: its scope only ever aborts with the run's signal, so
+    // every lone task of the run shares one (and one combined signal, if a node reads it).
+    const scope = (this.#soloScope ??= new SuperstepScope(this.#signal, this.#observed));
     const task = tasks[0] as Task;
-    const failed = (error: unknown) => this.#error(error, task.node, pendingWritesOf(kept));
     let pending: MaybePromise<State>;
     try {
       pending = this.#runInFrame(task, this.#context(task, scope, superstep));
     } catch (error) {
-      throw failed(error);
+      throw this.#error(error, task.node, pendingWritesOf(kept));
     }
     if (!isThenable(pending)) return [pending];
     return unlessAborted(task.node, pending, this.#signal).then(
       (update) => [update],
       (error: unknown) => {
-        throw failed(error);
+        throw this.#error(error, task.node, pendingWritesOf(kept));
       },
     );
   }
@@ -318,44 +339,51 @@ export class Run {
    * continues the rest once it settles), then the kernel's `advance`.
    */
   #route(sources: readonly string[], updates?: readonly State[]): MaybePromise<Advance> {
-    const arrivals: Arrival[] = [];
-    const from = (start: number): MaybePromise<Advance> => {
-      for (let index = start; index < sources.length; index++) {
-        const source = sources[index] as string;
-        const goto = gotoOf(updates?.[index]);
-        const transition = this.#graph.transitions.get(source);
-        // A join's source waits for the join; a node whose only rule is its ends goes where its Command says.
-        if (transition?.kind === "join" || (transition === undefined && this.#graph.ends.has(source))) {
-          arrivals.push({ source, successors: undefined, goto });
-          continue;
-        }
-        let pending: MaybePromise<Successors>;
-        try {
-          pending = successorsOf(
-            this.#graph,
-            source,
-            this.#state,
-            new RouterCallContext(this.#signal, source, this.#supersteps, this.#threadId),
-          );
-        } catch (error) {
-          throw this.#error(error, source);
-        }
-        if (isThenable(pending)) {
-          return unlessAborted(source, pending, this.#signal).then(
-            (successors) => {
-              arrivals.push({ source, successors, goto });
-              return from(index + 1);
-            },
-            (error: unknown) => {
-              throw this.#error(error, source);
-            },
-          );
-        }
-        arrivals.push({ source, successors: pending, goto });
+    // One arrival per source, by position: sized once, never grown.
+    return this.#routeFrom(0, sources, updates, new Array<Arrival>(sources.length));
+  }
+
+  /** The routers of `sources` from `start` on, adding to `arrivals` (a method, not a closure: a synchronous router costs no function). */
+  #routeFrom(start: number, sources: readonly string[], updates: readonly State[] | undefined, arrivals: Arrival[]): MaybePromise<Advance> {
+    for (let index = start; index < sources.length; index++) {
+      const source = sources[index] as string;
+      const goto = gotoOf(updates?.[index]);
+      const transition = this.#graph.transitions.get(source);
+      // A join's source waits for the join; a node whose only rule is its ends goes where its Command says.
+      if (transition?.kind === "join" || (transition === undefined && this.#graph.ends.has(source))) {
+        arrivals[index] = { source, successors: undefined, goto };
+        continue;
       }
-      return advance(this.#graph, this.#joins, arrivals);
-    };
-    return from(0);
+      const fixed = fixedSuccessorsOf(transition);
+      if (fixed !== undefined) {
+        arrivals[index] = { source, successors: fixed, goto };
+        continue;
+      }
+      let pending: MaybePromise<Successors>;
+      try {
+        pending = successorsOf(
+          this.#graph,
+          source,
+          this.#state,
+          new RouterCallContext(this.#signal, source, this.#supersteps, this.#threadId),
+        );
+      } catch (error) {
+        throw this.#error(error, source);
+      }
+      if (isThenable(pending)) {
+        return unlessAborted(source, pending, this.#signal).then(
+          (successors) => {
+            arrivals[index] = { source, successors, goto };
+            return this.#routeFrom(index + 1, sources, updates, arrivals);
+          },
+          (error: unknown) => {
+            throw this.#error(error, source);
+          },
+        );
+      }
+      arrivals[index] = { source, successors: pending, goto };
+    }
+    return advance(this.#graph, this.#joins, arrivals);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */
@@ -386,14 +414,14 @@ export class Run {
   }
 }
 
+/** The tasks' nodes, in order (a loop: no callback per superstep). */
+function nodesOf(tasks: readonly Task[]): string[] {
+  const nodes = new Array<string>(tasks.length);
+  for (let index = 0; index < tasks.length; index++) nodes[index] = (tasks[index] as Task).node;
+  return nodes;
+}
+
 /** What a failed superstep's error carries of the writes kept: detached copies, in task order. */
 function pendingWritesOf(writes: readonly TaskWrite[]): PendingWrite[] {
   return writes.map((write) => ({ node: write.node, update: cloneState(withoutGoto(write.update)) }));
-}
-
-/** A step as the run records it: the node's update without its Command goto, which the record names apart. */
-function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
-  const goto = gotoOf(update);
-  if (goto === undefined) return { node, update, route };
-  return { node, update: withoutGoto(update), route, goto: goto.map((task) => task.node) };
 }

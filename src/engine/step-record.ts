@@ -7,7 +7,8 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { Step } from "./run-types.js";
 import { commit } from "./kernel/superstep.js";
-import type { State } from "./step.js";
+import type { State, Task } from "./step.js";
+import { gotoOf, withoutGoto } from "./command-goto.js";
 
 /** A completed node execution as the run records it: the committed update, shared until copied. */
 export interface StepRecord {
@@ -16,6 +17,18 @@ export interface StepRecord {
   readonly route: string | string[] | undefined;
   /** The nodes the node's `Command` goto added to the next superstep, when it returned one. */
   readonly goto?: readonly string[];
+}
+
+/** A step as the run records it: the node's update without its Command goto, which the record names apart. */
+export function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
+  const goto = gotoNames(update);
+  if (goto === undefined) return { node, update, route };
+  return { node, update: withoutGoto(update), route, goto };
+}
+
+/** The nodes a Command goto in `update` sends to, or `undefined` when there is none. */
+function gotoNames(update: State): string[] | undefined {
+  return gotoOf(update)?.map((task) => task.node);
 }
 
 /** A step whose `update` and `state` are copied on first read. */
@@ -47,42 +60,131 @@ function lazyStep(record: StepRecord, stateOf: () => State): Step<State> {
 }
 
 /**
- * The steps of a finished run, from its records: each step's `state` is the state after its superstep,
- * replayed from `input` through the kernel's own `commit` the first time any step's state is read. So a
- * run retains its updates only (linear in their size), not a state per superstep. `sizes[i]` is the
- * number of records of superstep `i`.
+ * What a run keeps of its steps for `invoke`'s `steps`: each step's node and committed update, in
+ * columns, and the route keys and Command gotos only for the steps that had one. A long run retains
+ * two list slots and its update per step, no record object: what survives a collection is what the
+ * collector copies, and a record per step made retention the largest cost of a trivial step.
  */
-export function replayedSteps(
-  graph: ExecutableGraph,
-  input: State,
-  records: readonly StepRecord[],
-  sizes: readonly number[],
-): Step<State>[] {
-  let states: State[] | undefined;
-  const superstepOf: number[] = new Array(records.length);
-  let at = 0;
-  sizes.forEach((size, superstep) => {
-    for (let i = 0; i < size; i++) superstepOf[at++] = superstep;
-  });
-  const replay = (): State[] => {
-    const replayed: State[] = [];
-    let state = input;
-    let offset = 0;
-    for (const size of sizes) {
-      const group = records.slice(offset, offset + size);
-      offset += size;
-      const committed = commit(
-        graph,
-        state,
-        group.map(({ node }) => ({ node, sent: false })),
-        group.map((record) => record.update),
-      );
-      // The run committed these very updates; a replay cannot fail unless a reducer is impure.
-      if (!committed.ok) throw committed.failure;
-      state = committed.state;
-      replayed.push(state);
+export class StepLog {
+  readonly #nodes: string[] = [];
+  readonly #updates: State[] = [];
+  /** Steps per superstep, in order. */
+  readonly #sizes: number[] = [];
+  /** Route keys by step index; most steps follow a fixed edge. */
+  #routes: Map<number, string | string[]> | undefined;
+  /** Command gotos by step index. */
+  #gotos: Map<number, readonly string[]> | undefined;
+
+  /** Appends one superstep's steps: its tasks, their updates and the route keys they took, by position (as {@link stepRecord} records them). */
+  add(tasks: readonly Task[], updates: readonly State[], keys: readonly (string | string[] | undefined)[]): void {
+    for (let position = 0; position < tasks.length; position++) {
+      const index = this.#nodes.length;
+      const update = updates[position] as State;
+      const route = keys[position];
+      const goto = gotoNames(update);
+      this.#nodes.push((tasks[position] as Task).node);
+      this.#updates.push(goto === undefined ? update : withoutGoto(update));
+      if (route !== undefined) (this.#routes ??= new Map()).set(index, route);
+      if (goto !== undefined) (this.#gotos ??= new Map()).set(index, goto);
     }
-    return replayed;
-  };
-  return records.map((record, index) => lazyStep(record, () => (states ??= replay())[superstepOf[index] as number] as State));
+    this.#sizes.push(tasks.length);
+  }
+
+  /**
+   * The steps of the finished run: each step's `state` is the state after its superstep, replayed
+   * from `input` through the kernel's own `commit` the first time any step's state is read. So a run
+   * retains its updates only (linear in their size), not a state per superstep.
+   */
+  steps(graph: ExecutableGraph, input: State): Step<State>[] {
+    const nodes = this.#nodes;
+    const updates = this.#updates;
+    const sizes = this.#sizes;
+    let states: State[] | undefined;
+    const superstepOf: number[] = new Array(nodes.length);
+    let at = 0;
+    sizes.forEach((size, superstep) => {
+      for (let i = 0; i < size; i++) superstepOf[at++] = superstep;
+    });
+    const replay = (): State[] => {
+      const replayed: State[] = [];
+      let state = input;
+      let offset = 0;
+      for (const size of sizes) {
+        const tasks = nodes.slice(offset, offset + size).map((node) => ({ node, sent: false }));
+        const committed = commit(graph, state, tasks, updates.slice(offset, offset + size));
+        offset += size;
+        // The run committed these very updates; a replay cannot fail unless a reducer is impure.
+        if (!committed.ok) throw committed.failure;
+        state = committed.state;
+        replayed.push(state);
+      }
+      return replayed;
+    };
+    return nodes.map((node, index) => {
+      const route = this.#routes?.get(index);
+      const goto = this.#gotos?.get(index);
+      const record: StepRecord = { node, update: updates[index] as State, route, ...(goto === undefined ? {} : { goto }) };
+      return lazyStep(record, () => (states ??= replay())[superstepOf[index] as number] as State);
+    });
+  }
 }
+
+/**
+ * Gives `result` an own enumerable `steps` accessor: the steps `build` makes on first read, kept
+ * after (assigning replaces them). The accessor is one pair of functions shared by every result, and
+ * the steps (or `build`) sit in a private field stamped onto the result, out of sight of `Object.keys`
+ * and `Reflect.ownKeys`. Why not a getter closing over the log: V8 keeps each object's own accessor
+ * pair in its old generation, so such a getter kept every run's updates alive through the young
+ * collections after it, and they were promoted; a WeakMap keyed by the result kept them alive the
+ * same way. That copying was the largest cost of a trivial step (issue 34, measured in bench/profile-chain.ts).
+ */
+export function defineLazySteps<R extends object>(result: R, build: () => Step<State>[]): asserts result is R & { steps: Step<State>[] } {
+  LazySteps.stamp(result, build);
+  Object.defineProperty(result, "steps", LAZY_STEPS);
+}
+
+/** A class whose constructor returns the object it is given: a subclass's private fields land on that object. */
+class Stamped {
+  constructor(target: object) {
+    // biome-ignore lint/correctness/noConstructorReturn: returning the target is what stamps a private field onto a plain object
+    return target;
+  }
+}
+
+/** The private field behind {@link defineLazySteps}. */
+class LazySteps extends Stamped {
+  #steps: Step<State>[] | (() => Step<State>[]);
+
+  private constructor(target: object, build: () => Step<State>[]) {
+    super(target);
+    this.#steps = build;
+  }
+
+  static stamp(target: object, build: () => Step<State>[]): void {
+    new LazySteps(target, build);
+  }
+
+  static read(target: object): Step<State>[] | undefined {
+    if (!(#steps in target)) return undefined;
+    const known = target.#steps;
+    if (typeof known !== "function") return known;
+    const steps = known();
+    target.#steps = steps;
+    return steps;
+  }
+
+  static write(target: object, steps: Step<State>[]): void {
+    if (#steps in target) target.#steps = steps;
+  }
+}
+
+const LAZY_STEPS: PropertyDescriptor = {
+  get(this: object): Step<State>[] | undefined {
+    return LazySteps.read(this);
+  },
+  set(this: object, steps: Step<State>[]): void {
+    LazySteps.write(this, steps);
+  },
+  enumerable: true,
+  configurable: true,
+};

@@ -99,18 +99,33 @@ function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): 
       `node "${node}" returned the field "${GOTO}", which is reserved for a Command's goto. Return new Command({ update, goto }) instead.`,
     );
   }
-  const invalid = Object.keys(output).filter(
-    (key) => key === "__proto__" || (key === GOTO ? !fromCommand : graph.fields !== undefined && !graph.fields.has(key)),
-  );
-  if (invalid.length > 0 || Object.getOwnPropertySymbols(output).length > 0) {
+  const { fields } = graph;
+  // Every step passes here: for…in over own keys allocates no list, and the list of invalid keys is
+  // built only once one is found.
+  let valid = true;
+  for (const key in output) if (Object.hasOwn(output, key) && !isUpdateKey(key, fields, fromCommand)) valid = false;
+  if (!valid || Object.getOwnPropertySymbols(output).length > 0) {
+    const invalid = Object.keys(output).filter((key) => !isUpdateKey(key, fields, fromCommand));
     const named = invalid.length > 0 ? invalid.join(", ") : "symbol keys";
     throw new StepFailure(
       "UNDECLARED_FIELD",
       `node "${node}" returned fields the state does not declare: ${named}. Return only declared fields (see the \`fields\` option).`,
     );
   }
-  // The node may keep a reference to what it returned; the run keeps its own copy.
-  return detach(output, "update", "UNCOPYABLE_UPDATE", `node ${quote(node)} returned an update that cannot be kept:`);
+  // The node may keep a reference to what it returned; the run keeps its own copy. The message is
+  // built only when the copy fails.
+  try {
+    return cloneState(output);
+  } catch (error) {
+    throw copyFailed(output, "update", "UNCOPYABLE_UPDATE", `node ${quote(node)} returned an update that cannot be kept:`, error);
+  }
+}
+
+/** Whether a node's update may carry `key`: a declared field (any, when the graph declares none), or a Command's goto. */
+function isUpdateKey(key: string, fields: ReadonlySet<string> | undefined, fromCommand: boolean): boolean {
+  if (key === "__proto__") return false;
+  if (key === GOTO) return fromCommand;
+  return fields === undefined || fields.has(key);
 }
 
 /**
@@ -121,8 +136,12 @@ export function detach(value: State, root: string, code: "INVALID_INPUT" | "UNCO
   try {
     return cloneState(value);
   } catch (error) {
-    throw new StepFailure(code, `${what} ${copyFailureMessage(value, root, error)}.`, { cause: error });
+    throw copyFailed(value, root, code, what, error);
   }
+}
+
+function copyFailed(value: State, root: string, code: "INVALID_INPUT" | "UNCOPYABLE_UPDATE", what: string, error: unknown): StepFailure {
+  return new StepFailure(code, `${what} ${copyFailureMessage(value, root, error)}.`, { cause: error });
 }
 
 /**
@@ -201,7 +220,8 @@ export function successorsOf(
   const transition = graph.transitions.get(source);
   if (transition === undefined)
     throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" has no outgoing rule (the graph was not validated).`);
-  if (transition.kind !== "route") return { tasks: fixedTargets(graph, transition).map(plainTask), routes: [], list: false };
+  if (transition.kind === "edge" || transition.kind === "fanOut") return fixedSuccessors(transition);
+  if (transition.kind === "join") return { tasks: [plainTask(graph.joins[transition.join]?.to ?? "")], routes: [], list: false };
   let chosen: unknown;
   try {
     chosen = (transition.router as (state: State, context: RouterContext) => unknown)(cloneState(state), context);
@@ -217,11 +237,33 @@ export function successorsOf(
   );
 }
 
-function fixedTargets(graph: ExecutableGraph, transition: Exclude<Transition, { kind: "route" }>): readonly string[] {
-  if (transition.kind === "edge") return [transition.to];
-  if (transition.kind === "fanOut") return transition.to;
-  return [graph.joins[transition.join]?.to ?? ""];
+/**
+ * What a source's `transition` leads to when that needs no router: its edge or fan-out (built once,
+ * shared), or `undefined` when a router or a join decides. A driver calls it first, so a fixed edge costs it no
+ * router context.
+ */
+export function fixedSuccessorsOf(transition: Transition | undefined): Successors | undefined {
+  return transition?.kind === "edge" || transition?.kind === "fanOut" ? fixedSuccessors(transition) : undefined;
 }
+
+/**
+ * An edge or a fan-out leads to the same successors every time: they are built once per transition and
+ * shared by every run of the graph (a chain pays for no task, list or object per step). Nothing mutates
+ * them: the kernel's `advance` copies what it keeps. (Not frozen: slicing a frozen array takes V8's
+ * slow path, which cost more than the allocations saved.)
+ */
+const fixedSuccessorsCache = new WeakMap<Transition, Successors>();
+
+function fixedSuccessors(transition: Extract<Transition, { kind: "edge" | "fanOut" }>): Successors {
+  const known = fixedSuccessorsCache.get(transition);
+  if (known !== undefined) return known;
+  const targets = transition.kind === "edge" ? [transition.to] : transition.to;
+  const successors: Successors = { tasks: targets.map(plainTask), routes: NO_ROUTES, list: false };
+  fixedSuccessorsCache.set(transition, successors);
+  return successors;
+}
+
+const NO_ROUTES: readonly RouteTaken[] = [];
 
 const plainTask = (node: string): Task => ({ node, sent: false });
 

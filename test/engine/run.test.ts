@@ -28,6 +28,24 @@ describe("invoke", () => {
     expect(steps[2]).not.toHaveProperty("route");
   });
 
+  it("gives steps as an own enumerable property, replayed once on first read and assignable", async () => {
+    const graph = counterGraph(2);
+    const result = await graph.invoke(counterInput());
+    expect(Object.keys(result)).toEqual(["state", "trace", "steps", "routes", "supersteps"]);
+    expect(Reflect.ownKeys(result)).toEqual(Object.keys(result));
+    const first = result.steps;
+    expect(result.steps).toBe(first);
+    expect({ ...result }.steps).toBe(first);
+    Object.assign(result, { steps: [] });
+    expect(result.steps).toEqual([]);
+    // One accessor shared by every result: a getter made per result (closing over its run's updates) is
+    // what V8 keeps in its old generation, which kept every run's updates alive through the young
+    // collections after it (issue 34: that copying was the largest cost of a trivial step).
+    const other = await graph.invoke(counterInput());
+    expect(Object.getOwnPropertyDescriptor(other, "steps")?.get).toBe(Object.getOwnPropertyDescriptor(result, "steps")?.get);
+    expect(other.steps.map((s) => s.node)).toEqual(other.trace);
+  });
+
   it("records every conditional choice, START's included, for coverage", async () => {
     const graph = new StateGraph<CounterState>()
       .addNode("a", (s) => ({ n: s.n + 1 }))

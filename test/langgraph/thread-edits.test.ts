@@ -79,7 +79,7 @@ describe("getState of a checkpoint with kept writes, on both engines", () => {
     const [miniLatest, langLatest] = [await graph.getState("t", { checkpointer }), await lg.getState(config)];
     expect(langLatest.values).toEqual({ my_key: "value one", market: "DE" });
     expect({ state: miniLatest?.state, next: miniLatest?.next }).toEqual({ state: langLatest.values, next: langLatest.next });
-    const miniById = await graph.getState("t", { checkpointer, checkpointId: miniLatest?.id });
+    const miniById = await graph.getState("t", { checkpointer, checkpointId: miniLatest?.id ?? "no latest checkpoint" });
     const langById = await lg.getState(langLatest.config);
     expect(langById.values).toEqual({ my_key: "value", market: "DE" });
     expect({ state: miniById?.state, next: miniById?.next }).toEqual({ state: langById.values, next: langById.next });

@@ -183,7 +183,8 @@ export type Commit =
 export function commit(graph: ExecutableGraph, state: State, tasks: readonly Task[], updates: readonly State[]): Commit {
   let next = state;
   const writers = tasks.length > 1 ? new Map<string, string>() : undefined;
-  for (const [index, task] of tasks.entries()) {
+  for (let index = 0; index < tasks.length; index++) {
+    const task = tasks[index] as Task;
     // A node's Command goto travels with its update; it is advance's to schedule, not a field to merge.
     const update = withoutGoto(updates[index] as State);
     if (writers !== undefined) {
@@ -214,10 +215,13 @@ export interface Advance {
   readonly tasks: Task[];
   readonly joins: (readonly string[])[];
   /** Every route taken, in the sources' order. */
-  readonly routes: RouteTaken[];
+  readonly routes: readonly RouteTaken[];
   /** Per arrival: the route key(s) its router took (a list when it returned a list), or `undefined`. */
-  readonly keys: (string | string[] | undefined)[];
+  readonly keys: readonly (string | string[] | undefined)[];
 }
+
+/** The keys of one arrival that took no route (every step of a chain): one list for all. */
+const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
 
 /**
  * The next superstep's tasks, from what each source of the last one leads to: joins whose sources have
@@ -235,6 +239,17 @@ export function advance(
   joins: readonly (readonly string[])[],
   arrivals: readonly Arrival[],
 ): Advance {
+  // One source with no Command goto (every step of a sequential graph): no list to collect into.
+  const only = arrivals.length === 1 ? arrivals[0] : undefined;
+  if (only?.successors !== undefined && only.goto === undefined) {
+    const { successors } = only;
+    return {
+      tasks: schedule(graph, successors.tasks),
+      joins: joins as (readonly string[])[],
+      routes: successors.routes,
+      keys: successors.routes.length === 0 && !successors.list ? NO_KEY : [routeKeys(successors)],
+    };
+  }
   const tasks: Task[] = [];
   const routes: RouteTaken[] = [];
   const keys: (string | string[] | undefined)[] = [];
@@ -248,10 +263,9 @@ export function advance(
         nextJoins[transition.join] = arrive(graph, transition.join, nextJoins[transition.join] ?? [], source, tasks);
       }
     } else {
-      tasks.push(...successors.tasks);
-      routes.push(...successors.routes);
-      const taken = successors.routes.map((route) => route.key);
-      keys.push(successors.routes.length > 0 || successors.list ? (successors.list ? taken : (taken[0] as string)) : undefined);
+      for (const task of successors.tasks) tasks.push(task);
+      keys.push(routeKeys(successors));
+      for (const route of successors.routes) routes.push(route);
     }
     // LangGraph's rule: a Command goto adds destinations; the source's edge, route or join still applies.
     if (goto !== undefined) {
@@ -260,6 +274,12 @@ export function advance(
     }
   }
   return { tasks: schedule(graph, tasks), joins: nextJoins, routes, keys };
+}
+
+/** The route key(s) a source's router took: a list when it returned one, else its one key, or `undefined` for no router. */
+function routeKeys(successors: Successors): string | string[] | undefined {
+  if (successors.list) return successors.routes.map((route) => route.key);
+  return successors.routes[0]?.key;
 }
 
 /** A join source ran: the join's target is activated once every source has, and its arrivals start again. */
@@ -288,7 +308,10 @@ function arrive(
  * ```
  */
 export function schedule<T extends Task>(graph: Pick<ExecutableGraph, "order">, tasks: readonly T[]): T[] {
-  if (tasks.length === 1) return tasks[0]?.node === END ? [] : [...tasks];
+  if (tasks.length === 1) {
+    const only = tasks[0] as T;
+    return only.node === END ? [] : [only];
+  }
   const seen = new Set<string>();
   const scheduled = tasks.filter((task) => {
     if (task.node === END) return false;
