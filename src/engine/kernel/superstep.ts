@@ -18,6 +18,7 @@ import { limitMessage, type RunLimits } from "./limits.js";
 import { NodePaused } from "../node-paused.js";
 import type { ResolvedRetry } from "../policies.js";
 import { gotoRoutes, withoutGoto } from "../command-goto.js";
+import { checkState } from "./state-check.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "../step.js";
 
 /**
@@ -170,7 +171,9 @@ export type Commit =
 /**
  * Merges a superstep's updates into the committed state, in declaration order (the tasks' order), and
  * returns the next committed state. All or nothing: a second write to a field without a reducer
- * (`INVALID_UPDATE`) or a reducer that throws (`REDUCER_FAILED`) commits no update of the superstep.
+ * (`INVALID_UPDATE`), a reducer that throws (`REDUCER_FAILED`) or, with a state schema, a merged state
+ * the schema refuses (`INVALID_STATE`; `INVALID_INPUT` for START's, a thread's input) commits no update
+ * of the superstep.
  *
  * @example
  * ```ts
@@ -194,7 +197,11 @@ export function commit(graph: ExecutableGraph, state: State, tasks: readonly Tas
       return { ok: false, node: task.node, failure };
     }
   }
-  return { ok: true, state: next };
+  // The merged state, not each update: a reducer's update is not its field's type (append takes items).
+  if (graph.stateCheck === undefined) return { ok: true, state: next };
+  const sources = tasks.map((task) => task.node);
+  const checked = checkState(graph.stateCheck, next, sources);
+  return checked.ok ? { ok: true, state: checked.state } : { ok: false, node: sources[0] as string, failure: checked.failure };
 }
 
 /**
@@ -309,6 +316,7 @@ const NOT_RETRIED = new Set([
   "INVALID_UPDATE",
   "CONCURRENT_WRITE",
   "INVALID_INPUT",
+  "INVALID_STATE",
   "UNKNOWN_ROUTE_KEY",
   "UNDECLARED_GOTO",
   "STEP_LIMIT",
