@@ -16,7 +16,7 @@ import type { ThreadSettings } from "./threads/types.js";
 import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type ResolvedPolicy } from "./policies.js";
 import { specHash } from "./spec-hash.js";
 import { orderWarnings } from "./warnings.js";
-import { compiledStateCheck, schemaFields, stateSchemaProblems } from "./compile-state-schema.js";
+import { compiledStateCheck, schemaFields, stateSchemaProblems, withStateSchema } from "./compile-state-schema.js";
 
 /**
  * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
@@ -46,7 +46,13 @@ export function compileGraph<S extends object = Record<string, unknown>>(
   );
   if (problems.length > 0) throw new GraphValidationError(problems);
   const spec = freezeSpec(withSubgraphs(definition));
-  return new CompiledGraph<S>(spec, buildExecutable(definition, options, spec), orderWarnings(definition), threadSettings(options));
+  const compiled = new CompiledGraph<S>(
+    spec,
+    buildExecutable(definition, options, spec),
+    orderWarnings(definition),
+    threadSettings(options),
+  );
+  return withStateSchema(compiled, definition.stateSchema);
 }
 
 /**

@@ -6,7 +6,17 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { z } from "zod";
-import { append, Command, END, GraphExecutionError, GraphValidationError, START, stateGraph } from "../../src/index.js";
+import {
+  append,
+  Command,
+  END,
+  GraphExecutionError,
+  GraphValidationError,
+  START,
+  stateGraph,
+  stateJsonSchemaOf,
+  stateSchemaOf,
+} from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { runOnXState } from "../../src/xstate/index.js";
 import type { StandardSchemaV1 } from "../../src/engine/state-schema.js";
@@ -206,5 +216,24 @@ describe("unknown fields, when the graph knows its fields", () => {
       .compile();
     expect(graph.spec.fields).toBeUndefined();
     expect((await graph.invoke({ n: 1 })).state).toEqual({ n: 1, extra: true });
+  });
+});
+
+describe("the validator, exposed", () => {
+  it("stateSchemaOf gives the schema a graph was declared with (undefined for a type only), stateJsonSchemaOf its JSON Schema", () => {
+    const graph = stateGraph(zodTicket)()
+      .addNode("a", () => ({}))
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .compile();
+    expect(stateSchemaOf(graph)).toBe(zodTicket);
+    expect(stateSchemaOf(graph)?.["~standard"].validate({ ...start, amount: "1" })).toHaveProperty("issues");
+    expect(stateJsonSchemaOf(graph)).toMatchObject({ type: "object", required: ["amount", "resolved", "notes"] });
+    const plain = stateGraph<Ticket>()()
+      .addNode("a", () => ({}))
+      .addEdge(START, "a")
+      .addEdge("a", END)
+      .compile();
+    expect(stateSchemaOf(plain)).toBeUndefined();
   });
 });
