@@ -48,6 +48,7 @@ export const GRAPH_PROBLEM_CODES = [
   "INVALID_POLICY",
   "UNREACHABLE_NODE",
   "NO_PATH_TO_END",
+  "INVALID_STATE_SCHEMA",
 ] as const;
 
 /** One problem found by `compile()`'s validation. */
@@ -105,6 +106,7 @@ function clipProblem(message: string): string {
 /** The codes of a run that failed ({@link GraphExecutionError} itself; its subclasses have their own). */
 export const RUN_FAILURE_CODES = [
   "INVALID_INPUT",
+  "INVALID_STATE",
   "NODE_FAILED",
   "ROUTER_FAILED",
   "UNKNOWN_ROUTE_KEY",

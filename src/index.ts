@@ -80,6 +80,8 @@ export { MessageDelta } from "./engine/index.js";
 export { Command, defineInterrupt, interrupt, InterruptError, INTERRUPT_ERROR_CODES } from "./engine/index.js";
 export type { AnyCommand } from "./engine/index.js";
 export type { InterruptDefinition, InterruptErrorCode, PendingInterrupt, ResumeSchema } from "./engine/index.js";
+export type { InputOf, StandardSchemaV1, StateOf, StateSchema } from "./engine/index.js";
+export { stateJsonSchemaOf, stateSchemaOf } from "./engine/index.js";
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
 export type { GraphWarning } from "./engine/index.js";

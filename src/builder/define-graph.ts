@@ -6,11 +6,12 @@
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
 import type { CompiledGraph, NodeOptions, NodePolicy } from "../engine/index.js";
+import type { InputOf, StateOf, StateSchema } from "../engine/index.js";
 import { nodeOptions } from "./node-options.js";
 import type { CompileOptions, ReducersFor } from "./types.js";
 import type { DefinedGraph, DefineOptions, EdgeDeclaration, GraphDeclaration, NodeTableConstraint } from "./define-types.js";
 import type { RouteDeclaration } from "./route.js";
-import { StateGraph } from "./state-graph.js";
+import { createStateGraph } from "./state-graph.js";
 
 /** The loose view of the runtime builder that declarative forms drive. */
 export interface LooseBuilder {
@@ -20,10 +21,30 @@ export interface LooseBuilder {
   compile(options?: DefineOptions): CompiledGraph<never>;
 }
 
-/** Starts a loose builder with the given options. */
-export function looseBuilder(options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown }): LooseBuilder {
-  return new StateGraph(options as never) as unknown as LooseBuilder;
+/** Starts a loose builder with the given options (and state schema). */
+export function looseBuilder(
+  options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown },
+  stateSchema?: unknown,
+): LooseBuilder {
+  return createStateGraph(options, "defineGraph", stateSchema) as LooseBuilder;
 }
+
+/**
+ * What `defineGraph<S>()` (or `defineGraph(schema)`) returns: the function that takes the declaration.
+ * `Input` is what `invoke` takes (a state schema's input type), `S` the state the nodes read.
+ */
+export type GraphDefiner<S extends object, Input extends object = S> = <
+  const Nodes extends NodeTableConstraint<S, Inputs>,
+  const Edges extends readonly EdgeDeclaration<keyof Nodes & string>[],
+  const Routes = {},
+  const O extends DefineOptions = {},
+  const Ends = {},
+  Inputs = {},
+  Reducers extends ReducersFor<S> = {},
+>(
+  declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends, Inputs, Reducers>,
+  options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
+) => DefinedGraph<CompiledGraph<S, keyof Nodes & string, Input>, Nodes, Edges, Routes, O, Ends>;
 
 /**
  * Declares a graph as one object: `nodes` by name, `edges` as `[from, to]` pairs (a list on the right
@@ -41,19 +62,26 @@ export function looseBuilder(options: { reducers?: unknown; fields?: unknown; or
  * });
  * ```
  */
-export function defineGraph<S extends object>() {
-  return function define<
-    const Nodes extends NodeTableConstraint<S, Inputs>,
-    const Edges extends readonly EdgeDeclaration<keyof Nodes & string>[],
-    const Routes = {},
-    const O extends DefineOptions = {},
-    const Ends = {},
-    Inputs = {},
-    Reducers extends ReducersFor<S> = {},
-  >(
-    declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends, Inputs, Reducers>,
-    options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
-  ): DefinedGraph<CompiledGraph<S, keyof Nodes & string>, Nodes, Edges, Routes, O, Ends> {
+export function defineGraph<S extends object>(): GraphDefiner<S>;
+/**
+ * Declares a graph as one object, its state given by a Standard Schema (zod 4, valibot, arktype…):
+ * the nodes read the schema's output type, `invoke` takes its input type, and every state that enters
+ * the run is validated by the schema before it is committed.
+ *
+ * @example
+ * ```ts
+ * const graph = defineGraph(z.object({ n: z.number() }))({
+ *   nodes: { inc: (s) => ({ n: s.n + 1 }) },
+ *   edges: [[START, "inc"], ["inc", END]],
+ * });
+ * ```
+ */
+export function defineGraph<const Schema extends StateSchema>(schema: Schema): GraphDefiner<StateOf<Schema>, InputOf<Schema>>;
+export function defineGraph(...schema: [] | [unknown]): GraphDefiner<Record<string, unknown>> {
+  return function define(
+    declaration: GraphDeclaration<Record<string, unknown>, {}, readonly [], {}, {}>,
+    options?: DefineOptions,
+  ): CompiledGraph<never> {
     if (
       typeof declaration !== "object" ||
       declaration === null ||
@@ -64,7 +92,10 @@ export function defineGraph<S extends object>() {
         `defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`,
       );
     }
-    let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields, orderedMerge: declaration.orderedMerge });
+    let builder = looseBuilder(
+      { reducers: declaration.reducers, fields: declaration.fields, orderedMerge: declaration.orderedMerge },
+      schema.length === 0 ? undefined : schema[0],
+    );
     const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
     const ends = (declaration.ends ?? {}) as Readonly<Record<string, readonly string[] | undefined>>;
     for (const [name, node] of Object.entries(declaration.nodes)) {
@@ -80,7 +111,7 @@ export function defineGraph<S extends object>() {
       }
       builder = builder.addEdge(edge[0] as string, edge[1] as string);
     }
-    const routes = (declaration.routes ?? {}) as Readonly<Record<string, RouteDeclaration<S>>>;
+    const routes = (declaration.routes ?? {}) as Readonly<Record<string, RouteDeclaration<never>>>;
     for (const [from, declared] of Object.entries(routes)) {
       if (typeof declared !== "object" || declared === null || typeof declared.router !== "function") {
         throw invalidArgument(
@@ -89,6 +120,6 @@ export function defineGraph<S extends object>() {
       }
       builder = builder.addConditionalEdges(from, declared.router, declared.sends ? Object.keys(declared.paths) : declared.paths);
     }
-    return builder.compile(options) as unknown as DefinedGraph<CompiledGraph<S, keyof Nodes & string>, Nodes, Edges, Routes, O, Ends>;
-  };
+    return builder.compile(options);
+  } as unknown as GraphDefiner<Record<string, unknown>>;
 }

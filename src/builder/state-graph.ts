@@ -5,13 +5,16 @@
  */
 import { CompiledGraph, compileGraph } from "../engine/index.js";
 import { subgraph } from "../engine/index.js";
-import type { NodeFunction, NodeOptions, NodePolicy, RouterFunction } from "../engine/index.js";
+import type { GraphDefinition, NodeFunction, NodeOptions, NodePolicy, RouterFunction } from "../engine/index.js";
 import { reducerNameOf, type AnyReducer } from "../engine/index.js";
 import type { EdgeSpec, EndsSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument, InvalidOptionError } from "../errors.js";
 import { checkCompileOptions } from "../validate/compile-options.js";
 import type { CompileOptions, StateGraph as TypedStateGraph, StateGraphConstructor, StateGraphOptions } from "./types.js";
+
+/** The builder's options, with the state schema `stateGraph(schema)` and `defineGraph(schema)` give it. */
+type BuilderOptions = StateGraphOptions<Record<string, unknown>> & { readonly stateSchema?: unknown };
 
 /** One builder call, as the spec records it. */
 type Declaration =
@@ -54,11 +57,11 @@ interface Tables {
 const derived = Symbol("derived builder");
 
 class StateGraphBuilder {
-  readonly #options: StateGraphOptions<Record<string, unknown>>;
+  readonly #options: BuilderOptions;
   readonly #history: History | undefined;
   #tables: Tables | undefined;
 
-  constructor(options: StateGraphOptions<Record<string, unknown>> = {}, history?: typeof derived, calls?: History) {
+  constructor(options: BuilderOptions = {}, history?: typeof derived, calls?: History) {
     if (history !== derived) checkOptions(options, "new StateGraph");
     this.#options = options;
     this.#history = calls;
@@ -144,7 +147,7 @@ class StateGraphBuilder {
       ...(timeout !== undefined && { timeout }),
       ...(cacheStore && { cacheStore }),
     };
-    const { orderedMerge } = this.#options;
+    const { orderedMerge, stateSchema } = this.#options;
     return compileGraph(
       {
         spec,
@@ -153,6 +156,8 @@ class StateGraphBuilder {
         reducers: Object.fromEntries(reducerEntries),
         policies: d.policies,
         ...(orderedMerge && { orderedMerge }),
+        // compile() reports a state schema that is not one (INVALID_STATE_SCHEMA), with the other problems.
+        ...(stateSchema !== undefined && { stateSchema: stateSchema as NonNullable<GraphDefinition["stateSchema"]> }),
       },
       compiled,
     );
@@ -248,7 +253,7 @@ function defineEntry<T>(table: Record<string, T>, key: string, value: T): void {
 }
 
 /** The API a builder's options were given to, as its messages name it. */
-type OptionsApi = "new StateGraph" | "stateGraph";
+type OptionsApi = "new StateGraph" | "stateGraph" | "defineGraph";
 
 function checkOptions(options: unknown, api: OptionsApi): void {
   if (typeof options !== "object" || options === null) {
@@ -264,9 +269,10 @@ function checkOptions(options: unknown, api: OptionsApi): void {
  * A new runtime builder whose options were given to `api` (`stateGraph<S>()(options)`): checked, and
  * reported under that name. Loosely typed, as the class is: the caller gives it its typed surface.
  */
-export function createStateGraph(options: unknown, api: OptionsApi): unknown {
+export function createStateGraph(options: unknown, api: OptionsApi, stateSchema?: unknown): unknown {
   checkOptions(options, api);
-  return new StateGraphBuilder(options as StateGraphOptions<Record<string, unknown>>, derived);
+  const given = options as StateGraphOptions<Record<string, unknown>>;
+  return new StateGraphBuilder(stateSchema === undefined ? given : { ...given, stateSchema }, derived);
 }
 
 /** `orderedMerge` acknowledges the merge order of reducer fields: a field without a reducer has none to acknowledge. */

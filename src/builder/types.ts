@@ -520,6 +520,7 @@ export interface StateGraph<
   in out R extends string = never,
   in out I extends object = {},
   out W = unknown,
+  in out Input extends object = S,
 > {
   /**
    * Type-level only (a builder has no such property at run time): the step of the chain this builder
@@ -550,7 +551,7 @@ export interface StateGraph<
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
     options?: NodeOptions<In, Ends>,
-  ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, NoInfer<In>>, WithWrites<W, Name, F, S>>;
+  ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, NoInfer<In>>, WithWrites<W, Name, F, S>, Input>;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out
@@ -569,7 +570,7 @@ export interface StateGraph<
     to: To & NoInfer<TargetCheck<To, N, EdgeTargetChecks<To, S, I, W>>>,
   ): [From, To] extends [readonly string[], readonly string[]]
     ? RouteError<"addEdge: a join leads to one node; join into one node, then fan out from it">
-    : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I, W>;
+    : StateGraph<S, N, E | readonly [Members<From>, Members<To>], R | Members<From>, I, W, Input>;
 
   /**
    * Declares the conditional edge of `from`: `router` returns a key of `pathMap` (or several), which names the next node.
@@ -593,7 +594,7 @@ export interface StateGraph<
     router: RouterOf<S, Out>,
     destinations: D & NoInfer<UnreturnedDestinations<D, Out>>,
   ): [ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>] extends [never]
-    ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I, W>
+    ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I, W, Input>
     : RouteError<ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>>;
   addConditionalEdges<const From extends N | Start | AnyName, K extends string, const P extends PathMapOf<N | AnyName>>(
     from: From & NoInfer<SourceCheck<From, N, R, "addConditionalEdges">>,
@@ -602,7 +603,7 @@ export interface StateGraph<
   ): string extends K
     ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
     : [WideKeys<P>] extends [never]
-      ? StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I, W>
+      ? StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I, W, Input>
       : RouteError<WidePathMapMessage<`the path map for ${Quoted<From>}`>>;
 
   /**
@@ -616,8 +617,11 @@ export interface StateGraph<
    * const reviewed = builder.compile({ interruptBefore: ["publish"] }); // pauses a threaded run before publish
    * ```
    */
-  compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S, CompiledNames<N>>;
-  compile(this: CompileThis<StateGraph<S, N, E, R, I, W>, N, E, R>, options?: CompileOptions<N>): CompiledGraph<S, CompiledNames<N>>;
+  compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S, CompiledNames<N>, Input>;
+  compile(
+    this: CompileThis<StateGraph<S, N, E, R, I, W, Input>, N, E, R>,
+    options?: CompileOptions<N>,
+  ): CompiledGraph<S, CompiledNames<N>, Input>;
 
   /** The node names declared so far (a copy). */
   readonly nodes: readonly string[];
@@ -676,9 +680,9 @@ export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string>
  * given to the first call, and the second infers `Reducers` from `reducers`, so the builder knows which
  * fields have a reducer and reports a parallel write of any other field at compile time.
  */
-export type StateGraphFactory<S extends object> = <const Reducers extends ReducersFor<S> = {}>(
+export type StateGraphFactory<S extends object, Input extends object = S> = <const Reducers extends ReducersFor<S> = {}>(
   options?: NoInfer<ReducerFieldsCheck<Reducers, S>> & StateGraphDeclaration<S, Reducers>,
-) => StateGraph<S, never, never, never, {}, ReducedFields<keyof Reducers & string>>;
+) => StateGraph<S, never, never, never, {}, ReducedFields<keyof Reducers & string>, Input>;
 
 /** The options of `stateGraph<S>()(options)`: {@link StateGraphOptions}, with the reducers' fields inferred. */
 export interface StateGraphDeclaration<S, Reducers> {

@@ -1,5 +1,5 @@
 /** `tsg check`: validates a graph (an example, or a user's module) and lists its problems. */
-import { validateTopology, type GraphProblem } from "../index.js";
+import { stateJsonSchemaOf, validateTopology, type GraphProblem } from "../index.js";
 import { defineCommand } from "./command.js";
 import { GRAPH_ARGUMENT, loadGraph } from "./graph-source.js";
 import type { CliIO } from "./io.js";
@@ -14,7 +14,7 @@ export const checkCommand = defineCommand({
     "A module whose top level calls compile() and throws is reported the same way.",
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
-    json: { type: "boolean", description: "print { graph, valid, problems } as JSON" },
+    json: { type: "boolean", description: "print { graph, valid, problems, stateSchema } as JSON" },
     "load-timeout": LOAD_TIMEOUT_FLAG,
   },
   exitCodes: "0 valid, 1 problems listed, 2 bad arguments (or a module that does not load).",
@@ -22,7 +22,10 @@ export const checkCommand = defineCommand({
     const source = await loadGraph(positional, loadersOf(flags["load-timeout"]));
     const problems: readonly GraphProblem[] = source.problems ?? validateTopology(source.spec);
     if (flags.json === true) {
-      io.stdout.write(JSON.stringify({ graph: source.label, valid: problems.length === 0, problems }, null, 2) + "\n");
+      // stateSchema: the state's JSON Schema when the graph was declared with a schema that offers one, else null.
+      const graph = source.spec === undefined ? undefined : source.graph;
+      const stateSchema = graph === undefined ? null : (stateJsonSchemaOf(graph) ?? null);
+      io.stdout.write(JSON.stringify({ graph: source.label, valid: problems.length === 0, problems, stateSchema }, null, 2) + "\n");
     } else if (problems.length === 0) {
       io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes)\n`);
     } else {

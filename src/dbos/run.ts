@@ -9,6 +9,7 @@ import {
   checkGoto,
   executionError,
   inputFailure,
+  startingState,
   resolveConcurrency,
   resolveLimits,
   resumeAnswers,
@@ -107,6 +108,7 @@ export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, inp
   checkJson(input, "input", API);
   const failure = inputFailure(registered.executable, input);
   if (failure !== undefined) throw executionError(API, failure, { node: START, state: {}, trace: [] });
+  refuseInvalidState(registered.executable, input);
   ensureLaunched(API);
   const handle = await dbosCall(API, workflowId, () =>
     DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(
@@ -350,4 +352,13 @@ function checkOptions(options: DBOSRunOptions): { workflowId: string; queue: str
     ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
   };
   return { workflowId: options.workflowId, queue, stored };
+}
+
+/** A state schema's refusal of the input, before DBOS records anything (the workflow's run checks it again, as its first step). */
+function refuseInvalidState(executable: Parameters<typeof startingState>[0], input: unknown): void {
+  try {
+    startingState(executable, input);
+  } catch (error) {
+    throw executionError(API, error, { node: START, state: {}, trace: [] });
+  }
 }

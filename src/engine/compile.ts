@@ -16,6 +16,7 @@ import type { ThreadSettings } from "./threads/types.js";
 import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type ResolvedPolicy } from "./policies.js";
 import { specHash } from "./spec-hash.js";
 import { orderWarnings } from "./warnings.js";
+import { compiledStateCheck, schemaFields, stateSchemaProblems, withStateSchema } from "./compile-state-schema.js";
 
 /**
  * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
@@ -27,11 +28,12 @@ import { orderWarnings } from "./warnings.js";
  * ```
  */
 export function compileGraph<S extends object = Record<string, unknown>>(
-  definition: GraphDefinition,
+  given: GraphDefinition,
   options: ThreadCompileOptions = {},
 ): CompiledGraph<S> {
   checkCompileOptions(options, "compileGraph");
-  checkDefinition(definition);
+  checkDefinition(given);
+  const definition = withSchemaFields(given);
   const problems: GraphProblem[] = validateTopology(definition.spec);
   // A spec that is not spec-shaped (edges missing, say) cannot be checked any further.
   if (problems.some((p) => p.code === "INVALID_SPEC")) throw new GraphValidationError(problems, "compileGraph");
@@ -40,10 +42,28 @@ export function compileGraph<S extends object = Record<string, unknown>>(
     ...unknownInterrupts(definition, options),
     ...policyProblems(policiesOf(definition), defaultsOf(options)),
     ...unknownPolicyNodes(definition),
+    ...stateSchemaProblems(definition.stateSchema),
   );
   if (problems.length > 0) throw new GraphValidationError(problems);
   const spec = freezeSpec(withSubgraphs(definition));
-  return new CompiledGraph<S>(spec, buildExecutable(definition, options, spec), orderWarnings(definition), threadSettings(options));
+  const compiled = new CompiledGraph<S>(
+    spec,
+    buildExecutable(definition, options, spec),
+    orderWarnings(definition),
+    threadSettings(options),
+  );
+  return withStateSchema(compiled, definition.stateSchema);
+}
+
+/**
+ * A graph with a state schema and no `fields` knows its fields from the schema's JSON Schema (where the
+ * library offers one): the spec records them, so unknown fields are refused at run time and exporters
+ * that need every channel (LangGraph.js) have them.
+ */
+function withSchemaFields(definition: GraphDefinition): GraphDefinition {
+  if (definition.spec.fields !== undefined) return definition;
+  const fields = schemaFields(definition.stateSchema);
+  return fields === undefined ? definition : { ...definition, spec: { ...definition.spec, fields } };
 }
 
 function checkDefinition(definition: unknown): void {
@@ -215,6 +235,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     order,
     reducers,
     fields: spec.fields ? new Set(spec.fields) : undefined,
+    stateCheck: compiledStateCheck(definition.stateSchema),
     policies,
     cacheStore: options.cacheStore ?? new MemoryCacheStore(),
     specHash: specHash(frozen),

@@ -63,7 +63,7 @@ export type StreamChunk<S, N extends string = string> =
  * for await (const step of graph.stream({ n: 0 })) console.log(step.node, step.update);
  * ```
  */
-export class CompiledGraph<S extends object = Record<string, unknown>, N extends string = string> {
+export class CompiledGraph<S extends object = Record<string, unknown>, N extends string = string, Input extends object = S> {
   /** The plain-data description of the graph (JSON-serializable, frozen). */
   readonly spec: GraphSpec;
   /** Non-fatal findings of `compile()`, such as order-dependent parallel merges. */
@@ -103,7 +103,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    */
   // One signature: the options' threadId (inferred) chooses the input's type, whole or partial (see invoke-input.ts).
   invoke<T extends string | undefined = undefined>(
-    input: RunInput<S, NoInfer<T>, "invoke", N>,
+    input: RunInput<Input, NoInfer<T>, "invoke", N, S>,
     options?: InvokeOptions<T>,
   ): Promise<InvokeResult<S, N, T>>;
   invoke(input: unknown, options?: RunOptions | ThreadRunOptions): Promise<RunResult<S, N>> {
@@ -187,7 +187,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * ```
    */
   stream<T extends string | undefined = undefined, M extends StreamMode | readonly StreamMode[] = "updates">(
-    input: RunInput<S, NoInfer<T>, "stream", N>,
+    input: RunInput<Input, NoInfer<T>, "stream", N, S>,
     options?: StreamRunOptions<T, M>,
   ): AsyncIterable<StreamYield<S, M, N>>;
   stream(input: unknown, options?: AnyRunOptions): AsyncIterable<unknown> {

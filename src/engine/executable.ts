@@ -7,6 +7,7 @@ import type { NodeContext, RouterContext } from "./context.js";
 import type { CacheStore, NodePolicy, ResolvedPolicy } from "./policies.js";
 import type { ReducerTable } from "./merge.js";
 import type { AnyReducer } from "./reducers.js";
+import type { StandardSchemaV1, StateCheck } from "./state-schema.js";
 
 /** A node: reads a copy of the state (and, optionally, its {@link NodeContext}), returns a partial update (or nothing). */
 export type NodeFunction<S> = (state: S, context: NodeContext) => unknown;
@@ -37,6 +38,11 @@ export interface GraphDefinition {
   readonly policies?: Readonly<Record<string, NodePolicy<never>>>;
   /** Reducer fields whose declaration-order merge is intended: no `ORDER_DEPENDENT_MERGE` warning for them. */
   readonly orderedMerge?: readonly string[];
+  /**
+   * The state's Standard Schema: every state that enters the run (input, each superstep's merge, a
+   * `Command` update, an `updateState` edit) is validated whole before it is committed.
+   */
+  readonly stateSchema?: StandardSchemaV1;
 }
 
 /** The frozen routing tables a run reads. Internal to the engine. */
@@ -50,6 +56,8 @@ export interface ExecutableGraph {
   readonly order: ReadonlyMap<string, number>;
   readonly reducers: ReducerTable;
   readonly fields: ReadonlySet<string> | undefined;
+  /** The state schema's check, when the graph has one. */
+  readonly stateCheck?: StateCheck | undefined;
   /** The nodes that run under a policy (the others run once, with no timeout). */
   readonly policies: ReadonlyMap<string, ResolvedPolicy>;
   /** Where cached updates live. */

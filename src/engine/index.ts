@@ -44,6 +44,8 @@ export { MessageDelta } from "./message-delta.js";
 export { Command, defineInterrupt, interrupt, type AnyCommand } from "./interrupt.js";
 export type { CommandMark, NotACommand } from "./command.js";
 export type { InterruptDefinition, ResumeSchema } from "./interrupt.js";
+export type { InputOf, StandardJSONSchemaV1, StandardSchemaV1, StateOf, StateSchema } from "./state-schema.js";
+export { stateJsonSchemaOf, stateSchemaOf } from "./state-schema-of.js";
 export { InterruptError, INTERRUPT_ERROR_CODES } from "./interrupt-scope.js";
 export type { InterruptErrorCode } from "./interrupt-scope.js";
 export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } from "./subgraph.js";

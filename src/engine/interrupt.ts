@@ -12,6 +12,7 @@ import { Command, type AnyCommand } from "./command.js";
 import { findNonJson } from "./threads/json-check.js";
 import type { JsonValue } from "./threads/checkpointer.js";
 import type { JsonCheck, JsonTyped } from "./json-shape.js";
+import type { StandardSchemaV1 } from "./state-schema.js";
 
 // The class lives in command.ts, so the kernel reads it without loading the interrupt machinery; re-exported for the files that import it from here.
 export { Command, type AnyCommand };
@@ -40,13 +41,11 @@ export function interrupt<Resume = unknown>(payload: JsonValue): Resume {
   return ask(payload, undefined, "interrupt") as Resume;
 }
 
-/** A Standard Schema (zod 4, valibot…): what `defineInterrupt({ schema })` checks resume values with. */
-export interface ResumeSchema<T> {
-  readonly "~standard": {
-    readonly validate: (value: unknown) => StandardResult<T> | Promise<StandardResult<T>>;
-  };
-}
-type StandardResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly { readonly message: string }[] };
+/**
+ * A Standard Schema (zod 4, valibot, arktype…) whose output is `T`: what `defineInterrupt({ schema })`
+ * checks resume values with. The same `@standard-schema/spec` type a graph's state schema is.
+ */
+export type ResumeSchema<T> = StandardSchemaV1<unknown, T>;
 
 /**
  * A typed interrupt: call it in a node with its payload to get the answer, typed; resume a thread with

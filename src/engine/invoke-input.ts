@@ -22,10 +22,10 @@ import type { ThreadRunOptions, ThreadRunResult } from "./threads/types.js";
  * await chat.invoke(next, { threadId: "chat-1", checkpointer });
  * ```
  */
-export type ThreadInput<S extends object, N extends string = string> =
+export type ThreadInput<S extends object, N extends string = string, Held extends object = S> =
   | { readonly [K in keyof S]?: S[K] }
   | null
-  | Command<unknown, S, N | End>;
+  | Command<unknown, Held, N | End>;
 
 /**
  * What a run without a thread says to an input only a thread takes: a required property whose name is
@@ -62,9 +62,13 @@ export type StreamRunOptions<T extends string | undefined, M extends StreamMode 
  */
 type Threaded<T> = [T] extends [string] ? true : false;
 
-/** The input `invoke`/`stream` take for a thread id of type `T`: the whole state without a thread, {@link ThreadInput} on one. */
-export type RunInput<S extends object, T, Api extends string = "invoke", N extends string = string> =
-  Threaded<T> extends true ? ThreadInput<S, N> : S | ThreadRequired<ThreadRequiredMessage<Api>>;
+/**
+ * The input `invoke`/`stream` take for a thread id of type `T`: the whole state without a thread,
+ * {@link ThreadInput} on one. `S` is what the input is (a state schema's input type), `Held` the state
+ * the graph holds (its output type), which a `Command`'s update is typed by.
+ */
+export type RunInput<S extends object, T, Api extends string = "invoke", N extends string = string, Held extends object = S> =
+  Threaded<T> extends true ? ThreadInput<S, N, Held> : S | ThreadRequired<ThreadRequiredMessage<Api>>;
 
 /** What `invoke` resolves with for a thread id of type `T`: a {@link ThreadRunResult} on a thread. */
 export type InvokeResult<S, N extends string, T> = Threaded<T> extends true ? ThreadRunResult<S, N> : RunResult<S, N>;

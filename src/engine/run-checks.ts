@@ -20,6 +20,7 @@ import type { ExecutableGraph } from "./executable.js";
 import { quote, quoteList } from "../_describe.js";
 import { InterruptError } from "./interrupt-scope.js";
 import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
+import { checkState } from "./kernel/state-check.js";
 
 /** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
 export function inputFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
@@ -90,6 +91,19 @@ function shapeFailure(graph: ExecutableGraph, input: unknown): StepFailure | und
 /** The run's own copy of a checked input; throws a `StepFailure` (`INVALID_INPUT`) naming what cannot be copied. */
 export function detachInput(input: unknown): State {
   return detach(input as State, "input", "INVALID_INPUT", "the input cannot be used:");
+}
+
+/**
+ * The state a new run starts from: its own copy of a checked input, validated whole by the state
+ * schema when the graph has one (the schema's output: its defaults filled in). Throws a `StepFailure`
+ * (`INVALID_INPUT`).
+ */
+export function startingState(graph: Pick<ExecutableGraph, "stateCheck">, input: unknown): State {
+  const state = detachInput(input);
+  if (graph.stateCheck === undefined) return state;
+  const checked = checkState(graph.stateCheck, state, [START]);
+  if (!checked.ok) throw checked.failure;
+  return checked.state;
 }
 
 /** The signal, or an `InvalidOptionError` for anything but an AbortSignal. */

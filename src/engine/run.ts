@@ -10,7 +10,7 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
-import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread } from "./run-checks.js";
+import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { RunOptions, Step } from "./run-types.js";
 import { detachedStep, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
 import { gotoOf, withoutGoto } from "./command-goto.js";
@@ -101,7 +101,8 @@ export class Run {
     const failure = inputFailure(graph, input);
     if (failure !== undefined) throw this.#error(failure, START);
     try {
-      this.#state = detachInput(input);
+      // A restored run's state was committed (checked) already; a new run's input is checked whole.
+      this.#state = resumed ? detachInput(input) : startingState(graph, input);
     } catch (error) {
       throw this.#error(error, START);
     }

@@ -11,6 +11,7 @@ import {
   executionError,
   gotoRoutes,
   inputFailure,
+  startingState,
   isAborted,
   messageOf,
   onAbort,
@@ -202,10 +203,19 @@ export class LangGraphRun {
     if (refused !== undefined) throw refused;
   }
 
+  /**
+   * The input checked as the mini engine checks it, the state schema's included. LangGraph.js merges
+   * each superstep into its channels itself, so a superstep's state is not checked against the schema
+   * here (the mini engine, the thread runner, XState and DBOS check it before committing).
+   */
   #checkInput(): State {
     const failure = inputFailure(this.#executable, this.#start.input);
     if (failure !== undefined) throw executionError(this.#api, failure, this.#context(START));
-    return cloneState(this.#start.input as State);
+    try {
+      return startingState(this.#executable, this.#start.input);
+    } catch (error) {
+      throw executionError(this.#api, error, this.#context(START));
+    }
   }
 
   /**

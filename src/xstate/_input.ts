@@ -4,17 +4,17 @@
  */
 import type { ExecutableGraph } from "../engine/_kernel.js";
 import { resolveLimits, type RunLimits } from "../engine/_kernel.js";
-import { checkSignal, detachInput, executionError, inputFailure } from "../engine/_kernel.js";
+import { checkSignal, executionError, inputFailure, startingState } from "../engine/_kernel.js";
 import type { State } from "../engine/_kernel.js";
 import { START } from "../spec.js";
 
-/** Returns a detached copy of a valid input, or throws the mini engine's `INVALID_INPUT` error. */
+/** Returns a detached copy of a valid input (the state schema's output, with one), or throws the mini engine's `INVALID_INPUT` error. */
 export function checkedInput(graph: ExecutableGraph, input: unknown, api: string): State {
   const failure = inputFailure(graph, input);
   const context = { node: START, state: {}, trace: [] };
   if (failure !== undefined) throw executionError(api, failure, context);
   try {
-    return detachInput(input);
+    return startingState(graph, input);
   } catch (error) {
     throw executionError(api, error, context);
   }

@@ -53,6 +53,17 @@ describe("tsg check", () => {
     expect(report.problems.map((p) => p.code)).toEqual(["MISSING_START_EDGE", "UNREACHABLE_NODE"]);
   });
 
+  it("adds the state's JSON Schema with --json: a graph declared with a zod schema, null without one", async () => {
+    const declared = JSON.parse((await tsg("check", module("schema-graph.ts", "ticket"), "--json")).out) as { stateSchema: unknown };
+    expect(declared.stateSchema).toMatchObject({
+      type: "object",
+      properties: { amount: { type: "number" }, resolved: { type: "boolean" } },
+      required: ["amount", "resolved"],
+    });
+    const plain = JSON.parse((await tsg("check", module("graphs.mjs", "triage"), "--json")).out) as { stateSchema: unknown };
+    expect(plain.stateSchema).toBeNull();
+  });
+
   it("lists the problems of a module whose top level throws GraphValidationError", async () => {
     const { code, out } = await tsg("check", module("throws-validation.mjs", "graph"));
     expect(code).toBe(1);

@@ -13,8 +13,8 @@ describe("the inspector's page", () => {
     expect(manifest.files).toContain("assets/inspect");
     expect(assets).toEqual(["app.js", "index.html", "style.css"]);
     for (const file of assets) expect(isAsset(file)).toBe(true);
-    // No browser bundle among the dependencies: the page is plain JavaScript.
-    expect(manifest.dependencies).toBeUndefined();
+    // No browser bundle among the dependencies: the page is plain JavaScript. The one dependency is types only.
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(["@standard-schema/spec"]);
   });
 
   it("loads nothing from another host", () => {

@@ -4,7 +4,10 @@ import { dirname, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as testing from "../../src/testing/index.js";
 
-/** The packages a source file loads when imported, following its relative static imports (comments skipped). */
+/**
+ * The packages a source file loads when imported, following its relative static imports (comments
+ * skipped); `import type` / `export type` load nothing (the state schema's `@standard-schema/spec` types).
+ */
 function packagesLoadedBy(entry: string): Set<string> {
   const packages = new Set<string>();
   const seen = new Set<string>();
@@ -12,7 +15,9 @@ function packagesLoadedBy(entry: string): Set<string> {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(file, "utf8");
-    for (const [, specifier] of code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm)) {
+    for (const [, specifier] of code.matchAll(
+      /^\s*(?:import|export)\b(?!\s+type\s)[^;]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm,
+    )) {
       if (specifier === undefined) continue;
       if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
       else packages.add(specifier);

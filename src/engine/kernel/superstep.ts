@@ -20,6 +20,7 @@ import { NodePaused } from "../node-paused.js";
 import { INTERRUPT_ERROR_CODES } from "../interrupt-codes.js";
 import type { ResolvedRetry } from "../policies.js";
 import { gotoRoutes, withoutGoto } from "../command-goto.js";
+import { checkState } from "./state-check.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "../step.js";
 
 /**
@@ -172,7 +173,9 @@ export type Commit =
 /**
  * Merges a superstep's updates into the committed state, in declaration order (the tasks' order), and
  * returns the next committed state. All or nothing: a second write to a field without a reducer
- * (`INVALID_UPDATE`) or a reducer that throws (`REDUCER_FAILED`) commits no update of the superstep.
+ * (`INVALID_UPDATE`), a reducer that throws (`REDUCER_FAILED`) or, with a state schema, a merged state
+ * the schema refuses (`INVALID_STATE`; `INVALID_INPUT` for START's, a thread's input) commits no update
+ * of the superstep.
  *
  * @example
  * ```ts
@@ -197,7 +200,11 @@ export function commit(graph: ExecutableGraph, state: State, tasks: readonly Tas
       return { ok: false, node: task.node, failure };
     }
   }
-  return { ok: true, state: next };
+  // The merged state, not each update: a reducer's update is not its field's type (append takes items).
+  if (graph.stateCheck === undefined) return { ok: true, state: next };
+  const sources = tasks.map((task) => task.node);
+  const checked = checkState(graph.stateCheck, next, sources);
+  return checked.ok ? { ok: true, state: checked.state } : { ok: false, node: sources[0] as string, failure: checked.failure };
 }
 
 /**
@@ -340,6 +347,7 @@ export const NEVER_RETRIED_CODES = [
   ...INVALID_UPDATE_CODES,
   "INVALID_INPUT",
   "INVALID_OPTION",
+  "INVALID_STATE",
   "UNKNOWN_ROUTE_KEY",
   "UNDECLARED_GOTO",
   "JOIN_INCOMPLETE",

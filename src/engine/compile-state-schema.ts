@@ -1,0 +1,99 @@
+/**
+ * What `compile()` reads of a graph's state schema, once per graph: whether it is a Standard Schema
+ * that validates synchronously (the kernel checks states between two supersteps, where nothing may be
+ * awaited), and which fields it declares (from its JSON Schema, where the library offers one through
+ * `~standard.jsonSchema`), so an unknown field is refused at run time as with `fields`.
+ */
+import type { GraphProblem } from "../errors.js";
+import { START } from "../spec.js";
+import { isStandardSchema, stateCheckOf, type StateCheck } from "./kernel/state-check.js";
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "./state-schema.js";
+
+/** The JSON Schema version the library asks a schema for. */
+export const JSON_SCHEMA_TARGET = "draft-2020-12";
+
+/** What is wrong with a definition's `stateSchema` (`INVALID_STATE_SCHEMA`), or nothing. */
+export function stateSchemaProblems(schema: unknown): GraphProblem[] {
+  if (schema === undefined) return [];
+  if (!isStandardSchema(schema)) {
+    return [
+      problem(
+        "the state schema is not a Standard Schema (an object with `~standard.validate`). Pass a zod 4, valibot or arktype object schema, or any Standard Schema 1.x.",
+      ),
+    ];
+  }
+  let probe: unknown;
+  try {
+    probe = schema["~standard"].validate({});
+  } catch {
+    // A schema that throws on `{}` says nothing about being asynchronous; a run reports what it throws.
+    return [];
+  }
+  if (!(probe instanceof Promise)) return [];
+  probe.catch(() => undefined);
+  return [
+    problem(
+      "the state schema validates asynchronously (its `validate` returned a Promise); the run checks the state between supersteps, synchronously. Remove async refinements and transforms from the state schema, and check those values in a node.",
+    ),
+  ];
+}
+
+function problem(message: string): GraphProblem {
+  return { code: "INVALID_STATE_SCHEMA", node: START, message };
+}
+
+/** The run-time check of a schema `stateSchemaProblems` accepted. */
+export function compiledStateCheck(schema: StandardSchemaV1 | undefined): StateCheck | undefined {
+  return schema === undefined ? undefined : stateCheckOf(schema);
+}
+
+/**
+ * The state schema's JSON Schema (of its output: the state a checkpoint holds), through the Standard
+ * JSON Schema interface; `undefined` when the library offers none or cannot convert this schema.
+ *
+ * @example
+ * ```ts
+ * stateJsonSchema(z.object({ n: z.number() })); // { type: "object", properties: { n: { type: "number" } }, … }
+ * ```
+ */
+export function stateJsonSchema(schema: StandardSchemaV1 | undefined): Record<string, unknown> | undefined {
+  const converter = (schema?.["~standard"] as Partial<StandardJSONSchemaV1.Props> | undefined)?.jsonSchema;
+  if (typeof converter?.output !== "function") return undefined;
+  try {
+    return converter.output({ target: JSON_SCHEMA_TARGET });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The fields a state schema declares, read from its JSON Schema's `properties`; `undefined` when it has
+ * no JSON Schema, is not an object schema, or lets other keys through (`additionalProperties` other than
+ * `false`: a loose object asked for them).
+ */
+export function schemaFields(schema: StandardSchemaV1 | undefined): string[] | undefined {
+  const json = stateJsonSchema(schema);
+  if (json === undefined || json.type !== "object") return undefined;
+  const { properties, additionalProperties, patternProperties } = json;
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return undefined;
+  if ((additionalProperties !== undefined && additionalProperties !== false) || patternProperties !== undefined) return undefined;
+  return Object.keys(properties);
+}
+
+/**
+ * Where a compiled graph keeps its state schema: a registered symbol, so a graph compiled by another copy
+ * of the library (a user's module loaded by `tsg`) still shows it.
+ */
+const STATE_SCHEMA = Symbol.for("typed-state-graph.stateSchema");
+
+/** The graph, carrying its state schema (when it has one) for {@link schemaOfGraph}. */
+export function withStateSchema<G extends object>(graph: G, schema: StandardSchemaV1 | undefined): G {
+  if (schema !== undefined) Object.defineProperty(graph, STATE_SCHEMA, { value: schema });
+  return graph;
+}
+
+/** The state schema a compiled graph was declared with, or `undefined`. */
+export function schemaOfGraph(graph: object): StandardSchemaV1 | undefined {
+  const schema = (graph as { [STATE_SCHEMA]?: unknown })[STATE_SCHEMA];
+  return isStandardSchema(schema) ? schema : undefined;
+}
