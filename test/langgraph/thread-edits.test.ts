@@ -77,9 +77,10 @@ describe("getState of a checkpoint with kept writes, on both engines", () => {
     await expect(graph.invoke(input, { threadId: "t", checkpointer })).rejects.toMatchObject({ code: "NODE_FAILED" });
     await expect(lg.invoke(input, config)).rejects.toThrow();
     const [miniLatest, langLatest] = [await graph.getState("t", { checkpointer }), await lg.getState(config)];
+    if (miniLatest === undefined) throw new Error("the failed run saved no checkpoint");
     expect(langLatest.values).toEqual({ my_key: "value one", market: "DE" });
-    expect({ state: miniLatest?.state, next: miniLatest?.next }).toEqual({ state: langLatest.values, next: langLatest.next });
-    const miniById = await graph.getState("t", { checkpointer, checkpointId: miniLatest?.id ?? "no latest checkpoint" });
+    expect({ state: miniLatest.state, next: miniLatest.next }).toEqual({ state: langLatest.values, next: langLatest.next });
+    const miniById = await graph.getState("t", { checkpointer, checkpointId: miniLatest.id });
     const langById = await lg.getState(langLatest.config);
     expect(langById.values).toEqual({ my_key: "value", market: "DE" });
     expect({ state: miniById?.state, next: miniById?.next }).toEqual({ state: langById.values, next: langById.next });
