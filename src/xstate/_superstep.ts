@@ -192,7 +192,7 @@ export function entryActor(graph: ExecutableGraph, api: string, signal: AbortSig
 /**
  * The one node that runs after `source`, read from the run's next tasks. A router that starts several
  * nodes at once, none, or a node with a Send's input cannot go on in a machine with one state per
- * node: that is an {@link XStateExportError} (`UNSUPPORTED_GRAPH`) naming the fix, not a difference
+ * node: that is an {@link XStateExportError} (`SEVERAL_NEXT_NODES`) naming the fix, not a difference
  * from the mini engine.
  */
 function oneNext(
@@ -209,7 +209,7 @@ function oneNext(
   if (chosen !== 1 || tasks.length > 1 || task?.sent === true) {
     const what = chosen === 1 && task?.sent === true ? "a Send" : `${Math.max(chosen, tasks.length)} nodes at once`;
     throw new XStateExportError(
-      "UNSUPPORTED_GRAPH",
+      "SEVERAL_NEXT_NODES",
       `${api}: the router after "${source}" started ${what}, and this machine has one state per node, since the graph declares no ` +
         `parallel rule. Build the machine with { layout: "supersteps" } (runOnXState takes the same option), which runs any graph.`,
       [source],

@@ -371,7 +371,7 @@ describe("toMachine for parallel graphs: the superstep layout", () => {
       .compile();
     const error = await runOnXState(graph, input()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(XStateExportError);
-    expect(error).toMatchObject({ code: "UNSUPPORTED_GRAPH", names: ["a"] });
+    expect(error).toMatchObject({ code: "SEVERAL_NEXT_NODES", names: ["a"] });
     expect((error as Error).message).toContain(`{ layout: "supersteps" }`);
     expect(await outcomeOf(() => runOnXState(graph, input(), { layout: "supersteps" }))).toStrictEqual(
       await outcomeOf(() => graph.invoke(input())),
@@ -395,7 +395,7 @@ describe("toMachine for parallel graphs: the superstep layout", () => {
       .addEdge("b", END)
       .compile();
     await expect(runOnXState(two, input(), { layout: "nodes" })).rejects.toMatchObject({
-      code: "UNSUPPORTED_GRAPH",
+      code: "SEVERAL_NEXT_NODES",
       names: [START],
       message: expect.stringContaining("started 2 nodes at once"),
     });
