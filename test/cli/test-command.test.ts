@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, root, runTsg } from "./_child.js";
 
@@ -26,7 +27,7 @@ function vitestIn(dir: string): { status: number | null; output: string } {
     cwd: dir,
     encoding: "utf8",
   });
-  return { status: result.status, output: `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, "") };
+  return { status: result.status, output: stripVTControlCharacters(`${result.stdout}${result.stderr}`) };
 }
 
 describe("tsg test report --emit vitest", () => {
