@@ -96,8 +96,9 @@ describe("declarations of a module that exports a compiled graph", () => {
     const run = spawnSync(process.execPath, [tsc, "-p", ".", "--pretty", "false"], { cwd: join(work, "user"), encoding: "utf8" });
     expect(`${run.stdout}${run.stderr}`).toBe("");
     const emitted = readFileSync(join(work, "user", "out", "graph.d.ts"), "utf8");
-    // Every type is named through the package's entry (no path into its files), the graph's with its node names.
-    const graph = /export declare const graph: import\("typed-state-graph"\)\.CompiledGraph<Brief, (.*)>;/.exec(emitted);
+    // Every type is named through the package's entry (no path into its files), the graph's with its node
+    // names and its input type (the state itself, for a graph declared with an interface).
+    const graph = /export declare const graph: import\("typed-state-graph"\)\.CompiledGraph<Brief, (.*), Brief>;/.exec(emitted);
     expect(graph?.[1]?.split(" | ").sort()).toEqual(['"draft"', '"plan"', '"review"', '"route"', '"write"']);
     expect(emitted).toMatch(/export declare const builder: import\("typed-state-graph"\)\.StateGraphBuilder<Brief, /);
     expect(emitted).not.toMatch(/typed-state-graph\/dist/);
