@@ -115,6 +115,8 @@ export const RUN_FAILURE_CODES = [
   "JOIN_INCOMPLETE",
   "ABORTED",
   "NODE_TIMEOUT",
+  // LangGraph.js itself failed (its checkpointer, its own checks), not a node, router or reducer: runOnLangGraph only.
+  "LANGGRAPH_FAILED",
 ] as const;
 /** The codes of an {@link InvalidUpdateError}. */
 export const INVALID_UPDATE_CODES = [

@@ -321,8 +321,8 @@ export class LangGraphRun {
     }
     const node = tasks[0]?.node ?? START;
     return new GraphExecutionError(
-      "NODE_FAILED",
-      `${this.#api}: LangGraph.js failed at "${node}": ${messageOf(error)}`,
+      "LANGGRAPH_FAILED",
+      `${this.#api}: LangGraph.js failed at "${node}", not in a node: ${messageOf(error)}`,
       this.#context(node, error),
     );
   }
