@@ -198,14 +198,14 @@ describe("unknown fields, when the graph knows its fields", () => {
   ] as const)("are refused with the schema's fields from its JSON Schema (%s)", async (_library, schema) => {
     const graph = planting(schema);
     expect([...(graph.spec.fields ?? [])].sort()).toEqual(["amount", "notes", "resolved"]);
-    expect((await failure(graph.invoke(start))).code).toBe("INVALID_UPDATE");
+    expect((await failure(graph.invoke(start))).code).toBe("UNDECLARED_FIELD");
     expect((await failure(graph.invoke({ ...start, extra: 1 } as never))).code).toBe("INVALID_INPUT");
   });
 
   it("are refused with `fields` for a library without a JSON Schema (valibot)", async () => {
     expect(planting(valibotTicket).spec.fields).toBeUndefined();
     const graph = planting(valibotTicket, ["amount", "resolved", "notes"]);
-    expect((await failure(graph.invoke(start))).code).toBe("INVALID_UPDATE");
+    expect((await failure(graph.invoke(start))).code).toBe("UNDECLARED_FIELD");
   });
 
   it("are let through a loose object schema, which asked for them", async () => {

@@ -18,23 +18,25 @@ const graph = new StateGraph<S>({ fields: ["n"] })
 const bad = { nope: 1 } as unknown as Partial<S>;
 
 describe("updateState's first fault is the update's", () => {
-  it("an unknown key on a thread with no checkpoint is INVALID_UPDATE, not NOTHING_TO_RESUME", async () => {
+  it("an unknown key on a thread with no checkpoint is UNDECLARED_FIELD, not NOTHING_TO_RESUME", async () => {
     const checkpointer = new MemoryCheckpointer();
     await expect(graph.updateState("empty", bad, { checkpointer })).rejects.toMatchObject({
       name: "InvalidUpdateError",
-      code: "INVALID_UPDATE",
+      code: "UNDECLARED_FIELD",
       state: {},
       trace: [],
     });
     // A good update on that thread is still NOTHING_TO_RESUME, and an unknown checkpoint id CHECKPOINT_NOT_FOUND.
     await expect(graph.updateState("empty", { n: 2 }, { checkpointer })).rejects.toMatchObject({ code: "NOTHING_TO_RESUME" });
     await graph.invoke({ n: 0 }, { threadId: "t", checkpointer });
-    await expect(graph.updateState("t", bad, { checkpointer, checkpointId: "missing" })).rejects.toMatchObject({ code: "INVALID_UPDATE" });
+    await expect(graph.updateState("t", bad, { checkpointer, checkpointId: "missing" })).rejects.toMatchObject({
+      code: "UNDECLARED_FIELD",
+    });
     await expect(graph.updateState("t", { n: 2 }, { checkpointer, checkpointId: "missing" })).rejects.toMatchObject({
       code: "CHECKPOINT_NOT_FOUND",
     });
     await expect(graph.updateState("t", bad, { checkpointer })).rejects.toMatchObject({
-      code: "INVALID_UPDATE",
+      code: "UNDECLARED_FIELD",
       state: { n: 1 },
       trace: ["a"],
     });
