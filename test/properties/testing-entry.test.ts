@@ -29,7 +29,18 @@ function packagesLoadedBy(entry: string): Set<string> {
 
 describe("typed-state-graph/testing", () => {
   it("exports the helpers for users' own suites", () => {
-    expect(Object.keys(testing).sort()).toEqual(["arbitraryGraphSpec", "assertEveryNodeReachesEnd", "assertRouteCoverage", "reducerLaws"]);
+    expect(Object.keys(testing).sort()).toEqual([
+      "EXPLORATION_ERROR_CODES",
+      "ExplorationError",
+      "REPLAY_ENV",
+      "arbitraryGraphSpec",
+      "assertEveryNodeReachesEnd",
+      "assertRouteCoverage",
+      "emitVitest",
+      "exploreGraph",
+      "reducerLaws",
+      "runScenario",
+    ]);
   });
 
   it("loads no test runner: only fast-check and node built-ins", () => {

@@ -4,8 +4,8 @@
  * needs fast-check (a peer dependency that `tsg report` and the examples entry do not need).
  */
 import * as fc from "fast-check";
-import type { ExploreOptions } from "../../testing/explore/types.js";
 import type { CompiledGraph } from "../../index.js";
+import type { ExploreOptions } from "../../testing/index.js";
 import { buildReportGraph } from "./graph.js";
 import { initialReportState } from "./request.js";
 import type { ReportState } from "./state.js";
