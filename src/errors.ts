@@ -46,6 +46,7 @@ export const GRAPH_PROBLEM_CODES = [
   "MISSING_IMPLEMENTATION",
   "EXTRA_IMPLEMENTATION",
   "INVALID_POLICY",
+  "INVALID_BOUND",
   "UNREACHABLE_NODE",
   "NO_PATH_TO_END",
 ] as const;
@@ -116,13 +117,15 @@ export const RUN_FAILURE_CODES = [
 ] as const;
 /** The codes of an {@link InvalidUpdateError}. */
 export const INVALID_UPDATE_CODES = ["INVALID_UPDATE", "CONCURRENT_WRITE", "AMBIGUOUS_UPDATE"] as const;
-/** The code of a {@link GraphLimitError}. */
-export const LIMIT_CODES = ["STEP_LIMIT"] as const;
+/** The codes of a {@link GraphLimitError}: a run limit (`maxSteps`, `recursionLimit`) or a node's loop bound. */
+export const LIMIT_CODES = ["STEP_LIMIT", "LOOP_BOUND"] as const;
+/** The codes a {@link GraphLimitError} can carry. */
+export type LimitCode = (typeof LIMIT_CODES)[number];
 
 /** The codes an {@link InvalidUpdateError} can carry: a bad return value, or two nodes writing one field. */
 export type InvalidUpdateCode = (typeof INVALID_UPDATE_CODES)[number];
 /** The codes a {@link GraphExecutionError} can carry (its subclasses' included). */
-export type GraphExecutionCode = (typeof RUN_FAILURE_CODES)[number] | InvalidUpdateCode | (typeof LIMIT_CODES)[number];
+export type GraphExecutionCode = (typeof RUN_FAILURE_CODES)[number] | InvalidUpdateCode | LimitCode;
 
 /** What a run had achieved when it failed. */
 export interface ExecutionContext {
@@ -185,7 +188,8 @@ export class GraphExecutionError extends GraphError<GraphExecutionCode> {
 }
 
 /**
- * A run reached `maxSteps`. `node` is the node the engine did not start.
+ * A run reached a bound: `maxSteps` or `recursionLimit` (`STEP_LIMIT`), or a node's own loop bound
+ * declared with `{ bound: { max } }` and no `exit` (`LOOP_BOUND`). `node` is the node the engine did not start.
  *
  * @example
  * ```ts
@@ -194,9 +198,9 @@ export class GraphExecutionError extends GraphError<GraphExecutionCode> {
  */
 export class GraphLimitError extends GraphExecutionError {
   override readonly name = "GraphLimitError";
-  declare readonly code: "STEP_LIMIT";
-  constructor(message: string, context: ExecutionContext) {
-    super("STEP_LIMIT", message, context);
+  declare readonly code: LimitCode;
+  constructor(message: string, context: ExecutionContext, code: LimitCode = "STEP_LIMIT") {
+    super(code, message, context);
   }
 }
 

@@ -258,6 +258,12 @@ export type EndsEdges<Name extends string, Ends extends readonly string[]> = [En
   ? never
   : readonly [Name, Ends[number]];
 
+/**
+ * The edge a node's loop bound adds (none without an exit): the run reaches the exit through the bound,
+ * so the compiler's reachability search follows it, and `compile()` requires the exit to be declared.
+ */
+export type BoundExitEdge<Name extends string, Exit extends string> = [Exit] extends [never] ? never : readonly [Name, Exit];
+
 /** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
 export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
 
@@ -543,11 +549,18 @@ export interface StateGraph<
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly []>(
+  addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly [], const Exit extends string = never>(
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
-    options?: NodeOptions<In, Ends>,
-  ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, NoInfer<In>>, WithWrites<W, Name, F, S>>;
+    options?: NodeOptions<In, Ends, Exit>,
+  ): StateGraph<
+    S,
+    N | Name,
+    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit>,
+    R,
+    WithInput<I, S, Name, NoInfer<In>>,
+    WithWrites<W, Name, F, S>
+  >;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out

@@ -218,6 +218,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     policies,
     cacheStore: options.cacheStore ?? new MemoryCacheStore(),
     specHash: specHash(frozen),
+    bounds: new Map((spec.bounds ?? []).map((bound) => [bound.node, { max: bound.max, exit: bound.exit }] as const)),
   };
 }
 
@@ -254,6 +255,13 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
       : {}),
     ...(spec.ends?.length
       ? { ends: Object.freeze(spec.ends.map((e) => Object.freeze({ from: e.from, to: Object.freeze([...e.to]) }))) }
+      : {}),
+    ...(spec.bounds?.length
+      ? {
+          bounds: Object.freeze(
+            spec.bounds.map((b) => Object.freeze({ node: b.node, max: b.max, ...(b.exit === undefined ? {} : { exit: b.exit }) })),
+          ),
+        }
       : {}),
     reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
     ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),

@@ -39,6 +39,13 @@ export interface GraphDefinition {
   readonly orderedMerge?: readonly string[];
 }
 
+/** A node's loop bound, as the run reads it (the kernel's rule is in kernel/bounds.ts). */
+export interface NodeBound {
+  readonly max: number;
+  /** Where the run goes instead, once the node ran `max` times; `undefined`: fail with `LOOP_BOUND`. */
+  readonly exit: string | undefined;
+}
+
 /** The frozen routing tables a run reads. Internal to the engine. */
 export interface ExecutableGraph {
   readonly nodes: ReadonlyMap<string, NodeFunction<unknown>>;
@@ -56,4 +63,6 @@ export interface ExecutableGraph {
   readonly cacheStore: CacheStore;
   /** A hash of the spec: cache keys carry it, so a changed graph never reads a stale entry. */
   readonly specHash: string;
+  /** Each bounded node's loop bound (`addNode(name, fn, { bound })`); empty for a graph without bounds. */
+  readonly bounds: ReadonlyMap<string, NodeBound>;
 }

@@ -10,7 +10,15 @@ export {
   type ThreadCompileOptions,
   type ThreadStreamOptions,
 } from "./compiled-graph.js";
-export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodeOptions, type NodePolicy, type RetryPolicy } from "./policies.js";
+export {
+  MemoryCacheStore,
+  type CachePolicy,
+  type CacheStore,
+  type LoopBound,
+  type NodeOptions,
+  type NodePolicy,
+  type RetryPolicy,
+} from "./policies.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
 export type { NodeContext, RouterContext } from "./context.js";

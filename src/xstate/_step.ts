@@ -7,6 +7,7 @@
 import { fromPromise } from "xstate";
 import {
   admit,
+  boundedTasks,
   commit,
   executionError as sharedExecutionError,
   isThenable,
@@ -42,6 +43,8 @@ export interface ChosenNext {
   readonly to: string;
   readonly route?: RouteTaken;
   readonly keys?: string | readonly string[];
+  /** `true` when the rule led to a node past its loop bound, and `to` is the bound's exit (the kernel's `boundedTasks`). */
+  readonly boundExit?: true;
 }
 
 /**
@@ -88,7 +91,7 @@ export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSign
     }
     // As on the mini engine: the node's update is committed, the routing after it failed.
     const after = [...trace, node];
-    const next = await chooseOne(graph, node, committed, api, { node, state: committed, trace: after }, signal);
+    const next = withinBound(graph, await chooseOne(graph, node, committed, api, { node, state: committed, trace: after }, signal), after);
     const tasks = next.to === END ? [] : [{ node: next.to, sent: false }];
     return {
       node,
@@ -103,8 +106,17 @@ export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSign
 /** The actor that runs START's router, when START's rule is a route. */
 export function entryActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
   return fromPromise<ChosenNext, EntryInput>(async ({ input }) =>
-    chooseOne(graph, START, input.state, api, { node: START, state: input.state, trace: [] }, signal),
+    withinBound(graph, await chooseOne(graph, START, input.state, api, { node: START, state: input.state, trace: [] }, signal), []),
   );
+}
+
+/** `next`, or the exit of its node's loop bound when the run already ran that node `max` times (the kernel decides). */
+function withinBound(graph: ExecutableGraph, next: ChosenNext, trace: readonly string[]): ChosenNext {
+  if (next.to === END) return next;
+  const tasks = [{ node: next.to, sent: false }];
+  const bounded = boundedTasks(graph, tasks, trace);
+  if (bounded === tasks) return next;
+  return { ...next, to: bounded[0]?.node ?? END, boundExit: true };
 }
 
 /**

@@ -122,6 +122,12 @@ export function buildMachine<S extends object>(
       stepLimitReached: ({ event }) => outputOf<StepOutput>(event)?.verdict.kind === "limit",
       /** The router returned `key`. */
       routeIs: ({ event }, params: { key: string }) => routeKeyOf(event) === params.key,
+      /** The kernel sent the run to `to`, the exit of a loop bound, instead of the node the rule led to. */
+      boundExit: ({ event }, params: { to: string }) => {
+        const output = outputOf<StepOutput | ChosenNext>(event);
+        const next = output === undefined ? undefined : "next" in output ? output.next : output;
+        return next?.boundExit === true && next.to === params.to;
+      },
       /**
        * The kernel says the run is over: no node is active, and no join waits. (With a join waiting, the
        * next superstep state lets the engine's run report JOIN_INCOMPLETE, as the mini engine does.)
@@ -174,7 +180,7 @@ export function buildMachine<S extends object>(
   type StateConfig = NonNullable<MachineConfig["states"]>[string];
   type ActionName = "commitStep" | "recordEntryRoute" | "stopAtStepLimit";
   type Transitions = {
-    guard?: "stepLimitReached" | { type: "routeIs"; params: { key: string } };
+    guard?: "stepLimitReached" | { type: "routeIs"; params: { key: string } } | { type: "boundExit"; params: { to: string } };
     target: string;
     // A node that routes to itself must run again: its state is left and entered anew, restarting the invoke.
     reenter: true;
@@ -240,6 +246,7 @@ export function buildMachine<S extends object>(
   const rules = new Map<string, { to: string } | { paths: Readonly<Record<string, string>> }>();
   for (const { from, to } of spec.edges) rules.set(from, { to });
   for (const { from, paths } of spec.routes) rules.set(from, { paths });
+  const boundExits = new Map((spec.bounds ?? []).flatMap((bound) => (bound.exit === undefined ? [] : [[bound.node, bound.exit] as const])));
 
   /** The guarded transitions out of a source: the step limit first, then one per route key. */
   const exits = (source: string, actions: "commitStep" | "recordEntryRoute"): Transitions => {
@@ -249,6 +256,10 @@ export function buildMachine<S extends object>(
     const destinations = "to" in rule ? [rule.to] : Object.values(rule.paths);
     if (source !== START && destinations.some((to) => to !== END)) {
       transitions.push({ guard: "stepLimitReached", target: ref(STEP_LIMIT_STATE), reenter: true, actions: [actions, "stopAtStepLimit"] });
+    }
+    // A destination past its loop bound: the kernel names its exit instead.
+    for (const exit of new Set(destinations.flatMap((to) => boundExits.get(to) ?? []))) {
+      transitions.push({ guard: { type: "boundExit", params: { to: exit } }, target: ref(exit), reenter: true, actions });
     }
     if ("to" in rule) transitions.push({ target: ref(rule.to), reenter: true, actions });
     else {
