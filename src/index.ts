@@ -79,8 +79,9 @@ export type { AnyCommand } from "./engine/index.js";
 export type { InterruptDefinition, InterruptErrorCode, PendingInterrupt, ResumeSchema } from "./engine/index.js";
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
-export type { GraphWarning } from "./engine/index.js";
+export type { GraphWarning, OrderWarning, UnboundedCycleWarning } from "./engine/index.js";
 export { validateTopology } from "./validate/topology.js";
+export { unboundedCycles, type UnboundedCycle } from "./validate/cycles.js";
 // Threaded runs: what a user passes and gets back. The stores and the types a store implements
 // (Checkpointer, Checkpoint, ...) live in typed-state-graph/persistence.
 export type {

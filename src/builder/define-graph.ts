@@ -5,7 +5,7 @@
  */
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
-import type { CompiledGraph, NodeOptions, NodePolicy } from "../engine/index.js";
+import type { CompiledGraph, LoopBound, NodeOptions, NodePolicy } from "../engine/index.js";
 import { nodeOptions } from "./node-options.js";
 import type { CompileOptions, ReducersFor } from "./types.js";
 import type { DefinedGraph, DefineOptions, EdgeDeclaration, GraphDeclaration, NodeTableConstraint } from "./define-types.js";
@@ -21,7 +21,7 @@ export interface LooseBuilder {
 }
 
 /** Starts a loose builder with the given options. */
-export function looseBuilder(options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown }): LooseBuilder {
+export function looseBuilder(options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown; loops?: unknown }): LooseBuilder {
   return new StateGraph(options as never) as unknown as LooseBuilder;
 }
 
@@ -64,13 +64,20 @@ export function defineGraph<S extends object>() {
         `defineGraph: expected { nodes: { name: fn }, edges: [[from, to], …], routes?: { from: route(router, paths) } }; got ${describeValue(declaration)}.`,
       );
     }
-    let builder = looseBuilder({ reducers: declaration.reducers, fields: declaration.fields, orderedMerge: declaration.orderedMerge });
+    let builder = looseBuilder({
+      reducers: declaration.reducers,
+      fields: declaration.fields,
+      orderedMerge: declaration.orderedMerge,
+      ...(declaration.loops === undefined ? {} : { loops: declaration.loops }),
+    });
+    const bounds = (declaration.bounds ?? {}) as Readonly<Record<string, LoopBound | undefined>>;
     const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
     const ends = (declaration.ends ?? {}) as Readonly<Record<string, readonly string[] | undefined>>;
     for (const [name, node] of Object.entries(declaration.nodes)) {
       const options = nodeOptions(
         Object.hasOwn(policies, name) ? policies[name] : undefined,
         Object.hasOwn(ends, name) ? ends[name] : undefined,
+        Object.hasOwn(bounds, name) ? bounds[name] : undefined,
       );
       builder = builder.addNode(name, node, options);
     }

@@ -148,7 +148,7 @@ class StateGraphBuilder {
       ...(timeout !== undefined && { timeout }),
       ...(cacheStore && { cacheStore }),
     };
-    const { orderedMerge } = this.#options;
+    const { orderedMerge, loops } = this.#options;
     return compileGraph(
       {
         spec,
@@ -157,6 +157,7 @@ class StateGraphBuilder {
         reducers: Object.fromEntries(reducerEntries),
         policies: d.policies,
         ...(orderedMerge && { orderedMerge }),
+        ...(loops && { loops }),
       },
       compiled,
     );
@@ -263,7 +264,12 @@ function checkOptions(options: unknown, api: OptionsApi): void {
   if (typeof options !== "object" || options === null) {
     throw new InvalidOptionError(`${api}: options must be an object such as { reducers, fields }; got ${describeValue(options)}.`);
   }
-  const { reducers, fields, orderedMerge } = options as StateGraphOptions<Record<string, unknown>>;
+  const { reducers, fields, orderedMerge, loops } = options as StateGraphOptions<Record<string, unknown>>;
+  if (loops !== undefined && loops !== "bounded") {
+    throw new InvalidOptionError(
+      `${api}: loops must be "bounded" (every cycle crosses a bounded node), or left out; got ${describeValue(loops)}.`,
+    );
+  }
   checkReducers(reducers, api);
   checkFields(fields, api);
   checkOrderedMerge(orderedMerge, reducers, api);

@@ -56,6 +56,12 @@ export interface StateGraphOptions<S> {
    * deterministic either way; this says the order is intended.
    */
   readonly orderedMerge?: readonly (keyof S & string)[];
+  /**
+   * `"bounded"`: every cycle must cross a node with a loop bound (`addNode(name, fn, { bound })`);
+   * `compile()` reports each cycle that crosses none as `UNBOUNDED_CYCLE`. Without it such a cycle is a
+   * warning (`compiled.warnings`), and only `recursionLimit` stops it.
+   */
+  readonly loops?: "bounded";
 }
 
 /** Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only. */
@@ -698,6 +704,8 @@ export interface StateGraphDeclaration<S, Reducers> {
   readonly fields?: FieldList<S>;
   /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
   readonly orderedMerge?: readonly NoInfer<keyof Reducers & keyof S & string>[];
+  /** As in {@link StateGraphOptions}: `"bounded"` makes every cycle that crosses no bounded node an `UNBOUNDED_CYCLE` problem. */
+  readonly loops?: "bounded";
 }
 
 /**

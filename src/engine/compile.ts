@@ -16,6 +16,7 @@ import type { ThreadSettings } from "./threads/types.js";
 import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type ResolvedPolicy } from "./policies.js";
 import { specHash } from "./spec-hash.js";
 import { orderWarnings } from "./warnings.js";
+import { loopProblems, loopWarnings } from "./loops.js";
 
 /**
  * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
@@ -40,10 +41,16 @@ export function compileGraph<S extends object = Record<string, unknown>>(
     ...unknownInterrupts(definition, options),
     ...policyProblems(policiesOf(definition), defaultsOf(options)),
     ...unknownPolicyNodes(definition),
+    ...loopProblems(definition),
   );
   if (problems.length > 0) throw new GraphValidationError(problems);
   const spec = freezeSpec(withSubgraphs(definition));
-  return new CompiledGraph<S>(spec, buildExecutable(definition, options, spec), orderWarnings(definition), threadSettings(options));
+  return new CompiledGraph<S>(
+    spec,
+    buildExecutable(definition, options, spec),
+    [...orderWarnings(definition), ...loopWarnings(definition, spec)],
+    threadSettings(options),
+  );
 }
 
 function checkDefinition(definition: unknown): void {

@@ -37,6 +37,11 @@ export interface GraphDefinition {
   readonly policies?: Readonly<Record<string, NodePolicy<never>>>;
   /** Reducer fields whose declaration-order merge is intended: no `ORDER_DEPENDENT_MERGE` warning for them. */
   readonly orderedMerge?: readonly string[];
+  /**
+   * `"bounded"`: every cycle must cross a bounded node, and a cycle that crosses none is an
+   * `UNBOUNDED_CYCLE` problem; otherwise it is a warning.
+   */
+  readonly loops?: "bounded";
 }
 
 /** A node's loop bound, as the run reads it (the kernel's rule is in kernel/bounds.ts). */

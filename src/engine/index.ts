@@ -55,7 +55,7 @@ export type { InterruptDefinition, ResumeSchema } from "./interrupt.js";
 export { InterruptError, INTERRUPT_ERROR_CODES } from "./interrupt-scope.js";
 export type { InterruptErrorCode } from "./interrupt-scope.js";
 export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } from "./subgraph.js";
-export type { GraphWarning } from "./warnings.js";
+export type { GraphWarning, OrderWarning, UnboundedCycleWarning } from "./warnings.js";
 export { cloneState, isPlainObject } from "./clone.js";
 export { jsonEqual } from "./json-equal.js";
 export type {
