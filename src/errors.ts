@@ -46,6 +46,8 @@ export const GRAPH_PROBLEM_CODES = [
   "MISSING_IMPLEMENTATION",
   "EXTRA_IMPLEMENTATION",
   "INVALID_POLICY",
+  "INVALID_BOUND",
+  "UNBOUNDED_CYCLE",
   "UNREACHABLE_NODE",
   "NO_PATH_TO_END",
   "INVALID_STATE_SCHEMA",
@@ -128,8 +130,10 @@ export const INVALID_UPDATE_CODES = [
   "CONCURRENT_WRITE",
   "AMBIGUOUS_UPDATE",
 ] as const;
-/** The code of a {@link GraphLimitError}. */
-export const LIMIT_CODES = ["STEP_LIMIT"] as const;
+/** The codes of a {@link GraphLimitError}: a run limit (`maxSteps`, `recursionLimit`) or a node's loop bound. */
+export const LIMIT_CODES = ["STEP_LIMIT", "LOOP_BOUND"] as const;
+/** The codes a {@link GraphLimitError} can carry. */
+export type LimitCode = (typeof LIMIT_CODES)[number];
 
 /**
  * The codes an {@link InvalidUpdateError} can carry, one per fault: an update that is not a plain object
@@ -140,7 +144,7 @@ export const LIMIT_CODES = ["STEP_LIMIT"] as const;
  */
 export type InvalidUpdateCode = (typeof INVALID_UPDATE_CODES)[number];
 /** The codes a {@link GraphExecutionError} can carry (its subclasses' included). */
-export type GraphExecutionCode = (typeof RUN_FAILURE_CODES)[number] | InvalidUpdateCode | (typeof LIMIT_CODES)[number];
+export type GraphExecutionCode = (typeof RUN_FAILURE_CODES)[number] | InvalidUpdateCode | LimitCode;
 
 /** What a run had achieved when it failed. */
 export interface ExecutionContext {
@@ -210,7 +214,8 @@ export class GraphExecutionError extends GraphError<GraphExecutionCode> {
 }
 
 /**
- * A run reached `maxSteps`. `node` is the node the engine did not start.
+ * A run reached a bound: `maxSteps` or `recursionLimit` (`STEP_LIMIT`), or a node's own loop bound
+ * declared with `{ bound: { max } }` and no `exit` (`LOOP_BOUND`). `node` is the node the engine did not start.
  *
  * @example
  * ```ts
@@ -219,9 +224,9 @@ export class GraphExecutionError extends GraphError<GraphExecutionCode> {
  */
 export class GraphLimitError extends GraphExecutionError {
   override readonly name = "GraphLimitError";
-  declare readonly code: "STEP_LIMIT";
-  constructor(message: string, context: ExecutionContext) {
-    super("STEP_LIMIT", message, context);
+  declare readonly code: LimitCode;
+  constructor(message: string, context: ExecutionContext, code: LimitCode = "STEP_LIMIT") {
+    super(code, message, context);
   }
 }
 

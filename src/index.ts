@@ -60,7 +60,7 @@ export type {
   RunObserver,
 } from "./engine/index.js";
 export { MemoryCacheStore } from "./engine/index.js";
-export type { CachePolicy, CacheStore, NodeOptions, NodePolicy, RetryPolicy } from "./engine/index.js";
+export type { CachePolicy, CacheStore, LoopBound, NodeOptions, NodePolicy, RetryPolicy } from "./engine/index.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";
 export type {
   CustomEvent,
@@ -84,8 +84,9 @@ export type { InputOf, StandardSchemaV1, StateOf, StateSchema } from "./engine/i
 export { stateJsonSchemaOf, stateSchemaOf } from "./engine/index.js";
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
-export type { GraphWarning } from "./engine/index.js";
+export type { GraphWarning, OrderWarning, UnboundedCycleWarning } from "./engine/index.js";
 export { validateTopology } from "./validate/topology.js";
+export { unboundedCycles, type UnboundedCycle } from "./validate/cycles.js";
 // Threaded runs: what a user passes and gets back. The stores and the types a store implements
 // (Checkpointer, Checkpoint, ...) live in typed-state-graph/persistence.
 export type {

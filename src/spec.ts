@@ -64,6 +64,19 @@ export interface EndsSpec {
   readonly to: readonly string[];
 }
 
+/**
+ * A node's loop bound: it runs at most `max` times per run (a new input on a thread starts a new run).
+ * When its bound is reached, the run goes to `exit` (a node or `END`) instead; without an exit it fails
+ * with `LOOP_BOUND`. Declared with `addNode(name, fn, { bound: { max, exit } })`.
+ */
+export interface BoundSpec {
+  readonly node: string;
+  /** Visits per run: an integer ≥ 0 (`0`: the node never runs, the run goes straight to `exit`). */
+  readonly max: number;
+  /** Where the run goes instead of the node once it ran `max` times; without it, `LOOP_BOUND`. */
+  readonly exit?: string;
+}
+
 /** Which reducer combines a field's updates. */
 export interface ReducerSpec {
   readonly field: string;
@@ -97,6 +110,8 @@ export interface GraphSpec {
   readonly joins?: readonly JoinSpec[];
   /** The destinations of the nodes that return a `Command` with `goto`, when the graph has any. */
   readonly ends?: readonly EndsSpec[];
+  /** The nodes' loop bounds, when the graph declares any. */
+  readonly bounds?: readonly BoundSpec[];
   /** Fields that have a reducer. Every other field is replaced by an update. */
   readonly reducers: readonly ReducerSpec[];
   /** Every state field, when the graph declared them with the `fields` option. */

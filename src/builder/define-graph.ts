@@ -5,7 +5,7 @@
  */
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument } from "../errors.js";
-import type { CompiledGraph, NodeOptions, NodePolicy } from "../engine/index.js";
+import type { CompiledGraph, LoopBound, NodeOptions, NodePolicy } from "../engine/index.js";
 import type { InputOf, StateOf, StateSchema } from "../engine/index.js";
 import { nodeOptions } from "./node-options.js";
 import type { CompileOptions, ReducersFor } from "./types.js";
@@ -23,7 +23,7 @@ export interface LooseBuilder {
 
 /** Starts a loose builder with the given options (and state schema). */
 export function looseBuilder(
-  options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown },
+  options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown; loops?: unknown },
   stateSchema?: unknown,
 ): LooseBuilder {
   return createStateGraph(options, "defineGraph", stateSchema) as LooseBuilder;
@@ -93,15 +93,22 @@ export function defineGraph(...schema: [] | [unknown]): GraphDefiner<Record<stri
       );
     }
     let builder = looseBuilder(
-      { reducers: declaration.reducers, fields: declaration.fields, orderedMerge: declaration.orderedMerge },
+      {
+        reducers: declaration.reducers,
+        fields: declaration.fields,
+        orderedMerge: declaration.orderedMerge,
+        ...(declaration.loops === undefined ? {} : { loops: declaration.loops }),
+      },
       schema.length === 0 ? undefined : schema[0],
     );
+    const bounds = (declaration.bounds ?? {}) as Readonly<Record<string, LoopBound | undefined>>;
     const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
     const ends = (declaration.ends ?? {}) as Readonly<Record<string, readonly string[] | undefined>>;
     for (const [name, node] of Object.entries(declaration.nodes)) {
       const options = nodeOptions(
         Object.hasOwn(policies, name) ? policies[name] : undefined,
         Object.hasOwn(ends, name) ? ends[name] : undefined,
+        Object.hasOwn(bounds, name) ? bounds[name] : undefined,
       );
       builder = builder.addNode(name, node, options);
     }

@@ -3,7 +3,7 @@
  * `bindSpec(spec, implementations)`. They carry the builder's compile-time guarantees; the messages are
  * the same kind of text types as the builder's (see `types.ts`).
  */
-import type { AnyReducer, NodePolicy } from "../engine/index.js";
+import type { AnyReducer, LoopBound, NodePolicy } from "../engine/index.js";
 import type { NodeContext } from "../engine/index.js";
 import type { Command, Send } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
@@ -302,6 +302,10 @@ export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, End
   readonly fields?: FieldList<S>;
   /** Reducer fields whose declaration-order merge is intended, as in `stateGraph<S>()({ orderedMerge })`. */
   readonly orderedMerge?: readonly (keyof S & string)[];
+  /** `"bounded"`: every cycle must cross a bounded node, as in `stateGraph<S>()({ loops })`. */
+  readonly loops?: "bounded";
+  /** Each bounded node's loop bound, as `addNode(name, fn, { bound })` takes it: at most `max` visits per run, then `exit`. */
+  readonly bounds?: { readonly [Name in keyof Nodes]?: LoopBound<(keyof Nodes & string) | End> };
   readonly nodes: Nodes & NodeTable<S, Inputs> & CheckedNodes<S, Nodes, Ends, Inputs>;
   readonly edges: Edges & EdgesCheck<Edges, Routes, O, S, DeclaredInputs<NoInfer<Inputs>>, NoInfer<Nodes>, NoInfer<keyof Reducers>>;
   readonly routes?: Routes &

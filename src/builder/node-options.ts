@@ -1,7 +1,12 @@
 /** The declarative forms' way to `addNode`'s third argument. */
-import type { NodeOptions, NodePolicy } from "../engine/index.js";
+import type { LoopBound, NodeOptions, NodePolicy } from "../engine/index.js";
 
-/** `addNode`'s options for a declared node: its policy, and the ends it declares (where its Command may go). */
-export function nodeOptions(policy: NodePolicy<never> | undefined, ends: readonly string[] | undefined): NodeOptions<never> | undefined {
-  return ends === undefined ? policy : { ...policy, ends };
+/** `addNode`'s options for a declared node: its policy, the ends it declares (where its Command may go) and its loop bound. */
+export function nodeOptions(
+  policy: NodePolicy<never> | undefined,
+  ends: readonly string[] | undefined,
+  bound?: LoopBound | undefined,
+): NodeOptions<never> | undefined {
+  if (ends === undefined && bound === undefined) return policy;
+  return { ...policy, ...(ends === undefined ? {} : { ends }), ...(bound === undefined ? {} : { bound }) };
 }

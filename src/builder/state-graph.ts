@@ -7,10 +7,11 @@ import { CompiledGraph, compileGraph } from "../engine/index.js";
 import { subgraph } from "../engine/index.js";
 import type { GraphDefinition, NodeFunction, NodeOptions, NodePolicy, RouterFunction } from "../engine/index.js";
 import { reducerNameOf, type AnyReducer } from "../engine/index.js";
-import type { EdgeSpec, EndsSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
+import type { BoundSpec, EdgeSpec, EndsSpec, FanOutSpec, GraphSpec, JoinSpec, RouteSpec } from "../spec.js";
 import { describeValue, quote } from "../_describe.js";
 import { invalidArgument, InvalidOptionError } from "../errors.js";
 import { checkCompileOptions } from "../validate/compile-options.js";
+import { boundOption } from "./bound-option.js";
 import type { CompileOptions, StateGraph as TypedStateGraph, StateGraphConstructor, StateGraphOptions } from "./types.js";
 
 /** The builder's options, with the state schema `stateGraph(schema)` and `defineGraph(schema)` give it. */
@@ -24,6 +25,7 @@ type Declaration =
       readonly node: NodeFunction<never>;
       readonly policy: NodePolicy<never> | undefined;
       readonly ends: readonly string[] | undefined;
+      readonly bound: BoundSpec | undefined;
     }
   | { readonly kind: "edge"; readonly edge: EdgeSpec }
   | { readonly kind: "fanOut"; readonly fanOut: FanOutSpec }
@@ -48,6 +50,7 @@ interface Tables {
   readonly fanOuts: readonly FanOutSpec[];
   readonly joins: readonly JoinSpec[];
   readonly ends: readonly EndsSpec[];
+  readonly bounds: readonly BoundSpec[];
   readonly routes: readonly RouteSpec[];
   readonly routers: Readonly<Record<string, RouterFunction<never>>>;
   readonly policies: Readonly<Record<string, NodePolicy<never>>>;
@@ -81,8 +84,8 @@ class StateGraphBuilder {
     }
     // Duplicates and reserved names are recorded and reported by compile(), with every other problem.
     // A bad policy is a problem compile() lists with the others, not an error here.
-    const { policy, ends } = splitNodeOptions(name, options);
-    return this.#with({ kind: "node", name, node, policy, ends });
+    const { policy, ends, bound } = splitNodeOptions(name, options);
+    return this.#with({ kind: "node", name, node, policy, ends, bound });
   }
 
   addEdge(from: string | readonly string[], to: string | readonly string[]): StateGraphBuilder {
@@ -134,6 +137,7 @@ class StateGraphBuilder {
       ...(d.fanOuts.length > 0 ? { fanOuts: d.fanOuts } : {}),
       ...(d.joins.length > 0 ? { joins: d.joins } : {}),
       ...(d.ends.length > 0 ? { ends: d.ends } : {}),
+      ...(d.bounds.length > 0 ? { bounds: d.bounds } : {}),
       routes: d.routes,
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
@@ -147,7 +151,7 @@ class StateGraphBuilder {
       ...(timeout !== undefined && { timeout }),
       ...(cacheStore && { cacheStore }),
     };
-    const { orderedMerge, stateSchema } = this.#options;
+    const { orderedMerge, stateSchema, loops } = this.#options;
     return compileGraph(
       {
         spec,
@@ -158,6 +162,7 @@ class StateGraphBuilder {
         ...(orderedMerge && { orderedMerge }),
         // compile() reports a state schema that is not one (INVALID_STATE_SCHEMA), with the other problems.
         ...(stateSchema !== undefined && { stateSchema: stateSchema as NonNullable<GraphDefinition["stateSchema"]> }),
+        ...(loops && { loops }),
       },
       compiled,
     );
@@ -183,6 +188,7 @@ function tablesOf(history: History | undefined): Tables {
   const fanOuts: FanOutSpec[] = [];
   const joins: JoinSpec[] = [];
   const ends: EndsSpec[] = [];
+  const bounds: BoundSpec[] = [];
   const routes: RouteSpec[] = [];
   const routers: Record<string, RouterFunction<never>> = {};
   const policies: Record<string, NodePolicy<never>> = {};
@@ -195,6 +201,7 @@ function tablesOf(history: History | undefined): Tables {
           defineEntry(nodeFunctions, call.name, call.node);
           if (call.policy !== undefined) defineEntry(policies, call.name, call.policy);
           if (call.ends !== undefined) ends.push({ from: call.name, to: call.ends });
+          if (call.bound !== undefined) bounds.push(call.bound);
         }
         break;
       case "edge":
@@ -212,26 +219,29 @@ function tablesOf(history: History | undefined): Tables {
         break;
     }
   }
-  return { nodes, nodeFunctions, edges, fanOuts, joins, ends, routes, routers, policies };
+  return { nodes, nodeFunctions, edges, fanOuts, joins, ends, bounds, routes, routers, policies };
 }
 
 /**
- * `addNode`'s third argument: the node's policies, and its `ends` (where its Command may go), which
- * the spec records apart. `ends` must be a non-empty list of names; a policy is checked by compile().
+ * `addNode`'s third argument: the node's policies, its `ends` (where its Command may go) and its loop
+ * `bound`, which the spec records apart. `ends` must be a non-empty list of names; a policy is checked by compile().
  */
 function splitNodeOptions(
   name: string,
   options: NodeOptions<never> | undefined,
-): { policy: NodePolicy<never> | undefined; ends: readonly string[] | undefined } {
-  if (typeof options !== "object" || options === null || !Object.hasOwn(options, "ends")) return { policy: options, ends: undefined };
-  const { ends, ...policy } = options;
+): { policy: NodePolicy<never> | undefined; ends: readonly string[] | undefined; bound: BoundSpec | undefined } {
+  if (typeof options !== "object" || options === null) return { policy: options, ends: undefined, bound: undefined };
+  const { bound: declared, ...rest } = options;
+  const bound = boundOption(name, declared);
+  if (!Object.hasOwn(rest, "ends")) return { policy: Object.keys(rest).length > 0 ? rest : undefined, ends: undefined, bound };
+  const { ends, ...policy } = rest;
   checkNames("StateGraph.addNode", `the ends of ${quote(name)}`, ends, true);
   if (!Array.isArray(ends) || ends.length === 0) {
     throw invalidArgument(
       `StateGraph.addNode: the ends of ${quote(name)} must list the nodes its Command may go to, e.g. { ends: ["a", "b"] }; got ${quote(ends)}.`,
     );
   }
-  return { policy: Object.keys(policy).length > 0 ? policy : undefined, ends: [...(ends as readonly string[])] };
+  return { policy: Object.keys(policy).length > 0 ? policy : undefined, ends: [...(ends as readonly string[])], bound };
 }
 
 /**
@@ -259,7 +269,12 @@ function checkOptions(options: unknown, api: OptionsApi): void {
   if (typeof options !== "object" || options === null) {
     throw new InvalidOptionError(`${api}: options must be an object such as { reducers, fields }; got ${describeValue(options)}.`);
   }
-  const { reducers, fields, orderedMerge } = options as StateGraphOptions<Record<string, unknown>>;
+  const { reducers, fields, orderedMerge, loops } = options as StateGraphOptions<Record<string, unknown>>;
+  if (loops !== undefined && loops !== "bounded") {
+    throw new InvalidOptionError(
+      `${api}: loops must be "bounded" (every cycle crosses a bounded node), or left out; got ${describeValue(loops)}.`,
+    );
+  }
   checkReducers(reducers, api);
   checkFields(fields, api);
   checkOrderedMerge(orderedMerge, reducers, api);

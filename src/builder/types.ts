@@ -56,6 +56,12 @@ export interface StateGraphOptions<S> {
    * deterministic either way; this says the order is intended.
    */
   readonly orderedMerge?: readonly (keyof S & string)[];
+  /**
+   * `"bounded"`: every cycle must cross a node with a loop bound (`addNode(name, fn, { bound })`);
+   * `compile()` reports each cycle that crosses none as `UNBOUNDED_CYCLE`. Without it such a cycle is a
+   * warning (`compiled.warnings`), and only `recursionLimit` stops it.
+   */
+  readonly loops?: "bounded";
 }
 
 /** Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only. */
@@ -260,6 +266,12 @@ export type NodeCheck<F, Name extends string, S extends object> = F extends (...
 export type EndsEdges<Name extends string, Ends extends readonly string[]> = [Ends[number]] extends [never]
   ? never
   : readonly [Name, Ends[number]];
+
+/**
+ * The edge a node's loop bound adds (none without an exit): the run reaches the exit through the bound,
+ * so the compiler's reachability search follows it, and `compile()` requires the exit to be declared.
+ */
+export type BoundExitEdge<Name extends string, Exit extends string> = [Exit] extends [never] ? never : readonly [Name, Exit];
 
 /** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
 export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
@@ -547,11 +559,19 @@ export interface StateGraph<
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly []>(
+  addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly [], const Exit extends string = never>(
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
-    options?: NodeOptions<In, Ends>,
-  ): StateGraph<S, N | Name, E | EndsEdges<Name, Ends>, R, WithInput<I, S, Name, NoInfer<In>>, WithWrites<W, Name, F, S>, Input>;
+    options?: NodeOptions<In, Ends, Exit>,
+  ): StateGraph<
+    S,
+    N | Name,
+    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit>,
+    R,
+    WithInput<I, S, Name, NoInfer<In>>,
+    WithWrites<W, Name, F, S>,
+    Input
+  >;
 
   /**
    * Declares the one fixed rule of `from`: after it runs, `to` runs. A list on the right is a fan-out
@@ -692,6 +712,8 @@ export interface StateGraphDeclaration<S, Reducers> {
   readonly fields?: FieldList<S>;
   /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
   readonly orderedMerge?: readonly NoInfer<keyof Reducers & keyof S & string>[];
+  /** As in {@link StateGraphOptions}: `"bounded"` makes every cycle that crosses no bounded node an `UNBOUNDED_CYCLE` problem. */
+  readonly loops?: "bounded";
 }
 
 /**

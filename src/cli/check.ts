@@ -1,5 +1,5 @@
 /** `tsg check`: validates a graph (an example, or a user's module) and lists its problems. */
-import { stateJsonSchemaOf, validateTopology, type GraphProblem } from "../index.js";
+import { stateJsonSchemaOf, unboundedCycles, validateTopology, type GraphProblem } from "../index.js";
 import { defineCommand } from "./command.js";
 import { GRAPH_ARGUMENT, loadGraph } from "./graph-source.js";
 import type { CliIO } from "./io.js";
@@ -11,7 +11,8 @@ export const checkCommand = defineCommand({
   summary: "validate a graph (an example, or a module's export) and list its problems",
   description:
     "Validates a graph as compile() does: declared names, START and END, exits, reachability, route keys.\n" +
-    "A module whose top level calls compile() and throws is reported the same way.",
+    "A module whose top level calls compile() and throws is reported the same way. A valid graph's cycles\n" +
+    "that cross no loop bound ({ bound: { max, exit } }) are listed too: only recursionLimit stops them.",
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
     json: { type: "boolean", description: "print { graph, valid, problems, stateSchema } as JSON" },
@@ -21,13 +22,18 @@ export const checkCommand = defineCommand({
   async run({ flags, positional }, io) {
     const source = await loadGraph(positional, loadersOf(flags["load-timeout"]));
     const problems: readonly GraphProblem[] = source.problems ?? validateTopology(source.spec);
+    const cycles = problems.length === 0 && source.spec !== undefined ? unboundedCycles(source.spec).map((cycle) => cycle.nodes) : [];
     if (flags.json === true) {
       // stateSchema: the state's JSON Schema when the graph was declared with a schema that offers one, else null.
       const graph = source.spec === undefined ? undefined : source.graph;
       const stateSchema = graph === undefined ? null : (stateJsonSchemaOf(graph) ?? null);
-      io.stdout.write(JSON.stringify({ graph: source.label, valid: problems.length === 0, problems, stateSchema }, null, 2) + "\n");
+      const report = { graph: source.label, valid: problems.length === 0, problems, stateSchema, unboundedCycles: cycles };
+      io.stdout.write(JSON.stringify(report, null, 2) + "\n");
     } else if (problems.length === 0) {
-      io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes)\n`);
+      const listed = cycles.map(
+        (nodes) => `\n  - unbounded cycle (only recursionLimit stops it): ${nodes.map((n) => `"${n}"`).join(", ")}`,
+      );
+      io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes)${listed.join("")}\n`);
     } else {
       const lines = problems.map((problem) => `  - [${problem.code}] ${problem.message}`);
       io.stdout.write(`${source.label}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n${lines.join("\n")}\n`);

@@ -17,6 +17,7 @@ import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type 
 import { specHash } from "./spec-hash.js";
 import { orderWarnings } from "./warnings.js";
 import { compiledStateCheck, schemaFields, stateSchemaProblems, withStateSchema } from "./compile-state-schema.js";
+import { loopProblems, loopWarnings } from "./loops.js";
 
 /**
  * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
@@ -43,13 +44,14 @@ export function compileGraph<S extends object = Record<string, unknown>>(
     ...policyProblems(policiesOf(definition), defaultsOf(options)),
     ...unknownPolicyNodes(definition),
     ...stateSchemaProblems(definition.stateSchema),
+    ...loopProblems(definition),
   );
   if (problems.length > 0) throw new GraphValidationError(problems);
   const spec = freezeSpec(withSubgraphs(definition));
   const compiled = new CompiledGraph<S>(
     spec,
     buildExecutable(definition, options, spec),
-    orderWarnings(definition),
+    [...orderWarnings(definition), ...loopWarnings(definition, spec)],
     threadSettings(options),
   );
   return withStateSchema(compiled, definition.stateSchema);
@@ -239,6 +241,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     policies,
     cacheStore: options.cacheStore ?? new MemoryCacheStore(),
     specHash: specHash(frozen),
+    bounds: new Map((spec.bounds ?? []).map((bound) => [bound.node, { max: bound.max, exit: bound.exit }] as const)),
   };
 }
 
@@ -275,6 +278,13 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
       : {}),
     ...(spec.ends?.length
       ? { ends: Object.freeze(spec.ends.map((e) => Object.freeze({ from: e.from, to: Object.freeze([...e.to]) }))) }
+      : {}),
+    ...(spec.bounds?.length
+      ? {
+          bounds: Object.freeze(
+            spec.bounds.map((b) => Object.freeze({ node: b.node, max: b.max, ...(b.exit === undefined ? {} : { exit: b.exit }) })),
+          ),
+        }
       : {}),
     reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
     ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),

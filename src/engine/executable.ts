@@ -43,6 +43,18 @@ export interface GraphDefinition {
    * `Command` update, an `updateState` edit) is validated whole before it is committed.
    */
   readonly stateSchema?: StandardSchemaV1;
+  /**
+   * `"bounded"`: every cycle must cross a bounded node, and a cycle that crosses none is an
+   * `UNBOUNDED_CYCLE` problem; otherwise it is a warning.
+   */
+  readonly loops?: "bounded";
+}
+
+/** A node's loop bound, as the run reads it (the kernel's rule is in kernel/bounds.ts). */
+export interface NodeBound {
+  readonly max: number;
+  /** Where the run goes instead, once the node ran `max` times; `undefined`: fail with `LOOP_BOUND`. */
+  readonly exit: string | undefined;
 }
 
 /** The frozen routing tables a run reads. Internal to the engine. */
@@ -64,4 +76,6 @@ export interface ExecutableGraph {
   readonly cacheStore: CacheStore;
   /** A hash of the spec: cache keys carry it, so a changed graph never reads a stale entry. */
   readonly specHash: string;
+  /** Each bounded node's loop bound (`addNode(name, fn, { bound })`); empty for a graph without bounds. */
+  readonly bounds: ReadonlyMap<string, NodeBound>;
 }

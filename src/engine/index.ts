@@ -10,7 +10,15 @@ export {
   type ThreadCompileOptions,
   type ThreadStreamOptions,
 } from "./compiled-graph.js";
-export { MemoryCacheStore, type CachePolicy, type CacheStore, type NodeOptions, type NodePolicy, type RetryPolicy } from "./policies.js";
+export {
+  MemoryCacheStore,
+  type CachePolicy,
+  type CacheStore,
+  type LoopBound,
+  type NodeOptions,
+  type NodePolicy,
+  type RetryPolicy,
+} from "./policies.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
 export type { NodeContext, RouterContext } from "./context.js";
@@ -49,7 +57,7 @@ export { stateJsonSchemaOf, stateSchemaOf } from "./state-schema-of.js";
 export { InterruptError, INTERRUPT_ERROR_CODES } from "./interrupt-scope.js";
 export type { InterruptErrorCode } from "./interrupt-scope.js";
 export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } from "./subgraph.js";
-export type { GraphWarning } from "./warnings.js";
+export type { GraphWarning, OrderWarning, UnboundedCycleWarning } from "./warnings.js";
 export { cloneState, isPlainObject } from "./clone.js";
 export { jsonEqual } from "./json-equal.js";
 export type {

@@ -89,8 +89,29 @@ export interface NodePolicy<S = never> {
  * builder.addNode("triage", (s) => new Command({ goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"], timeout: 5_000 });
  * ```
  */
-export interface NodeOptions<S = never, Ends extends readonly string[] = readonly string[]> extends NodePolicy<S> {
+export interface NodeOptions<S = never, Ends extends readonly string[] = readonly string[], Exit extends string = string>
+  extends NodePolicy<S> {
   readonly ends?: Ends;
+  /**
+   * At most `max` visits per run (`0`: never); once reached, the run goes to `exit` (a node or END)
+   * instead, or fails with `LOOP_BOUND` (a `GraphLimitError`) without one. See {@link LoopBound}.
+   */
+  readonly bound?: LoopBound<Exit>;
+}
+
+/**
+ * A node's loop bound: at most `max` visits per run, and where the run goes once it is reached.
+ *
+ * @example
+ * ```ts
+ * builder.addNode("revise_draft", revise, { bound: { max: 2, exit: "hold" } });
+ * ```
+ */
+export interface LoopBound<Exit extends string = string> {
+  /** Visits per run: a whole number ≥ 0. */
+  readonly max: number;
+  /** Where the run goes instead of the node once it ran `max` times; without it, `LOOP_BOUND`. */
+  readonly exit?: Exit;
 }
 
 /** A retry policy with its defaults filled in. */

@@ -149,7 +149,7 @@ export function interruptOutsideThread(api: string, node: string, error: unknown
 }
 
 /**
- * The error class a run failure's code belongs to, with that code: `STEP_LIMIT` a `GraphLimitError`,
+ * The error class a run failure's code belongs to, with that code: `STEP_LIMIT` and `LOOP_BOUND` a `GraphLimitError`,
  * the `INVALID_UPDATE_CODES` an `InvalidUpdateError`, any other a `GraphExecutionError`. The one
  * mapping: a failure recorded as data (a DBOS outcome) comes back through it as the same class.
  *
@@ -159,7 +159,7 @@ export function interruptOutsideThread(api: string, node: string, error: unknown
  * ```
  */
 export function errorOfCode(code: GraphExecutionCode, message: string, context: ExecutionContext): GraphExecutionError {
-  if (code === "STEP_LIMIT") return new GraphLimitError(message, context);
+  if (code === "STEP_LIMIT" || code === "LOOP_BOUND") return new GraphLimitError(message, context, code);
   if (isInvalidUpdateCode(code)) return new InvalidUpdateError(message, context, code);
   return new GraphExecutionError(code, message, context);
 }

@@ -208,6 +208,8 @@ export class Run {
     }
     if (admission.kind === "stop") throw this.#error(admission.failure, admission.node);
     const { tasks } = admission;
+    // The kernel may have sent a task past its loop bound to the bound's exit: the superstep runs what was admitted.
+    if (tasks !== this.#tasks) this.#tasks = tasks;
     const observed = this.#observed;
     observed?.superstepStart(this.#supersteps + 1, tasks);
     const done = this.#done;
@@ -384,7 +386,7 @@ export class Run {
       }
       arrivals[index] = { source, successors: pending, goto };
     }
-    return advance(this.#graph, this.#joins, arrivals);
+    return advance(this.#graph, this.#joins, arrivals, this.#trace);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */

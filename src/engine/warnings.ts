@@ -10,8 +10,22 @@ import { END } from "../spec.js";
 import type { GraphDefinition } from "./executable.js";
 import { reducerNameOf, type ReducerMetadata } from "./reducers.js";
 
-/** A non-fatal finding of `compile()`. */
-export interface GraphWarning {
+/** A non-fatal finding of `compile()`: an order-dependent merge, or a cycle no loop bound stops. */
+export type GraphWarning = OrderWarning | UnboundedCycleWarning;
+
+/**
+ * A cycle that crosses no bounded node (`{ bound: { max } }`): only `recursionLimit` stops it. A graph
+ * declared with `loops: "bounded"` gets it as an `UNBOUNDED_CYCLE` problem of `compile()` instead.
+ */
+export interface UnboundedCycleWarning {
+  readonly code: "UNBOUNDED_CYCLE";
+  /** The cycle's nodes, in declaration order (a subgraph's as `parent/child`). */
+  readonly nodes: readonly string[];
+  readonly message: string;
+}
+
+/** Parallel nodes may merge a field in an order-dependent way. */
+export interface OrderWarning {
   readonly code: "ORDER_DEPENDENT_MERGE";
   readonly field: string;
   readonly reducer: string;
@@ -37,10 +51,10 @@ function parallelGroups(definition: GraphDefinition): string[][] {
 }
 
 /** Warnings for every reducer field that parallel nodes could merge in an order-dependent way. */
-export function orderWarnings(definition: GraphDefinition): GraphWarning[] {
+export function orderWarnings(definition: GraphDefinition): OrderWarning[] {
   const groups = parallelGroups(definition);
   if (groups.length === 0) return [];
-  const warnings: GraphWarning[] = [];
+  const warnings: OrderWarning[] = [];
   const acknowledged = new Set(definition.orderedMerge ?? []);
   for (const { field } of definition.spec.reducers) {
     const reducer = definition.reducers[field];

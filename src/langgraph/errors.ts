@@ -13,6 +13,7 @@ export const LANGGRAPH_INTEROP_CODES = Object.keys({
   LANGGRAPH_NODE_NAME: true,
   LANGGRAPH_CHECKPOINTER_REQUIRED: true,
   LANGGRAPH_COMMAND_GOTO: true,
+  LANGGRAPH_LOOP_BOUND: true,
   LANGGRAPH_NOT_INSTALLED: true,
   LANGGRAPH_LOAD_FAILED: true,
 } satisfies Record<LangGraphInteropCode, true>) as readonly LangGraphInteropCode[];
@@ -32,6 +33,12 @@ export type LangGraphInteropCode =
    * the pending ones, where the mini engine runs them instead.
    */
   | "LANGGRAPH_COMMAND_GOTO"
+  /**
+   * A node's loop bound LangGraph.js cannot keep: it schedules the next nodes itself and counts no
+   * visits, so a bound with an `exit` is refused, and `toLangGraph` refuses every bound (runOnLangGraph
+   * enforces a bound without an exit, since the kernel admits each superstep there).
+   */
+  | "LANGGRAPH_LOOP_BOUND"
   /** `@langchain/langgraph` (or one of its peers) is not installed. */
   | "LANGGRAPH_NOT_INSTALLED"
   /** `@langchain/langgraph` is installed but failed to load. */

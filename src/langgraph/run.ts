@@ -12,7 +12,7 @@ import { loadLangGraph } from "./_load.js";
 import { LangGraphRun, type RunGraph, type RunStart } from "./_run.js";
 import { langGraphCommand, recordFinished, runSoFar, threadConfig, threadEnd, type LangGraphThread } from "./_thread.js";
 import type { LangGraphGraph, LangGraphRunOptions } from "./_types.js";
-import { childExport, toLangGraph } from "./to-langgraph.js";
+import { childExport, toLangGraphForRun } from "./to-langgraph.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 
 /**
@@ -192,7 +192,7 @@ function langGraphOf(graph: CompiledGraph<object>, checkpointer?: BaseCheckpoint
   const key = checkpointer ?? NO_CHECKPOINTER;
   let exported = byCheckpointer.get(key);
   if (exported === undefined) {
-    exported = toLangGraph(graph as CompiledGraph<State>, checkpointer === undefined ? {} : { checkpointer });
+    exported = toLangGraphForRun(graph as CompiledGraph<State>, checkpointer === undefined ? {} : { checkpointer });
     byCheckpointer.set(key, exported);
     const cache = byCheckpointer;
     exported.catch(() => cache.delete(key));

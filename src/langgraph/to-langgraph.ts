@@ -48,7 +48,8 @@ export interface ToLangGraphOptions {
  * `fields` option; `LANGGRAPH_FIELD_NAME` for a field named after an `Object.prototype` member
  * (`toString`, `constructor`…); `LANGGRAPH_NODE_NAME` for a node named like a field or containing `|` or `:`;
  * `LANGGRAPH_CHECKPOINTER_REQUIRED` for a graph compiled with `interruptBefore`/`interruptAfter` exported
- * without `options.checkpointer` (LangGraph.js would run straight through them);
+ * without `options.checkpointer` (LangGraph.js would run straight through them); `LANGGRAPH_LOOP_BOUND`
+ * for a graph with loop bounds (LangGraph.js counts no visits: run it with runOnLangGraph);
  * `LANGGRAPH_NOT_INSTALLED` when `@langchain/langgraph` is missing. It never falls back to the mini engine.
  * @example
  * ```ts
@@ -58,6 +59,43 @@ export interface ToLangGraphOptions {
  * ```
  */
 export async function toLangGraph<S extends object>(graph: CompiledGraph<S>, options: ToLangGraphOptions = {}): Promise<LangGraphGraph<S>> {
+  checkLoopBounds(graph.spec, "toLangGraph");
+  return exportGraph(graph, options);
+}
+
+/**
+ * {@link toLangGraph} for `runOnLangGraph`, whose kernel admits each superstep and so enforces a loop
+ * bound without an exit (`LOOP_BOUND`); a bound with an exit is still refused.
+ * @internal
+ */
+export async function toLangGraphForRun<S extends object>(
+  graph: CompiledGraph<S>,
+  options: ToLangGraphOptions = {},
+): Promise<LangGraphGraph<S>> {
+  checkLoopBounds(graph.spec, "runOnLangGraph");
+  return exportGraph(graph, options);
+}
+
+/**
+ * LangGraph.js schedules the next nodes itself and counts no visits: it can neither send a run to a
+ * bound's exit nor, run on its own, stop at a bound. Refused with the fix rather than run unbounded.
+ */
+function checkLoopBounds(spec: GraphSpec, api: "toLangGraph" | "runOnLangGraph"): void {
+  const bounds = spec.bounds ?? [];
+  const refused = api === "toLangGraph" ? bounds : bounds.filter((bound) => bound.exit !== undefined);
+  if (refused.length === 0) return;
+  const named = quoteList(refused.map((bound) => bound.node));
+  throw new LangGraphInteropError(
+    "LANGGRAPH_LOOP_BOUND",
+    api === "toLangGraph"
+      ? `toLangGraph: the graph bounds the loops through ${named}, and LangGraph.js counts no visits, so an exported graph would loop unbounded. ` +
+          `Run it with runOnLangGraph (which enforces a bound without an exit), or on the mini engine, XState or DBOS.`
+      : `runOnLangGraph: the loop bounds of ${named} have an exit, and LangGraph.js schedules the next nodes itself, so it cannot send a run there. ` +
+          `Run the graph on the mini engine, XState or DBOS, or drop the exit (the run then fails with LOOP_BOUND at the bound).`,
+  );
+}
+
+async function exportGraph<S extends object>(graph: CompiledGraph<S>, options: ToLangGraphOptions): Promise<LangGraphGraph<S>> {
   const executable = executableOf(graph);
   const fields = exportableFields(graph.spec);
   const threads = threadSettingsOf(graph);
@@ -94,6 +132,8 @@ export function childExport(lg: LangGraphModule): ChildExport {
 }
 
 function buildChild(lg: LangGraphModule, executable: ExecutableGraph, spec: GraphSpec, exportChild: ChildExport): ChildGraph | undefined {
+  // LangGraph.js counts no visits: a child with loop bounds runs on the mini engine, whose kernel keeps them.
+  if ((spec.bounds?.length ?? 0) > 0) return undefined;
   let fields: readonly string[];
   try {
     fields = exportableFields(spec);

@@ -55,6 +55,10 @@ const pathMap: Check = (value, path, problems) => {
   else for (const [key, to] of Object.entries(value)) string(to, memberPath(path, key), problems);
 };
 
+const count: Check = (value, path, problems) => {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) problems.push(problem(path, "a whole number ≥ 0", value));
+};
+
 const boolean: Check = (value, path, problems) => {
   if (typeof value !== "boolean") problems.push(problem(path, "true or false", value));
 };
@@ -102,6 +106,10 @@ const specShape: Check = objectWith({
   fanOuts: { check: listOf(objectWith({ from: { check: string }, to: { check: stringList } })), optional: true },
   joins: { check: listOf(objectWith({ from: { check: stringList }, to: { check: string } })), optional: true },
   ends: { check: listOf(objectWith({ from: { check: string }, to: { check: stringList } })), optional: true },
+  bounds: {
+    check: listOf(objectWith({ node: { check: string }, max: { check: count }, exit: { check: string, optional: true } })),
+    optional: true,
+  },
   reducers: { check: listOf(objectWith({ field: { check: string }, reducer: { check: string } })), optional: true },
   fields: { check: stringList, optional: true },
   subgraphs: { check: (value, path, problems) => subgraphs(value, path, problems), optional: true },

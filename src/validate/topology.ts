@@ -2,6 +2,7 @@ import { quote, quoteList } from "../_describe.js";
 import type { GraphProblem, GraphProblemCode } from "../errors.js";
 import type { GraphSpec } from "../spec.js";
 import { END, START } from "../spec.js";
+import { boundProblems } from "./bounds.js";
 import { checkSpecSchema } from "./spec-schema.js";
 
 type Report = (code: GraphProblemCode, node: string, message: string) => void;
@@ -148,6 +149,8 @@ export function validateTopology(spec: GraphSpec): GraphProblem[] {
     const sourceOk = checkSource(ends.from, where);
     for (const to of ends.to) if (checkDestination(to, where) && sourceOk) addEdge(ends.from, to);
   }
+
+  for (const [from, to] of boundProblems(spec, declared, report)) addEdge(from, to);
 
   for (const [source, count] of rulesBySource) {
     if (count > 1) {

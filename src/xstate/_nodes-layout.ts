@@ -13,7 +13,7 @@ import { machineOutput, type ContextOf, type GraphSetup, type StateConfig } from
 type ActionName = "commitStep" | "recordEntryRoute" | "stopAtStepLimit";
 
 type Transitions = {
-  guard?: "stepLimitReached" | { type: "routeIs"; params: { key: string } };
+  guard?: "stepLimitReached" | { type: "routeIs"; params: { key: string } } | { type: "boundExit"; params: { to: string } };
   target: string;
   // A node that routes to itself must run again: its state is left and entered anew, restarting the invoke.
   reenter: true;
@@ -33,6 +33,7 @@ export function nodesMachine<S extends object>(
   const rules = new Map<string, { to: string } | { paths: Readonly<Record<string, string>> }>();
   for (const { from, to } of spec.edges) rules.set(from, { to });
   for (const { from, paths } of spec.routes) rules.set(from, { paths });
+  const boundExits = new Map((spec.bounds ?? []).flatMap((bound) => (bound.exit === undefined ? [] : [[bound.node, bound.exit] as const])));
 
   /** The guarded transitions out of a source: the step limit first, then one per route key. */
   const exits = (source: string, actions: "commitStep" | "recordEntryRoute"): Transitions => {
@@ -42,6 +43,10 @@ export function nodesMachine<S extends object>(
     const destinations = "to" in rule ? [rule.to] : Object.values(rule.paths);
     if (source !== START && destinations.some((to) => to !== END)) {
       transitions.push({ guard: "stepLimitReached", target: ref(STEP_LIMIT_STATE), reenter: true, actions: [actions, "stopAtStepLimit"] });
+    }
+    // A destination past its loop bound: the kernel names its exit instead.
+    for (const exit of new Set(destinations.flatMap((to) => boundExits.get(to) ?? []))) {
+      transitions.push({ guard: { type: "boundExit", params: { to: exit } }, target: ref(exit), reenter: true, actions });
     }
     if ("to" in rule) transitions.push({ target: ref(rule.to), reenter: true, actions });
     else {

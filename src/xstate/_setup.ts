@@ -49,6 +49,12 @@ export function graphSetup<S extends object>({ executable, api, signal, sink, ma
       stepLimitReached: ({ event }) => outputOf<StepOutput>(event)?.verdict.kind === "limit",
       /** The router returned `key`. */
       routeIs: ({ event }, params: { key: string }) => routeKeyOf(event) === params.key,
+      /** The kernel sent the run to `to`, the exit of a loop bound, instead of the node the rule led to. */
+      boundExit: ({ event }, params: { to: string }) => {
+        const output = outputOf<StepOutput | ChosenNext>(event);
+        const next = output === undefined ? undefined : "next" in output ? output.next : output;
+        return next?.boundExit === true && next.to === params.to;
+      },
       /**
        * The kernel says the run is over: no node is active, and no join waits. (With a join waiting, the
        * next superstep state lets the engine's run report JOIN_INCOMPLETE, as the mini engine does.)

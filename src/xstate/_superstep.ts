@@ -143,6 +143,8 @@ export interface ChosenNext {
   readonly to: string;
   readonly route?: RouteTaken;
   readonly keys?: string | readonly string[];
+  /** `true` when the rule led to a node past its loop bound, and `to` is the bound's exit (the kernel's `boundedTasks` chose it). */
+  readonly boundExit?: true;
 }
 
 /**
@@ -216,7 +218,16 @@ function oneNext(
     );
   }
   const [route] = routes;
-  return { to: task?.node ?? END, ...(route === undefined ? {} : { route }), ...(keys === undefined ? {} : { keys }) };
+  const to = task?.node ?? END;
+  // The rule's own destination; the kernel's advance sends a task past its loop bound to the bound's exit instead.
+  const transition = graph.transitions.get(source);
+  const intended = route?.to ?? (transition?.kind === "edge" ? transition.to : to);
+  return {
+    to,
+    ...(route === undefined ? {} : { route }),
+    ...(keys === undefined ? {} : { keys }),
+    ...(to === intended ? {} : { boundExit: true as const }),
+  };
 }
 
 function settingsOf(limits: StepInput, api: string, signal: AbortSignal | undefined, sink: EventSink | undefined): RunSettings {

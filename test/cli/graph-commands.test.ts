@@ -19,7 +19,15 @@ describe("tsg check", () => {
   it.each(["report", "agent", "research"])("finds the example %s valid, exit 0", async (graph) => {
     const { code, out } = await tsg("check", graph);
     expect(code).toBe(0);
-    expect(out).toMatch(new RegExp(`^${graph}: valid \\(\\d+ nodes\\)\\n$`));
+    expect(out).toMatch(new RegExp(`^${graph}: valid \\(\\d+ nodes\\)(\\n  - unbounded cycle .*)*\\n$`));
+  });
+
+  it("lists a valid graph's cycles that cross no loop bound, also as JSON", async () => {
+    const { code, out } = await tsg("check", "report");
+    expect(code).toBe(0);
+    expect(out).toContain(`\n  - unbounded cycle (only recursionLimit stops it): "check_draft", "revise_draft"\n`);
+    const report = JSON.parse((await tsg("check", "research", "--json")).out) as { unboundedCycles: string[][] };
+    expect(report.unboundedCycles).toEqual([]);
   });
 
   it("finds a module's compiled graph valid", async () => {

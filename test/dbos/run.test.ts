@@ -19,6 +19,7 @@ import { buildResearchGraph, initialResearchState } from "../../src/examples/res
 import { END, START, StateGraph } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { outcome, settleOn } from "./_compare.js";
+import { draftInput, reviseLoop } from "../helpers/loop-graphs.js";
 import { launchDBOSForFile } from "./_launch.js";
 
 let calls: Record<string, number> = {};
@@ -64,6 +65,10 @@ const counted = registerOnDBOS(
     .compile(),
   { name: "counted" },
 );
+
+/** The revise loop bounded to one revision, with the exit hold and without an exit. */
+const boundedToHold = registerOnDBOS(reviseLoop(1, "hold"), { name: "bounded-hold" });
+const boundedNoExit = registerOnDBOS(reviseLoop(1), { name: "bounded-no-exit" });
 
 const nextId = launchDBOSForFile("dbos_run");
 
@@ -129,6 +134,16 @@ describe("runOnDBOS: the kernel's rules", () => {
     const durable = await settleOn(runOnDBOS(counted, input, { workflowId: nextId("boom") }));
     expect(durable).toEqual(mini);
     expect(durable).toMatchObject({ failed: { name: "GraphExecutionError", code: "NODE_FAILED", node: "boom" } });
+  });
+
+  it("a loop bound goes to its exit, or fails with LOOP_BOUND, where the mini engine does", async () => {
+    const input = draftInput(99);
+    const held = await settleOn(runOnDBOS(boundedToHold, input, { workflowId: nextId("bound-hold") }));
+    expect(held).toEqual(await settleOn(boundedToHold.invoke(input)));
+    expect(held).toMatchObject({ ok: { trace: ["write", "check", "revise", "check", "hold"] } });
+    const failed = await settleOn(runOnDBOS(boundedNoExit, input, { workflowId: nextId("bound-fail") }));
+    expect(failed).toEqual(await settleOn(boundedNoExit.invoke(input)));
+    expect(failed).toMatchObject({ failed: { name: "GraphLimitError", code: "LOOP_BOUND", node: "revise" } });
   });
 
   it("maxSteps stops the run where the mini engine does (GraphLimitError naming the node not started)", async () => {

@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
 import {
   admit,
   advance,
+  boundedTasks,
   cancelPending,
+  loopBoundStop,
   childPauseRefusal,
   commit,
   executableOf,
@@ -58,6 +60,19 @@ const graph = executableOf(
 );
 
 const task = (node: string, sent = false): Task => ({ node, sent });
+
+/** START → a → b, b routes "again" to a; a runs at most twice, then the run goes to "exit"; b at most once, with no exit. */
+const bounded = executableOf(
+  new StateGraph<Log>({ reducers: { log: append } })
+    .addNode("a", never, { bound: { max: 2, exit: "exit" } })
+    .addNode("b", never, { bound: { max: 1 } })
+    .addNode("exit", never)
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addConditionalEdges("b", (): "again" | "done" => "done", { again: "a", done: END })
+    .addEdge("exit", END)
+    .compile(),
+);
 const limits = resolveLimits({ maxSteps: 4, recursionLimit: 3 });
 const settings = { interruptBefore: new Set(["c"]), interruptAfter: new Set(["a"]) };
 
@@ -230,6 +245,24 @@ const rows: [string, () => unknown, unknown][] = [
     "reroute",
     () => [reroutes(["c"], "c"), reroutes(["c", "c"], "c"), reroutes(["a", "b"], "a"), reroutes(["a"], "b")],
     [true, true, false, false],
+  ],
+  [
+    "loop exit",
+    () => [
+      boundedTasks(bounded, [task("a"), task("a", true)], ["a"]),
+      boundedTasks(bounded, [task("a")], ["a", "b", "a"]),
+      advance(bounded, [], [{ source: "b", successors: { tasks: [task("a")], routes: [], list: false } }], ["a", "b", "a", "b"]).tasks,
+    ],
+    [[task("a"), task("exit")], [task("exit")], [task("exit")]],
+  ],
+  [
+    "loop bound",
+    () => [
+      loopBoundStop(bounded, [task("b")], ["a"]),
+      loopBoundStop(bounded, [task("b")], ["a", "b", "a"])?.node,
+      decided(admit(bounded, snapshot({ tasks: [task("b")], trace: ["a", "b", "a"] }), limits, undefined)),
+    ],
+    [undefined, "b", { kind: "stop", node: "b", bound: undefined, code: "LOOP_BOUND" }],
   ],
 ];
 

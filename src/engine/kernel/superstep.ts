@@ -16,6 +16,7 @@ import { END } from "../../spec.js";
 import { INVALID_UPDATE_CODES } from "../../errors.js";
 import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
+import { boundedTasks, loopBoundStop, type BoundTable } from "./bounds.js";
 import { NodePaused } from "../node-paused.js";
 import { INTERRUPT_ERROR_CODES } from "../interrupt-codes.js";
 import type { ResolvedRetry } from "../policies.js";
@@ -55,8 +56,8 @@ export type Admission =
 
 /**
  * Whether the next superstep may start. Checked in this order: the run is over (or a join was left
- * waiting: `JOIN_INCOMPLETE`), the signal (`ABORTED`), `maxSteps` (the node named is the first that
- * would exceed it), `recursionLimit`.
+ * waiting: `JOIN_INCOMPLETE`), the signal (`ABORTED`), a node's loop bound without an exit
+ * (`LOOP_BOUND`), `maxSteps` (the node named is the first that would exceed it), `recursionLimit`.
  *
  * @example
  * ```ts
@@ -65,15 +66,18 @@ export type Admission =
  * ```
  */
 export function admit(
-  graph: Pick<ExecutableGraph, "joins">,
+  graph: Pick<ExecutableGraph, "joins"> & BoundTable,
   snapshot: Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins">,
   limits: RunLimits,
   signal: AbortSignal | undefined,
 ): Admission {
-  const { tasks } = snapshot;
+  // advance already sent a task past its bound to the exit; a snapshot taken before the bound existed (an older checkpoint) is sent here.
+  const tasks = boundedTasks(graph, snapshot.tasks, snapshot.trace);
   const first = tasks[0];
   if (first === undefined) return joinLeftWaiting(graph, snapshot.joins) ?? { kind: "end" };
   if (signal?.aborted) return { kind: "stop", node: first.node, failure: abortedBefore(first.node, signal) };
+  const bounded = loopBoundStop(graph, tasks, snapshot.trace);
+  if (bounded !== undefined) return { kind: "stop", ...bounded };
   // maxSteps first: in a sequential graph both limits fall on the same superstep, and maxSteps is the one the caller set.
   const room = limits.maxSteps - snapshot.trace.length;
   if (tasks.length > room) {
@@ -105,7 +109,7 @@ export function admit(
  * ```
  */
 export function verdict(
-  graph: Pick<ExecutableGraph, "joins">,
+  graph: Pick<ExecutableGraph, "joins"> & BoundTable,
   snapshot: Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins">,
   limits: RunLimits,
   signal: AbortSignal | undefined,
@@ -233,7 +237,8 @@ const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
 /**
  * The next superstep's tasks, from what each source of the last one leads to: joins whose sources have
  * all arrived fire, END is dropped, plain tasks are de-duplicated (Sends never are), and the result is
- * sorted in declaration order (stably: Sends to one node keep their order).
+ * sorted in declaration order (stably: Sends to one node keep their order). Given the run's `trace`
+ * (the superstep just run included), a task of a node whose loop bound is reached goes to the bound's exit.
  *
  * @example
  * ```ts
@@ -242,12 +247,14 @@ const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
  * ```
  */
 export function advance(
-  graph: Pick<ExecutableGraph, "order" | "joins" | "transitions">,
+  graph: Pick<ExecutableGraph, "order" | "joins" | "transitions"> & BoundTable,
   joins: readonly (readonly string[])[],
   arrivals: readonly Arrival[],
+  trace?: readonly string[],
 ): Advance {
   // One source with no Command goto (every step of a sequential graph): no list to collect into.
-  const only = arrivals.length === 1 ? arrivals[0] : undefined;
+  // A graph with loop bounds takes the general path, where the bounds are applied to the scheduled tasks.
+  const only = arrivals.length === 1 && (trace === undefined || (graph.bounds?.size ?? 0) === 0) ? arrivals[0] : undefined;
   if (only?.successors !== undefined && only.goto === undefined) {
     const { successors } = only;
     return {
@@ -280,7 +287,10 @@ export function advance(
       routes.push(...gotoRoutes(source, goto));
     }
   }
-  return { tasks: schedule(graph, tasks), joins: nextJoins, routes, keys };
+  const scheduled = schedule(graph, tasks);
+  if (trace === undefined) return { tasks: scheduled, joins: nextJoins, routes, keys };
+  const bounded = boundedTasks(graph, scheduled, trace);
+  return { tasks: bounded === scheduled ? scheduled : schedule(graph, bounded), joins: nextJoins, routes, keys };
 }
 
 /** The route key(s) a source's router took: a list when it returned one, else its one key, or `undefined` for no router. */
@@ -352,6 +362,7 @@ export const NEVER_RETRIED_CODES = [
   "UNDECLARED_GOTO",
   "JOIN_INCOMPLETE",
   "STEP_LIMIT",
+  "LOOP_BOUND",
   // Every InterruptError: interrupt() where the run cannot pause, or a resume that does not fit.
   ...INTERRUPT_ERROR_CODES,
 ] as const;
