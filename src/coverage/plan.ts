@@ -4,7 +4,7 @@
  * included. A plan reads only the spec: no node or router runs.
  */
 import { InvalidOptionError } from "../errors.js";
-import { describeValue } from "../engine/_kernel.js";
+import { describeValue } from "../_describe.js";
 import { END, START } from "../spec.js";
 import { planRuns } from "./_runs.js";
 import { CoverageError } from "./errors.js";

@@ -19,14 +19,13 @@ import {
   InterruptHost,
   pausedNamespace,
   type InterruptFrame,
-  type JsonValue,
-  type PendingInterrupt,
   type RunSnapshot,
   type State,
   type SubgraphLimits,
   type SuperstepPaused,
   type TaskFrame,
 } from "../engine/_kernel.js";
+import type { JsonValue, PendingInterrupt } from "../engine/index.js";
 import { reviveError, type RecordedGraphError } from "./_outcome.js";
 
 /** Where a paused child stands between its workflows: what the next one starts from. */

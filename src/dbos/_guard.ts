@@ -4,7 +4,7 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { GraphError } from "../errors.js";
-import { messageOf } from "../engine/_kernel.js";
+import { messageOf } from "../_describe.js";
 import { DBOSRunError } from "./errors.js";
 
 /** Refuses to go on in a process where DBOS is not launched (`DBOS_NOT_LAUNCHED`). */

@@ -11,7 +11,9 @@ import {
   type ExecutionContext,
   type PendingWrite,
 } from "../errors.js";
-import { errorOfCode, InterruptError, messageOf, type PendingInterrupt, type RouteTaken, type State } from "../engine/_kernel.js";
+import { errorOfCode, type State } from "../engine/_kernel.js";
+import { InterruptError, type PendingInterrupt, type RouteTaken } from "../engine/index.js";
+import { messageOf } from "../_describe.js";
 import type { InterruptErrorCode } from "../engine/index.js";
 import type { Step } from "../engine/index.js";
 import { DBOSRunError } from "./errors.js";

@@ -12,18 +12,9 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import { GraphExecutionError } from "../errors.js";
 import { ChildTaskFrame, DurableHost } from "./_child-frame.js";
 import { RecordedError } from "./_recorded-error.js";
-import {
-  currentFrame,
-  InterruptError,
-  messageOf,
-  runInInterruptFrame,
-  runTask,
-  StepFailure,
-  subgraphOf,
-  type PendingInterrupt,
-  type State,
-  type TaskRunner,
-} from "../engine/_kernel.js";
+import { currentFrame, runInInterruptFrame, runTask, StepFailure, subgraphOf, type State, type TaskRunner } from "../engine/_kernel.js";
+import { InterruptError, type PendingInterrupt } from "../engine/index.js";
+import { messageOf } from "../_describe.js";
 
 /** What a step records: the node's update, how it failed, or the interrupts it paused at. */
 export type StepEnvelope =

@@ -12,7 +12,6 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
-  InterruptError,
   pauseAfter,
   pauseBefore,
   reroutes,
@@ -21,10 +20,10 @@ import {
   SuperstepPaused,
   threadSettingsOf,
   type ExecutableGraph,
-  type JsonValue,
   type RunSnapshot,
   type State,
 } from "../engine/_kernel.js";
+import { InterruptError, type JsonValue } from "../engine/index.js";
 import type { Step } from "../engine/index.js";
 import { GraphExecutionError } from "../errors.js";
 import { recordError, type DBOSInterrupt, type Outcome, type RecordedGraphError, type RecordedRun } from "./_outcome.js";

@@ -5,25 +5,9 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { InvalidOptionError, InvalidUpdateError } from "../errors.js";
-import {
-  checkGoto,
-  executionError,
-  inputFailure,
-  startingState,
-  resolveConcurrency,
-  resolveLimits,
-  resumeAnswers,
-  updateSource,
-} from "../engine/_kernel.js";
-import {
-  checkJson,
-  Command,
-  isPlainObject,
-  type AnyCommand,
-  type CompiledGraph,
-  type RunOptions,
-  type RunResult,
-} from "../engine/index.js";
+import { checkGoto, checkedStart, resumeAnswers, runOptionsOf, updateSource } from "../engine/_kernel.js";
+import { Command, isPlainObject, type AnyCommand, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
+import { checkJson } from "../engine/_kernel.js";
 import { START } from "../spec.js";
 import { dbosCall, ensureLaunched } from "./_guard.js";
 import { reviveError, type DBOSInterrupt, type Outcome } from "./_outcome.js";
@@ -106,9 +90,8 @@ export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, inp
   const { workflowId, queue, stored } = checkOptions(options);
   // As a threaded invoke: an input that is not JSON is refused before anything starts (DBOS would store it as null).
   checkJson(input, "input", API);
-  const failure = inputFailure(registered.executable, input);
-  if (failure !== undefined) throw executionError(API, failure, { node: START, state: {}, trace: [] });
-  refuseInvalidState(registered.executable, input);
+  // A state schema's refusal too, before DBOS records anything (the workflow's run checks it again, as its first step).
+  checkedStart(registered.executable, input, API);
   ensureLaunched(API);
   const handle = await dbosCall(API, workflowId, () =>
     DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(
@@ -344,21 +327,11 @@ function checkOptions(options: DBOSRunOptions): { workflowId: string; queue: str
   if (queue !== undefined && (typeof queue !== "string" || queue.length === 0)) {
     throw new InvalidOptionError(`${API}: queue must be the name of a DBOS queue (DBOS.registerQueue); got ${String(queue)}.`);
   }
-  resolveLimits(options, API);
-  if (maxConcurrency !== undefined) resolveConcurrency(maxConcurrency, API);
+  runOptionsOf({ maxSteps, recursionLimit, maxConcurrency }, API);
   const stored: StoredOptions = {
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...(recursionLimit === undefined ? {} : { recursionLimit }),
     ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
   };
   return { workflowId: options.workflowId, queue, stored };
-}
-
-/** A state schema's refusal of the input, before DBOS records anything (the workflow's run checks it again, as its first step). */
-function refuseInvalidState(executable: Parameters<typeof startingState>[0], input: unknown): void {
-  try {
-    startingState(executable, input);
-  } catch (error) {
-    throw executionError(API, error, { node: START, state: {}, trace: [] });
-  }
 }

@@ -93,7 +93,4 @@ export {
   type PersistenceErrorCode,
   type PersistenceErrorDetails,
 } from "./threads/errors.js";
-export { checkListOptions, checkMetadata } from "./threads/store-options.js";
-export { checkJson } from "./threads/json-check.js";
-export { NAMESPACE_SEPARATOR, isUnderThread } from "./subgraph-thread.js";
 export type { ThreadInput } from "./invoke-input.js";

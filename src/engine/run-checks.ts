@@ -21,6 +21,7 @@ import { quote, quoteList } from "../_describe.js";
 import { InterruptError } from "./interrupt-scope.js";
 import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
 import { checkState } from "./kernel/state-check.js";
+import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
 
 /** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
 export function inputFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
@@ -104,6 +105,56 @@ export function startingState(graph: Pick<ExecutableGraph, "stateCheck">, input:
   const checked = checkState(graph.stateCheck, state, [START]);
   if (!checked.ok) throw checked.failure;
   return checked.state;
+}
+
+/**
+ * The state a driver's run starts from, or the error every engine throws for `input`: the input's
+ * shape (`inputFailure`), then its own copy checked by the state schema (`startingState`), each failure
+ * an `INVALID_INPUT` `GraphExecutionError` at `START` that names `api`. One call, so no driver words
+ * or orders these checks itself.
+ *
+ * @example
+ * ```ts
+ * const state = checkedStart(executableOf(graph), input, "invoke"); // throws INVALID_INPUT for { undeclared: 1 }
+ * ```
+ */
+export function checkedStart(graph: ExecutableGraph, input: unknown, api: string): State {
+  const context: ExecutionContext = { node: START, state: {}, trace: [] };
+  const failure = inputFailure(graph, input);
+  if (failure !== undefined) throw executionError(api, failure, context);
+  try {
+    return startingState(graph, input);
+  } catch (error) {
+    throw executionError(api, error, context);
+  }
+}
+
+/** A run's options as {@link runOptionsOf} checked them. */
+export interface CheckedRunOptions {
+  readonly limits: RunLimits;
+  readonly signal: AbortSignal | undefined;
+  /** `undefined` when the caller set no bound. */
+  readonly maxConcurrency: number | undefined;
+}
+
+/**
+ * The run options every engine reads, checked and defaulted as the mini engine does: the limits
+ * (`resolveLimits`), the signal and `maxConcurrency`; an `InvalidOptionError` naming `api` otherwise.
+ *
+ * @example
+ * ```ts
+ * runOptionsOf({ maxSteps: 30 }, "invoke").limits; // { maxSteps: 30, recursionLimit: 30 }
+ * ```
+ */
+export function runOptionsOf(
+  options:
+    | { readonly maxSteps?: unknown; readonly recursionLimit?: unknown; readonly maxConcurrency?: unknown; readonly signal?: unknown }
+    | undefined,
+  api: string,
+): CheckedRunOptions {
+  const limits = resolveLimits(options, api);
+  const maxConcurrency = options?.maxConcurrency === undefined ? undefined : resolveConcurrency(options.maxConcurrency, api);
+  return { limits, signal: checkSignal(options?.signal, api), maxConcurrency };
 }
 
 /** The signal, or an `InvalidOptionError` for anything but an AbortSignal. */

@@ -5,7 +5,8 @@
  * engine's trace, routes and errors. The recorder travels in the run's `configurable`, so one
  * exported graph serves concurrent runs; a plain LangGraph `invoke` has none and is not gated.
  */
-import type { RouteTaken, Settled, State, Task } from "../engine/_kernel.js";
+import type { Settled, State, Task } from "../engine/_kernel.js";
+import type { RouteTaken } from "../engine/index.js";
 import { START } from "../spec.js";
 
 /** The `configurable` key the recorder travels under. */

@@ -7,25 +7,22 @@ import { GraphExecutionError, GraphLimitError, type ExecutionContext } from "../
 import {
   abortedWhile,
   admit,
-  checkSignal,
+  checkedStart,
   executionError,
   gotoRoutes,
-  inputFailure,
-  startingState,
   isAborted,
-  messageOf,
   onAbort,
-  resolveConcurrency,
-  resolveLimits,
+  runOptionsOf,
   schedule,
   StepFailure,
   superstepCeiling,
   superstepFailure,
   type ExecutableGraph,
-  type RouteTaken,
   type RunLimits,
   type State,
 } from "../engine/_kernel.js";
+import { messageOf } from "../_describe.js";
+import type { RouteTaken } from "../engine/index.js";
 import { cloneState, isPlainObject, type Step } from "../engine/index.js";
 import { START } from "../spec.js";
 import { visibleState } from "./_hidden.js";
@@ -140,8 +137,7 @@ export class LangGraphRun {
   }
 
   async *steps(): AsyncGenerator<Step<State>> {
-    const limits = resolveLimits(this.#options, this.#api);
-    const signal = checkSignal(this.#options.signal, this.#api);
+    const { limits, signal, maxConcurrency } = runOptionsOf(this.#options, this.#api);
     this.#signal = signal;
     const onCustomEvent = this.#options.onCustomEvent;
     const [lg, langGraph] = await Promise.all([loadLangGraph(), this.#graph.langGraph()]);
@@ -153,9 +149,7 @@ export class LangGraphRun {
         streamMode: ["tasks", "values", "custom"],
         recursionLimit: superstepCeiling(limits) + 1,
         // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
-        ...(this.#options.maxConcurrency === undefined
-          ? {}
-          : { maxConcurrency: resolveConcurrency(this.#options.maxConcurrency, this.#api) }),
+        ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
         configurable: { ...this.#start.configurable, [RECORDER_KEY]: this.recorder },
         // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
         ...(signal === undefined || isAborted(signal) ? {} : { signal }),
@@ -209,13 +203,7 @@ export class LangGraphRun {
    * here (the mini engine, the thread runner, XState and DBOS check it before committing).
    */
   #checkInput(): State {
-    const failure = inputFailure(this.#executable, this.#start.input);
-    if (failure !== undefined) throw executionError(this.#api, failure, this.#context(START));
-    try {
-      return startingState(this.#executable, this.#start.input);
-    } catch (error) {
-      throw executionError(this.#api, error, this.#context(START));
-    }
+    return checkedStart(this.#executable, this.#start.input, this.#api);
   }
 
   /**

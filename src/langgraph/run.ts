@@ -6,7 +6,7 @@
  * superstep, and the bounds are checked before a superstep's nodes start, as on the mini engine.
  */
 import { GraphExecutionError } from "../errors.js";
-import { executableOf, resolveLimits, superstepCeiling, threadRequired, threadSettingsOf, type State } from "../engine/_kernel.js";
+import { executableOf, runOptionsOf, superstepCeiling, threadRequired, threadSettingsOf, type State } from "../engine/_kernel.js";
 import { cloneState, Command, InterruptError, type CompiledGraph, type Interrupt, type RunResult, type Step } from "../engine/index.js";
 import { loadLangGraph } from "./_load.js";
 import { LangGraphRun, type RunGraph, type RunStart } from "./_run.js";
@@ -28,7 +28,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
  * ```
  */
 export function langGraphRecursionLimit(options: LangGraphRunOptions = {}): number {
-  return superstepCeiling(resolveLimits(options)) + 1;
+  return superstepCeiling(runOptionsOf(options, "invoke").limits) + 1;
 }
 
 /** Options of a threaded run on LangGraph.js: the thread, and LangGraph's checkpointer that keeps it. */

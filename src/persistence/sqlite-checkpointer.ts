@@ -5,7 +5,8 @@
  * when the first SqliteCheckpointer opens, so importing this package loads neither.
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
-import { checkListOptions, NAMESPACE_SEPARATOR, PersistenceError } from "../engine/index.js";
+import { PersistenceError } from "../engine/index.js";
+import { checkListOptions, NAMESPACE_SEPARATOR } from "../engine/_kernel.js";
 import { checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "./store-checks.js";
 import { saveNow, type SavesNow } from "../engine/_kernel.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";

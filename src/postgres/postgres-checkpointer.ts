@@ -5,7 +5,8 @@
  * and of two processes advancing one thread, exactly one commits its superstep.
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
-import { CheckpointConflictError, checkListOptions, PersistenceError } from "../engine/index.js";
+import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
+import { checkListOptions } from "../engine/_kernel.js";
 import { checkPrune, checkSaveChain, checkWrites, keptByPrune, writesTargetMissing } from "../persistence/store-checks.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "../persistence/ids.js";
 import { checksumOf, decodeRow, decodeWrites } from "../persistence/sqlite/body.js";

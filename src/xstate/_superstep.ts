@@ -13,12 +13,12 @@ import {
   type EventSink,
   type ExecutableGraph,
   type ObservedSettings,
-  type RouteTaken,
   type RunSettings,
   type RunSnapshot,
   type State,
   type Verdict,
 } from "../engine/_kernel.js";
+import type { RouteTaken } from "../engine/index.js";
 import { END, START } from "../spec.js";
 import { XStateExportError } from "./errors.js";
 /** Where a superstep run stands between supersteps: what the machine's context keeps (plain data). */

@@ -10,10 +10,10 @@
  * inspector and visualizer can draw it.
  */
 import type { CompiledGraph } from "../engine/index.js";
-import { describeValue, executableOf, interruptsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
+import { checkedStart, executableOf, interruptsOf, runOptionsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
+import { describeValue } from "../_describe.js";
 import { InvalidOptionError } from "../errors.js";
 import { XStateExportError } from "./errors.js";
-import { checkedInput, checkedLimits, checkedSignal } from "./_input.js";
 import { checkNodeNames, checkSequential, isParallelSpec } from "./_names.js";
 import { nodesMachine } from "./_nodes-layout.js";
 import { graphSetup, type ContextOf } from "./_setup.js";
@@ -83,8 +83,8 @@ export function buildMachine<S extends object>(
   const executable = executableOf(graph);
   const machineSetup = graphSetup<S>({ executable, api, signal, sink, maxConcurrency, observed });
   const context: ContextOf<S> = ({ input }) => ({
-    ...checkedLimits(input, api),
-    state: checkedInput(executable, input.state, api) as S,
+    ...runOptionsOf(input, api).limits,
+    state: checkedStart(executable, input.state, api) as S,
     trace: [],
     routes: [],
     last: null,
@@ -116,5 +116,5 @@ function checkedOptions(
       `${api}: id must be a non-empty string without "." or "#" (XState reads them in targets); got ${describeValue(id)}.`,
     );
   }
-  return { mode, id, signal: checkedSignal(options.signal, api), layout };
+  return { mode, id, signal: runOptionsOf({ signal: options.signal }, api).signal, layout };
 }

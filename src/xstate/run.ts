@@ -6,10 +6,9 @@
 import { createActor } from "xstate";
 import { cloneState } from "../engine/index.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { executableOf, limitMessage, ObservedRun, resolveConcurrency } from "../engine/_kernel.js";
+import { executableOf, limitMessage, ObservedRun, runOptionsOf } from "../engine/_kernel.js";
 import type { CustomEvent, RunOptions, RunResult, Step } from "../engine/index.js";
 import { GraphLimitError, InvalidOptionError } from "../errors.js";
-import { checkedLimits, checkedSignal } from "./_input.js";
 import {
   buildMachine,
   WAITING_TAG,
@@ -101,10 +100,9 @@ async function* drive<S extends object>(
   options: XStateRunOptions,
   api: "invoke" | "stream",
 ): AsyncGenerator<Step<S>, Finished<S>> {
-  const limits = checkedLimits(options, api);
+  const { limits, signal, maxConcurrency } = runOptionsOf(options, api);
   const { onCustomEvent } = options;
   const sink = onCustomEvent === undefined ? undefined : (node: string, event: unknown): void => onCustomEvent({ node, event });
-  const signal = checkedSignal(options.signal, api);
   const mode = options.mode ?? "run";
   const observed = observedRun(graph, options, api);
   // An observed run needs the kernel's own superstep driver: the superstep layout.
@@ -114,7 +112,7 @@ async function* drive<S extends object>(
     { mode, ...(signal ? { signal } : {}), ...(layout === undefined ? {} : { layout }) },
     api,
     sink,
-    options.maxConcurrency === undefined ? undefined : resolveConcurrency(options.maxConcurrency, api),
+    maxConcurrency,
     observed === undefined ? undefined : { ...observed.settings, engine: "xstate" },
   );
   const actor = createActor(machine, { input: { state: input, ...limits } });

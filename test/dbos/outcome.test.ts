@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { recordError, reviveError } from "../../src/dbos/_outcome.js";
-import { errorOfCode } from "../../src/engine/_kernel.js";
+import { errorOfCode } from "../../src/engine/run-checks.js";
 import {
   GraphExecutionError,
   GraphLimitError,

@@ -10,7 +10,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineInterrupt, END, INTERRUPT_ERROR_CODES, interrupt, InterruptError, START, StateGraph } from "../../src/index.js";
-import { StepFailure } from "../../src/engine/_kernel.js";
+import { StepFailure } from "../../src/engine/step.js";
 import { NEVER_RETRIED_CODES, retryDecision } from "../../src/engine/kernel/superstep.js";
 import { runOnLangGraph } from "../../src/langgraph/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";

@@ -14,7 +14,9 @@ import {
   type NodeContext,
   type NodePolicy,
 } from "../../src/index.js";
-import { retryDecision, resolvePolicy, StepFailure } from "../../src/engine/_kernel.js";
+import { retryDecision } from "../../src/engine/kernel/superstep.js";
+import { resolvePolicy } from "../../src/engine/policies.js";
+import { StepFailure } from "../../src/engine/step.js";
 import { runOnLangGraph } from "../../src/langgraph/index.js";
 import { runOnXState } from "../../src/xstate/index.js";
 
