@@ -72,8 +72,10 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
     const names = Object.keys(module)
       .filter((name) => name !== "__esModule")
       .sort();
+    const declaration = exportName === "default" ? "export default builder.compile()" : `export const ${exportName} = builder.compile()`;
     throw new UsageError(
-      `the module ${cut(file)} has no export ${quote(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`,
+      `the module ${cut(file)} has no export ${quote(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}. ` +
+        `Export the compiled graph under that name (${cut(declaration)}), or name another export after "#".`,
     );
   }
   return readExport({ label: argument, file, exportName }, module);
