@@ -32,6 +32,11 @@ export type GraphSource =
       readonly problems?: undefined;
       /** The compiled graph, when the module exported one (or a builder): what `tsg inspect` runs. */
       readonly graph?: CompiledGraph<object>;
+      /**
+       * The module's exports, when the graph came from a module: `tsg test` reads `exploration` there,
+       * because loading a TypeScript module again (tsx) would run its top level a second time.
+       */
+      readonly exports?: Readonly<Record<string, unknown>>;
     }
   | { readonly label: string; readonly spec?: undefined; readonly problems: readonly GraphProblem[] };
 
@@ -72,11 +77,14 @@ export async function loadGraph(argument: string, loaders: GraphLoaders = {}): P
     const names = Object.keys(module)
       .filter((name) => name !== "__esModule")
       .sort();
+    const declaration = exportName === "default" ? "export default builder.compile()" : `export const ${exportName} = builder.compile()`;
     throw new UsageError(
-      `the module ${cut(file)} has no export ${quote(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}.`,
+      `the module ${cut(file)} has no export ${quote(exportName)}; it exports ${names.length === 0 ? "nothing" : names.join(", ")}. ` +
+        `Export the compiled graph under that name (${cut(declaration)}), or name another export after "#".`,
     );
   }
-  return readExport({ label: argument, file, exportName }, module);
+  const source = readExport({ label: argument, file, exportName }, module);
+  return source.problems === undefined ? { ...source, exports: module } : source;
 }
 
 /** Which export a command reads, for its messages. */

@@ -15,7 +15,7 @@ import { cut, quote } from "../inspect/echo.js";
 import { defineCommand } from "./command.js";
 import { loadGraph } from "./graph-source.js";
 import { UsageError, type CliIO } from "./io.js";
-import { importUserModule, LOAD_TIMEOUT_FLAG, loadersOf, type GraphLoaders } from "./module-loader.js";
+import { LOAD_TIMEOUT_FLAG, loadersOf, type GraphLoaders } from "./module-loader.js";
 
 /** The export of a module that says how `tsg test` explores its graph. */
 export const EXPLORATION_EXPORT = "exploration";
@@ -127,8 +127,7 @@ async function targetOf(argument: string, loaders: GraphLoaders): Promise<Target
   const hash = argument.lastIndexOf("#");
   const file = hash < 0 ? argument : argument.slice(0, hash);
   const exportName = hash < 0 ? "default" : argument.slice(hash + 1);
-  const module = await importUserModule(file, resolve(loaders.cwd ?? process.cwd(), file), loaders);
-  const exploration = module[EXPLORATION_EXPORT];
+  const exploration = source.exports?.[EXPLORATION_EXPORT];
   if (typeof exploration !== "object" || exploration === null || !("input" in exploration)) {
     throw new UsageError(
       `the module ${cut(file)} has no \`${EXPLORATION_EXPORT}\` export with an input arbitrary; export const ${EXPLORATION_EXPORT} = { input: fc.constant(initialState) } (ExploreOptions, typed-state-graph/testing).`,

@@ -90,7 +90,14 @@ describe("tsg check", () => {
 describe("a module that cannot be read: one message, exit 2, no stack", () => {
   it.each([
     [[module("missing.mjs", "x")], /^tsg check: cannot find the module \.\/.*missing\.mjs \(looked for \/.*missing\.mjs\)\.\n/],
-    [[module("graphs.mjs", "nope")], /has no export "nope"; it exports answer, default, draft, spec, triage\.\n/],
+    [
+      [module("graphs.mjs", "nope")],
+      /has no export "nope"; it exports answer, default, draft, spec, triage\. Export the compiled graph under that name \(export const nope = builder\.compile\(\)\), or name another export after "#"\.\n/,
+    ],
+    [
+      [module("explore.mjs")],
+      /has no export "default"; it exports exploration, triage\. Export the compiled graph under that name \(export default builder\.compile\(\)\)/,
+    ],
     [
       [module("graphs.mjs", "answer")],
       /#answer is not a graph: export a compiled graph \(builder\.compile\(\)\), a StateGraph builder, or a GraphSpec; got number\.\n/,

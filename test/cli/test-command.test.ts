@@ -96,4 +96,10 @@ describe("tsg test FILE#EXPORT: the module's `exploration` export", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("has no `exploration` export with an input arbitrary");
   });
+
+  it("loads the module once: its top level runs once, the graph and `exploration` come from the same load", async () => {
+    const run = await runTsg(["test", `${FIXTURES}/loads-once.ts#triage`, "--out", join(work, "once.test.ts")]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.match(/loads-once\.ts: top level ran/g)).toEqual(["loads-once.ts: top level ran"]);
+  });
 });
