@@ -6,16 +6,7 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { z } from "zod";
-import {
-  append,
-  Command,
-  END,
-  GraphValidationError,
-  START,
-  stateGraph,
-  stateJsonSchemaOf,
-  stateSchemaOf,
-} from "../../src/index.js";
+import { append, Command, END, GraphValidationError, START, stateGraph, stateJsonSchemaOf, stateSchemaOf } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { executionFailure } from "../helpers/execution-failure.js";
 import { runOnXState } from "../../src/xstate/index.js";
