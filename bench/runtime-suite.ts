@@ -14,6 +14,7 @@ import { append, compileGraph, END, START, type CompiledGraph, type GraphSpec } 
 import { dataHeapInUse, fullCollection, measureMemory, type MemoryFigures, type MemoryOptions } from "./workloads/memory.js";
 import { REPORT, reportWorkload } from "./workloads/report.js";
 import { CHECKPOINTED, checkpointedWorkload } from "./workloads/checkpointed.js";
+import { STATE_SCHEMA, stateSchemaWorkload } from "./workloads/state-schema.js";
 import { overheadText } from "./_overhead.js";
 import { type SqliteOverhead, sqliteOverhead } from "./sqlite-overhead.js";
 import { type PostgresOverhead, postgresOverhead } from "./postgres-overhead.js";
@@ -70,6 +71,7 @@ function workloadsInOrder(options: RuntimeOptions): (() => Promise<VerifiedWorkl
     () => chainWorkload(options.chainSizes),
     () => coverageWorkload(options.coverageSizes),
     fanOutWorkload,
+    stateSchemaWorkload,
     () => reportWorkload("all"),
     () => chainOnLangGraphWorkload(Math.min(...options.chainSizes)),
     checkpointedWorkload,
@@ -83,6 +85,7 @@ interface Timings {
   readonly report: TimedWorkload;
   readonly chainOnLangGraph: TimedWorkload;
   readonly checkpointed: TimedWorkload;
+  readonly stateSchema: TimedWorkload;
 }
 
 /** Runs the whole suite. Throws if the mini engine disagrees with the report's reference loop. */
@@ -100,7 +103,8 @@ export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeR
     }
     options.log(`timed: ${workload.title} (${options.rounds} rounds)`);
   }
-  const [reportAlone, chain, , , report, chainOnLangGraph, checkpointed] = workloads as [
+  const [reportAlone, chain, , , stateSchema, report, chainOnLangGraph, checkpointed] = workloads as [
+    TimedWorkload,
     TimedWorkload,
     TimedWorkload,
     TimedWorkload,
@@ -125,7 +129,7 @@ export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeR
   const sqlite = await sqliteOverhead("libsql", { rounds: options.overheadRounds, runs: 20 });
   options.log(`overhead: PostgreSQL, ${options.overheadRounds} alternated rounds, then throughput`);
   const postgres = await postgresOverhead({ rounds: options.overheadRounds, runs: 5 }, options.throughputRuns);
-  const targets = targetsOf({ reportAlone, chain, report, chainOnLangGraph, checkpointed }, memory, options, retention, {
+  const targets = targetsOf({ reportAlone, chain, report, chainOnLangGraph, checkpointed, stateSchema }, memory, options, retention, {
     sqlite,
     postgres,
   });
@@ -243,7 +247,10 @@ function targetsOf(
   retention: { small: number; large: number },
   { sqlite, postgres }: { sqlite: SqliteOverhead; postgres: PostgresOverhead },
 ): Target[] {
-  const { reportAlone, chain, report, chainOnLangGraph, checkpointed } = timings;
+  const { reportAlone, chain, report, chainOnLangGraph, checkpointed, stateSchema } = timings;
+  const [zodSchema, valibotSchema, arktypeSchema] = [STATE_SCHEMA.zod, STATE_SCHEMA.valibot, STATE_SCHEMA.arktype].map((name) =>
+    ratioOf(stateSchema, name, STATE_SCHEMA.plain),
+  );
   const postgresVsLangGraph = ratioOf(checkpointed, CHECKPOINTED.langGraphPostgres, CHECKPOINTED.postgres);
   const postgresVsLangGraphAsync = ratioOf(checkpointed, CHECKPOINTED.langGraphPostgresAsync, CHECKPOINTED.postgresAsync);
   const vsLoop = ratioOf(report, REPORT.invoke, REPORT.loop);
@@ -317,6 +324,12 @@ function targetsOf(
       target: "≤ 1.5",
       measured: overheadText(sqlite.async),
       met: sqlite.async && sqlite.async.median <= 1.5,
+    },
+    {
+      what: "report graph with a zod 4 state schema (every superstep's state validated) vs the same graph without one",
+      target: "≤ 1.5×",
+      measured: `${zodSchema ? ratioSpread(zodSchema) : "–"}${context("valibot", valibotSchema)}${context("arktype", arktypeSchema)}`,
+      met: zodSchema && zodSchema.median <= 1.5,
     },
     {
       what: `chain N=${largest}, cost per step vs N=${smallest}`,

@@ -1,11 +1,13 @@
 // The inspector's page: plain JavaScript, no framework, no network beyond its own server.
 // Every text from the server goes in through textContent; only the server-drawn SVG is markup.
 
+import { schemaForm } from "/assets/form.js";
+
 const $ = (id) => document.getElementById(id);
 const START = "__start__";
 const END = "__end__";
 
-const page = { info: undefined, thread: undefined, checkpoints: [], selected: undefined, runSource: undefined };
+const page = { info: undefined, thread: undefined, checkpoints: [], selected: undefined, runSource: undefined, form: undefined };
 
 function showProblem(message) {
   const box = document.createElement("div");
@@ -125,7 +127,14 @@ async function startRun(event) {
   const interruptBefore = [...document.querySelectorAll("#interrupts input:checked")].map((box) => box.value);
   let input;
   const text = $("run-input").value.trim();
-  if (text !== "") {
+  if (page.form !== undefined) {
+    try {
+      input = page.form.read();
+    } catch (error) {
+      showProblem(error.message);
+      return;
+    }
+  } else if (text !== "") {
     try {
       input = JSON.parse(text);
     } catch (error) {
@@ -307,6 +316,13 @@ async function main() {
     }
     if (info.graph.interruptChoices.length === 0) $("interrupts").hidden = true;
     $("run-input").value = info.graph.defaultInput === null ? "" : JSON.stringify(info.graph.defaultInput);
+    // A graph with an input schema gets a form built from it instead of the JSON box.
+    page.form = schemaForm(info.graph.inputSchema, info.graph.defaultInput ?? {});
+    if (page.form !== undefined) {
+      $("input-form").replaceChildren(...page.form.elements);
+      $("run-input").hidden = true;
+      $("run-input-label").hidden = true;
+    }
     $("edit-label").textContent = info.graph.label === "report" ? "New notice for the draft" : "Update (JSON), applied with updateState";
   }
   for (const threadId of info.threads) rememberThread(threadId);

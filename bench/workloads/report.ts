@@ -17,8 +17,9 @@ import {
 import { verify, type Candidate, type Skipped, type VerifiedWorkload } from "../_workload.js";
 
 /** The report run's bound: more than its 6 steps, as a caller would pass. */
-const MAX_STEPS = 30;
-const STEPS = 6;
+export const MAX_STEPS = 30;
+/** The report run's node executions. */
+export const STEPS = 6;
 
 /** Contender names, as the tables print them. */
 export const REPORT = {

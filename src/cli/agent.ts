@@ -10,6 +10,7 @@ import {
   LANGUAGES,
   ScriptedModel,
   TEACHING_CITIES,
+  validateModelTurn,
   type AgentModel,
   type AgentState,
   type ScriptedModelOptions,
@@ -25,7 +26,7 @@ import {
   type LiveClient,
   type LiveEnv,
 } from "../examples/agent/live/index.js";
-import { GraphExecutionError, type CompiledGraph, type Step } from "../index.js";
+import { GraphError, GraphExecutionError, type CompiledGraph, type Step } from "../index.js";
 import { formatUpdateLine } from "./format.js";
 import { ENGINES, streamOnEngine, type Engine } from "./engines.js";
 import { UsageError, type CliIO, type Command } from "./io.js";
@@ -111,7 +112,15 @@ export function agentCommandWith(outside: AgentCommandEnvironment): Command {
         io.stderr.write(
           `live run: ${provider}, ${api === "chat" ? "Chat Completions" : "Responses API"}, model ${client.settings.model} (network access, billed usage)\n`,
         );
-        return await execute(run, createLiveModel(client, api, { stream: run.stream }), io);
+        const live = rejectingModel(createLiveModel(client, api, { stream: run.stream }));
+        const code = await execute(run, live.model, io);
+        const rejected = live.rejected();
+        if (rejected !== undefined) {
+          io.stderr.write(
+            `tsg agent: the model's reply was rejected (${rejected.code}), so nothing of it was stored: ${cutLines(rejected.message)}\n`,
+          );
+        }
+        return code;
       } finally {
         client.close();
       }
@@ -134,6 +143,29 @@ export const agentCommand: Command = agentCommandWith({});
  */
 export function runAgentCommand(argv: readonly string[], io: CliIO, outside: AgentCommandEnvironment = {}): Promise<number> {
   return agentCommandWith(outside).run(argv, io);
+}
+
+/**
+ * A live model whose replies are checked against the turn contract as they arrive, remembering the last
+ * coded error a reply was rejected with. The run's state keeps only the fault's kind
+ * (`model_failed:ProviderResponseError`: a message may quote the provider); the command prints the code
+ * and the fix, so a user pointing `--live` at a wrong endpoint learns what was wrong with its reply.
+ */
+function rejectingModel(model: AgentModel): { readonly model: AgentModel; rejected(): GraphError | undefined } {
+  let rejected: GraphError | undefined;
+  return {
+    model: {
+      generate: async (messages, context) => {
+        try {
+          return validateModelTurn(await model.generate(messages, context));
+        } catch (error) {
+          if (error instanceof GraphError) rejected = error;
+          throw error;
+        }
+      },
+    },
+    rejected: () => rejected,
+  };
 }
 
 /** Turns the flags into a validated run, or throws a UsageError. */

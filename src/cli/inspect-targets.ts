@@ -6,6 +6,7 @@
  */
 import {
   DEFAULT_REPORT_REQUEST,
+  reportStateSchema,
   initialReportState,
   REPORT_NODE_NAMES,
   ReportRequestError,
@@ -15,6 +16,7 @@ import {
 } from "../examples/report/index.js";
 import { buildResearchGraph, initialResearchState } from "../examples/research/index.js";
 import type { Checkpoint } from "../persistence/index.js";
+import { stateJsonSchemaOf } from "../index.js";
 import { cut } from "../inspect/echo.js";
 import { InspectError } from "../inspect/errors.js";
 import type { InspectTarget, RunnableGraph, ThreadRules } from "../inspect/target.js";
@@ -49,10 +51,13 @@ export async function inspectTarget(argument: string, loaders?: GraphLoaders): P
   }
   const { graph } = source;
   if (graph === undefined) return { label: argument, spec: source.spec };
+  const inputSchema = stateJsonSchemaOf(graph);
   return {
     label: argument,
     spec: source.spec,
     defaultInput: {},
+    // A graph declared with a state schema: the page's input form is built from its JSON Schema.
+    ...(inputSchema === undefined ? {} : { inputSchema }),
     run: ({ input }) => ({ graph, input: inputObject(input ?? {}) }),
     threads: moduleThreads(graph),
   };
@@ -99,12 +104,28 @@ function reportSettings(interruptBefore: readonly string[] | undefined): ReportR
   };
 }
 
+/**
+ * The JSON Schema of what the page sends to start a report run: the request, whose fields are the
+ * request fields of the report state's JSON Schema (cities, includeFahrenheit, language), all optional.
+ */
+function reportRequestSchema(): Record<string, unknown> {
+  const state = reportStateSchema["~standard"].jsonSchema.input({ target: "draft-2020-12" });
+  const properties = typeof state["properties"] === "object" && state["properties"] !== null ? state["properties"] : {};
+  const fields: readonly string[] = Object.keys(DEFAULT_REPORT_REQUEST);
+  return {
+    type: "object",
+    properties: Object.fromEntries(Object.entries(properties).filter(([field]) => fields.includes(field))),
+    additionalProperties: false,
+  };
+}
+
 function reportTarget(): InspectTarget {
   return {
     label: "report",
     spec: exampleSpec("report"),
     interruptChoices: REPORT_NODE_NAMES,
     defaultInput: DEFAULT_REPORT_REQUEST,
+    inputSchema: reportRequestSchema(),
     run({ input, interruptBefore }) {
       const settings = reportSettings(interruptBefore);
       let state: ReportState;

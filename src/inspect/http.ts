@@ -100,6 +100,7 @@ function readBody(request: IncomingMessage, timeoutMs: number): Promise<Buffer> 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   "index.html": "text/html; charset=utf-8",
   "app.js": "text/javascript; charset=utf-8",
+  "form.js": "text/javascript; charset=utf-8",
   "style.css": "text/css; charset=utf-8",
 };
 

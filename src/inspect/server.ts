@@ -200,6 +200,7 @@ class InspectorApp {
               canRun: target.run !== undefined,
               interruptChoices: target.interruptChoices ?? [],
               defaultInput: target.defaultInput ?? null,
+              inputSchema: target.inputSchema ?? null,
             },
       store: {
         label: this.#store.label,

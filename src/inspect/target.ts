@@ -52,5 +52,10 @@ export type InspectTarget =
       readonly interruptChoices?: readonly string[];
       /** The input the page prefills for a live run. */
       readonly defaultInput?: object;
+      /**
+       * The JSON Schema of a live run's input (an object schema): the page builds its input form from
+       * its properties (a checkbox, a list, a number or text field each; JSON for the rest).
+       */
+      readonly inputSchema?: Readonly<Record<string, unknown>>;
     }
   | { readonly label: string; readonly spec?: undefined; readonly problem: string };

@@ -13,6 +13,7 @@ import { coverageWorkload } from "../../bench/workloads/coverage.js";
 import { fanOutWorkload } from "../../bench/workloads/fan-out.js";
 import { CHECKPOINTED, checkpointedWorkload } from "../../bench/workloads/checkpointed.js";
 import { REPORT, reportWorkload } from "../../bench/workloads/report.js";
+import { STATE_SCHEMA, stateSchemaWorkload } from "../../bench/workloads/state-schema.js";
 
 const once = { rounds: 1, time: 1, warmupTime: 0, iterations: 1 };
 
@@ -32,6 +33,12 @@ describe("runtime benchmark", () => {
       await workload.close();
     }
   }, 60_000);
+
+  it("verifies the report graph with a zod, valibot and arktype state schema: each ends where the example's graph ends", async () => {
+    const workload = await stateSchemaWorkload();
+    expect(workload.skipped).toEqual([]);
+    expect(workload.contenders.map((c) => c.name)).toEqual(Object.values(STATE_SCHEMA));
+  });
 
   it.each([
     ["a chain of 3 nodes", () => chainWorkload([3])],

@@ -142,6 +142,23 @@ describe.skipIf(missing !== undefined)("tsg inspect in Chromium", () => {
       await other.stop();
     }
   });
+
+  // Last: its run would change the coverage counted above.
+  it("builds the run's input form from the input's JSON Schema: a list per enum, a checkbox per boolean and per city", async () => {
+    expect(await page.isHidden("#run-input")).toBe(true);
+    expect(
+      await page.locator("#input-form .field").evaluateAll((fields) => fields.map((field) => field.getAttribute("data-field"))),
+    ).toEqual(["cities", "includeFahrenheit", "language"]);
+    expect(await page.locator("#field-language option").allTextContents()).toEqual(["(leave out)", "en", "zh-CN"]);
+    await page.selectOption("#field-language", "zh-CN");
+    await page.uncheck("#field-includeFahrenheit");
+    await page.uncheck('#field-cities input[value="Tokyo"]');
+    await page.uncheck("#pause-publish");
+    await page.click("#run");
+    await expect.poll(() => page.textContent("#run-status")).toMatch(/^run: done/);
+    const state = JSON.parse((await page.textContent("#run-state")) ?? "{}") as Record<string, unknown>;
+    expect(state).toMatchObject({ cities: ["Paris"], includeFahrenheit: false, language: "zh-CN", status: "completed" });
+  });
 });
 
 if (missing !== undefined) {

@@ -6,18 +6,9 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { z } from "zod";
-import {
-  append,
-  Command,
-  END,
-  GraphExecutionError,
-  GraphValidationError,
-  START,
-  stateGraph,
-  stateJsonSchemaOf,
-  stateSchemaOf,
-} from "../../src/index.js";
+import { append, Command, END, GraphValidationError, START, stateGraph, stateJsonSchemaOf, stateSchemaOf } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
+import { executionFailure } from "../helpers/execution-failure.js";
 import { runOnXState } from "../../src/xstate/index.js";
 import type { StandardSchemaV1 } from "../../src/engine/state-schema.js";
 import { arktypeTicket, type Ticket, ticketSchemas, valibotTicket, zodTicket } from "./_schemas.js";
@@ -35,15 +26,6 @@ function ticketGraph(schema: StandardSchemaV1<Ticket, Ticket>, planted: unknown 
     .compile(compile);
 }
 
-async function failure(run: Promise<unknown>): Promise<GraphExecutionError> {
-  const error = await run.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof GraphExecutionError)) throw new Error(`expected a GraphExecutionError, got ${String(error)}`);
-  return error;
-}
-
 describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
   it("runs a graph whose states the schema accepts", async () => {
     const { state } = await ticketGraph(schema).invoke(start);
@@ -51,7 +33,7 @@ describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
   });
 
   it("refuses an input of the wrong type with INVALID_INPUT, naming the path, the value and the schema's message", async () => {
-    const error = await failure(ticketGraph(schema).invoke({ ...start, amount: "42" } as never));
+    const error = await executionFailure(ticketGraph(schema).invoke({ ...start, amount: "42" } as never));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.message).toMatch(/^invoke: the input does not fit the state schema \(1 issue\); nothing was committed/);
     expect(error.message).toContain('amount (got "42"):');
@@ -59,7 +41,7 @@ describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
   });
 
   it("refuses a superstep whose merged state the schema refuses with INVALID_STATE, committing none of it", async () => {
-    const error = await failure(ticketGraph(schema, "42").invoke(start));
+    const error = await executionFailure(ticketGraph(schema, "42").invoke(start));
     expect(error.code).toBe("INVALID_STATE");
     expect(error.node).toBe("settle");
     expect(error.message).toContain('the state merged from the update of "settle" does not fit the state schema');
@@ -77,14 +59,14 @@ describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
       .addEdge("left", END)
       .addEdge("right", END)
       .compile();
-    const error = await failure(graph.invoke(start));
+    const error = await executionFailure(graph.invoke(start));
     expect(error.code).toBe("INVALID_STATE");
     expect(error.message).toContain('the state merged from the updates of "left", "right"');
     expect(error.state).toEqual(start);
   });
 
   it("cuts a long offending value to a readable length", async () => {
-    const error = await failure(ticketGraph(schema, "x".repeat(100_000)).invoke(start));
+    const error = await executionFailure(ticketGraph(schema, "x".repeat(100_000)).invoke(start));
     expect(error.code).toBe("INVALID_STATE");
     expect(error.message).toContain("(100,000 characters)");
     expect(error.message.length).toBeLessThan(1_000);
@@ -95,7 +77,7 @@ describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
     const graph = ticketGraph(schema);
     await graph.invoke(start, { threadId: "t", checkpointer });
     const before = await graph.getState("t", { checkpointer });
-    const error = await failure(graph.invoke({ resolved: "no" } as never, { threadId: "t", checkpointer }));
+    const error = await executionFailure(graph.invoke({ resolved: "no" } as never, { threadId: "t", checkpointer }));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.message).toContain('resolved (got "no")');
     expect((await graph.getState("t", { checkpointer }))?.id).toBe(before?.id);
@@ -104,7 +86,7 @@ describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
   it("on a thread, a refused superstep leaves the last checkpoint intact", async () => {
     const checkpointer = new MemoryCheckpointer();
     const graph = ticketGraph(schema, "42");
-    const error = await failure(graph.invoke(start, { threadId: "t", checkpointer }));
+    const error = await executionFailure(graph.invoke(start, { threadId: "t", checkpointer }));
     expect(error.code).toBe("INVALID_STATE");
     const latest = await graph.getState("t", { checkpointer });
     expect(latest?.state).toEqual({ amount: 1, resolved: false, notes: ["opened"] });
@@ -116,10 +98,12 @@ describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
     const graph = ticketGraph(schema, 2, { interruptBefore: ["settle"] });
     await graph.invoke(start, { threadId: "t", checkpointer });
     const paused = await graph.getState("t", { checkpointer });
-    const edit = await failure(graph.updateState("t", { amount: "x" } as never, { checkpointer }));
+    const edit = await executionFailure(graph.updateState("t", { amount: "x" } as never, { checkpointer }));
     expect(edit.code).toBe("INVALID_STATE");
     expect(edit.message).toContain('amount (got "x")');
-    const command = await failure(graph.invoke(new Command({ update: { resolved: 3 } as never }), { threadId: "t", checkpointer }));
+    const command = await executionFailure(
+      graph.invoke(new Command({ update: { resolved: 3 } as never }), { threadId: "t", checkpointer }),
+    );
     expect(command.code).toBe("INVALID_STATE");
     expect(command.message).toContain("resolved (got 3)");
     expect((await graph.getState("t", { checkpointer }))?.id).toBe(paused?.id);
@@ -128,8 +112,8 @@ describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {
   });
 
   it("on XState, refuses the input and a superstep with the same codes", async () => {
-    expect((await failure(runOnXState(ticketGraph(schema), { ...start, amount: "1" } as never))).code).toBe("INVALID_INPUT");
-    const error = await failure(runOnXState(ticketGraph(schema, "42"), start));
+    expect((await executionFailure(runOnXState(ticketGraph(schema), { ...start, amount: "1" } as never))).code).toBe("INVALID_INPUT");
+    const error = await executionFailure(runOnXState(ticketGraph(schema, "42"), start));
     expect(error.code).toBe("INVALID_STATE");
     expect(error.state).toEqual({ amount: 1, resolved: false, notes: ["opened"] });
   });
@@ -178,7 +162,7 @@ describe("compile() refuses a state schema it cannot run", () => {
       .addEdge(START, "a")
       .addEdge("a", END)
       .compile();
-    const error = await failure(graph.invoke({ n: 1 }));
+    const error = await executionFailure(graph.invoke({ n: 1 }));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.message).toContain("validated asynchronously");
   });
@@ -198,14 +182,14 @@ describe("unknown fields, when the graph knows its fields", () => {
   ] as const)("are refused with the schema's fields from its JSON Schema (%s)", async (_library, schema) => {
     const graph = planting(schema);
     expect([...(graph.spec.fields ?? [])].sort()).toEqual(["amount", "notes", "resolved"]);
-    expect((await failure(graph.invoke(start))).code).toBe("UNDECLARED_FIELD");
-    expect((await failure(graph.invoke({ ...start, extra: 1 } as never))).code).toBe("INVALID_INPUT");
+    expect((await executionFailure(graph.invoke(start))).code).toBe("UNDECLARED_FIELD");
+    expect((await executionFailure(graph.invoke({ ...start, extra: 1 } as never))).code).toBe("INVALID_INPUT");
   });
 
   it("are refused with `fields` for a library without a JSON Schema (valibot)", async () => {
     expect(planting(valibotTicket).spec.fields).toBeUndefined();
     const graph = planting(valibotTicket, ["amount", "resolved", "notes"]);
-    expect((await failure(graph.invoke(start))).code).toBe("UNDECLARED_FIELD");
+    expect((await executionFailure(graph.invoke(start))).code).toBe("UNDECLARED_FIELD");
   });
 
   it("are let through a loose object schema, which asked for them", async () => {

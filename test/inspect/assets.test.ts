@@ -11,7 +11,7 @@ describe("the inspector's page", () => {
   it("is in package.json files, and the server serves each of its files", () => {
     const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { files: string[]; dependencies?: object };
     expect(manifest.files).toContain("assets/inspect");
-    expect(assets).toEqual(["app.js", "index.html", "style.css"]);
+    expect(assets).toEqual(["app.js", "form.js", "index.html", "style.css"]);
     for (const file of assets) expect(isAsset(file)).toBe(true);
     // No browser bundle among the dependencies: the page is plain JavaScript. The one dependency is types only.
     expect(Object.keys(manifest.dependencies ?? {})).toEqual(["@standard-schema/spec"]);

@@ -58,7 +58,7 @@ describe("the page and its assets", () => {
     expect([page.status, page.type]).toEqual([200, "text/html; charset=utf-8"]);
     expect(page.text).toContain('<script type="module" src="/assets/app.js"></script>');
     expect(page.text).not.toMatch(/https?:\/\//);
-    for (const asset of ["app.js", "style.css"]) expect((await call(port, "GET", `/assets/${asset}`)).status).toBe(200);
+    for (const asset of ["app.js", "form.js", "style.css"]) expect((await call(port, "GET", `/assets/${asset}`)).status).toBe(200);
     expect((await call(port, "GET", "/assets/secret.txt")).json).toEqual({ error: "inspect: no asset secret.txt.", code: "NOT_FOUND" });
   });
 
@@ -84,6 +84,21 @@ describe("the page and its assets", () => {
       threads: ["brief-1"],
     });
     expect(String((json["graph"] as { svg: string }).svg)).toMatch(/^<svg /);
+  });
+
+  it("/api/info: the input's JSON Schema the page builds its form from (the report's request; a module's state schema; none without one)", async () => {
+    const report = (await call((await serve()).port, "GET", "/api/info")).json["graph"] as { inputSchema: { properties: object } };
+    expect(Object.keys(report.inputSchema.properties)).toEqual(["cities", "includeFahrenheit", "language"]);
+    expect(report.inputSchema.properties).toMatchObject({
+      language: { type: "string", enum: ["en", "zh-CN"] },
+      includeFahrenheit: { type: "boolean" },
+    });
+    const schema = (await call((await serve("./test/cli/fixtures/schema-graph.ts#ticket")).port, "GET", "/api/info")).json["graph"];
+    expect(schema).toMatchObject({
+      inputSchema: { type: "object", properties: { amount: { type: "number" }, resolved: { type: "boolean" } } },
+    });
+    const plain = (await call((await serve("./test/cli/fixtures/graphs.mjs#triage")).port, "GET", "/api/info")).json["graph"];
+    expect(plain).toMatchObject({ inputSchema: null });
   });
 });
 

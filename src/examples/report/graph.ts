@@ -1,7 +1,8 @@
 /** The report workflow wired as a state graph. */
 import { append, END, START, stateGraph, type CompiledGraph, type CompileOptions } from "../../index.js";
 import { createReportNodes, type ReportNodeName, type ReportNodeOptions } from "./nodes.js";
-import { REPORT_FIELDS, type ReportState } from "./state.js";
+import { reportStateSchema } from "./schema.js";
+import type { ReportState } from "./state.js";
 
 /**
  * Builds and compiles the report graph:
@@ -28,7 +29,8 @@ export function buildReportGraph(
   compileOptions: CompileOptions<ReportNodeName> = {},
 ): CompiledGraph<ReportState> {
   const nodes = createReportNodes(options);
-  return stateGraph<ReportState>()({ reducers: { events: append }, fields: [...REPORT_FIELDS] })
+  // The state's schema checks every state a run commits; its JSON Schema lists the fields (no `fields` needed).
+  return stateGraph(reportStateSchema)({ reducers: { events: append } })
     .addNode("collect", nodes.collect)
     .addNode("write_draft", nodes.write_draft)
     .addNode("check_draft", nodes.check_draft)

@@ -22,5 +22,6 @@ export { REVIEW_ISSUES, reviewIssues, isSameDraft } from "./review.js";
 export { createReportNodes, DRAFT_STYLES, REPORT_NODE_NAMES } from "./nodes.js";
 export type { DraftStyle, ReportRoute, ReportNodeName, ReportReader, ReportNodeOptions, ReportNodes } from "./nodes.js";
 export { buildReportGraph } from "./graph.js";
+export { reportStateSchema } from "./schema.js";
 export { runReportPlain } from "./plain.js";
 export type { PlainReportResult } from "./plain.js";
