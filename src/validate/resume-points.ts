@@ -3,7 +3,7 @@
  * version must be able to take for such a thread to continue on it (`assertResumable`, `tsg check
  * --against`). Pure over a {@link GraphSpec}; the run-time resume can list the same points.
  */
-import { END, type GraphSpec } from "../spec.js";
+import type { GraphSpec } from "../spec.js";
 
 /**
  * What kind of place a {@link ResumePoint} is:
@@ -71,11 +71,10 @@ function point(kind: Exclude<ResumePointKind, "join">, path: readonly string[]):
   return { id: `${kind}:${path.join("/")}`, kind, path };
 }
 
-/** The nodes a `Send` may target: the destinations of a route that may send, and of a node's `Command` ends. */
+/** The nodes a `Send` may target: the destinations of a route that may send, and of a node's `Command` ends (END is no node: never listed). */
 function sendTargets(spec: GraphSpec): Set<string> {
   const targets = new Set<string>();
   for (const route of spec.routes) if (route.sends === true) for (const to of Object.values(route.paths)) targets.add(to);
   for (const ends of spec.ends ?? []) for (const to of ends.to) targets.add(to);
-  targets.delete(END);
   return targets;
 }
