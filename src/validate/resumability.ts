@@ -3,7 +3,7 @@
  * names to new ones (renamed, split: to the node that takes over; removed: to where a paused thread
  * continues). Pure over the two specs: `assertResumable` and `tsg check --against` read it.
  */
-import type { GraphSpec } from "../spec.js";
+import { END, type GraphSpec } from "../spec.js";
 import { resumePoints, type ResumePoint, type ResumePointKind } from "./resume-points.js";
 
 /** A resume point of the old graph that the new graph cannot take, or a state field that changed. */
@@ -112,7 +112,8 @@ function land(path: readonly string[], newSpec: GraphSpec, nodes: NodeMap): Land
       }
       level = child;
     }
-    if (!level.nodes.includes(name)) return gone(oldPath, mapped, level);
+    // END is no node, yet a join may lead to it: the new graph always has it.
+    if (name !== END && !level.nodes.includes(name)) return gone(oldPath, mapped, level);
     landed.push(name);
   }
   return { ok: true, path: landed, level };

@@ -61,6 +61,18 @@ describe("checkResumable", () => {
     expect(points(research, renamed, { web: "search_web" })).toEqual([]);
   });
 
+  it("a join into END is taken by a graph with the same join (END is no node, yet always there)", () => {
+    const spec: GraphSpec = {
+      nodes: ["a", "b"],
+      edges: [],
+      routes: [],
+      fanOuts: [{ from: START, to: ["a", "b"] }],
+      joins: [{ from: ["a", "b"], to: END }],
+      reducers: [],
+    };
+    expect(points(spec, spec)).toEqual([]);
+  });
+
   it("a Send target gone is a send point", () => {
     const old: GraphSpec = {
       nodes: ["plan", "worker"],
