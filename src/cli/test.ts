@@ -5,7 +5,6 @@
  * input arbitrary, the replaced nodes' outcomes, answers, invariants), since a graph alone does not say
  * how to drive its nodes.
  */
-import { existsSync, writeFileSync } from "node:fs";
 import { basename, dirname, relative, resolve } from "node:path";
 import { coveragePlan } from "../coverage/index.js";
 import type { CompiledGraph } from "../engine/index.js";
@@ -16,6 +15,7 @@ import { defineCommand } from "./command.js";
 import { loadGraph } from "./graph-source.js";
 import { UsageError, type CliIO } from "./io.js";
 import { LOAD_TIMEOUT_FLAG, loadersOf, type GraphLoaders } from "./module-loader.js";
+import { refuseExisting, writeOutput } from "./output-file.js";
 
 /** The export of a module that says how `tsg test` explores its graph. */
 export const EXPLORATION_EXPORT = "exploration";
@@ -56,9 +56,7 @@ export const testCommand = defineCommand({
     const loaders = loadersOf(flags["load-timeout"]);
     const target = await targetOf(positional, loaders);
     const out = resolve(flags.out ?? `${target.title}.paths.test.ts`);
-    if (existsSync(out) && flags.force !== true) {
-      throw new UsageError(`${cut(out)} exists (it may hold your edits); choose another --out, or pass --force to overwrite it.`);
-    }
+    refuseExisting(out, flags.force, "--out");
     const plan = await coveragePlan(target.graph);
     const runs = flags.runs;
     let coverage: NonNullable<ExplorationReport<object>["coverage"]>;
@@ -78,7 +76,7 @@ export const testCommand = defineCommand({
       return 3;
     }
     const command = `tsg test ${positional} --emit vitest`;
-    writeFileSync(out, emitVitest({ title: target.title, setup: target.setup(out), command, runs, coverage }));
+    writeOutput(out, emitVitest({ title: target.title, setup: target.setup(out), command, runs, coverage }), "--out");
     io.stdout.write(
       `${relative(process.cwd(), out) || out}: ${coverage.feasible.length} tests (planned paths taken), ${coverage.notReached.length} todo (not reached in ${runs} runs)\n`,
     );

@@ -32,6 +32,7 @@ import {
 import { INSPECT_PROBLEMS, InspectError } from "../../src/inspect/errors.js";
 import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
 import { EXPLORATION_ERROR_CODES, ExplorationError } from "../../src/testing/explore/errors.js";
+import { RESUMABILITY_ERROR_CODES, ResumabilityError } from "../../src/testing/resumability-error.js";
 import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
 
 export type ErrorClass = abstract new (...args: never[]) => Error;
@@ -49,6 +50,7 @@ export const LIBRARY_ERRORS: readonly (readonly [ErrorClass, readonly string[]])
   [InterruptError, INTERRUPT_ERROR_CODES],
   [CoverageError, COVERAGE_ERROR_CODES],
   [ExplorationError, EXPLORATION_ERROR_CODES],
+  [ResumabilityError, RESUMABILITY_ERROR_CODES],
   [XStateExportError, XSTATE_EXPORT_CODES],
   [LangGraphInteropError, LANGGRAPH_INTEROP_CODES],
   [DBOSRunError, DBOS_RUN_CODES],
