@@ -139,9 +139,10 @@ export class ThreadRun {
       const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
       const snapshot = snapshotOf(api, graph, from);
       const start = isCommand(input)
-        ? commandStart(api, graph, from, snapshot, input)
+        ? commandStart(api, graph, from, snapshot, input, options.checkpointId !== undefined)
         : { snapshot, resumes: { ...from.resumes, ...answered(from, child?.resumes) }, interrupts: from.interrupts ?? [], changed: false };
       host.answer(start.resumes, start.interrupts);
+      host.hold(start.held);
       // The superstep's tasks that succeeded before a failure, a crash or an interrupt keep their writes: only the others run.
       // A goto replaced the tasks, and with them the writes kept for them.
       const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
@@ -247,6 +248,8 @@ export class ThreadRun {
   /** The superstep committed: once its pending writes are stored, its checkpoint is written (none when the run ended instead). */
   #committed(records: StepRecord[] | undefined): MaybePromise<CommittedSuperstep> | undefined {
     if (records === undefined) return undefined;
+    // A held answer no interrupt took is dropped with its superstep, as LangGraph drops its resume write.
+    this.#host.hold(undefined);
     const superstep: CommittedSuperstep = { records, state: this.#run.committedState };
     const writes = this.#keeper.settled();
     return writes === undefined ? this.#save(superstep) : writes.then(() => this.#save(superstep));
