@@ -40,6 +40,8 @@ export interface RunSettings extends RunOptions, ObservedSettings {
    * not throw, and must copy `write.update` if it keeps it.
    */
   readonly onWrite?: (write: TaskWrite) => void;
+  /** Called once a superstep's tasks are admitted, before any of them runs (`stream`'s `tasks` and `debug` modes). It must not throw. */
+  readonly onTasks?: (superstep: number, tasks: readonly Task[], state: State) => void;
   /**
    * How a task executes: `runTask` (its node under its policies) unless a driver records it, as the
    * DBOS driver does by running it as a durable step. The kernel's rules around it stay the same.
@@ -78,6 +80,7 @@ export class Run {
   /** Checked once per run: an unobserved run tests this one field per hook and allocates nothing for it. */
   readonly #observed: ObservedRun | undefined;
   readonly #onWrite: ((write: TaskWrite) => void) | undefined;
+  readonly #onTasks: RunSettings["onTasks"];
   /** The updates already known for the next superstep's tasks, by position: those tasks do not run again. */
   #done: ReadonlyMap<number, State> | undefined;
   readonly #runTask: TaskRunner;
@@ -95,6 +98,7 @@ export class Run {
     this.#interrupts = options?.interrupts;
     this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
     this.#onWrite = options?.onWrite;
+    this.#onTasks = options?.onTasks;
     this.#runTask = options?.runTask ?? runTask;
     this.#joins = graph.joins.map(() => []);
     this.#state = {};
@@ -212,6 +216,7 @@ export class Run {
     if (tasks !== this.#tasks) this.#tasks = tasks;
     const observed = this.#observed;
     observed?.superstepStart(this.#supersteps + 1, tasks);
+    this.#onTasks?.(this.#supersteps + 1, tasks, this.#state);
     const done = this.#done;
     this.#done = undefined;
     // Named methods rather than closures: a synchronous superstep allocates no function.

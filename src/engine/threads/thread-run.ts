@@ -6,7 +6,7 @@
 import { GraphExecutionError } from "../../errors.js";
 import type { ExecutableGraph } from "../executable.js";
 import { pauseAfter, pauseBefore } from "../kernel/pauses.js";
-import { Run } from "../run.js";
+import { Run, type RunSettings } from "../run.js";
 import { unreadableInput } from "../run-checks.js";
 import type { EventSink } from "../task-context.js";
 import type { Step } from "../run-types.js";
@@ -60,6 +60,10 @@ export interface ThreadOpening {
   readonly sink?: EventSink | undefined;
   /** A subgraph task's thread: its answers and reducers. */
   readonly child?: ChildThread | undefined;
+  /** `stream`'s `tasks` and `debug` modes: each superstep's tasks, once admitted. */
+  readonly onTasks?: RunSettings["onTasks"];
+  /** `stream`'s `checkpoints` and `debug` modes: each checkpoint, once stored (or queued, in async durability). */
+  readonly onCheckpoint?: ((checkpoint: Checkpoint) => void) | undefined;
 }
 
 /**
@@ -117,7 +121,7 @@ export class ThreadRun {
   }
 
   static async #open(opening: ThreadOpening): Promise<ThreadRun> {
-    const { graph, settings, options, api, sink, child } = opening;
+    const { graph, settings, options, api, sink, child, onTasks, onCheckpoint } = opening;
     let { input } = opening;
     const { threadId, checkpointer } = checkThreadOptions(api, settings, options, child !== undefined);
     if (options.metadata !== undefined) checkMetadata(api, options.metadata);
@@ -134,7 +138,15 @@ export class ThreadRun {
     // nothing is stored before the run's end, pending writes included (a failed superstep runs whole again).
     const keeps = saves.durability !== "exit";
     const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (keeps && !host.isPaused(write.task) ? keeper.keep(write) : undefined);
-    const runOptions = { ...options, threadId, api, onWrite, interrupts: host, ...(sink === undefined ? {} : { sink }) };
+    const runOptions = {
+      ...options,
+      threadId,
+      api,
+      onWrite,
+      interrupts: host,
+      ...(sink === undefined ? {} : { sink }),
+      ...(onTasks === undefined ? {} : { onTasks }),
+    };
     if (input === null || isCommand(input)) {
       const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
       const snapshot = snapshotOf(api, graph, from);
@@ -148,6 +160,7 @@ export class ThreadRun {
       const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
       const run = Run.restore(graph, start.snapshot, runOptions, kept);
       const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+      writer.onWritten = onCheckpoint;
       if (fold !== undefined) writer.subgraphUpdate = from.subgraphUpdate ?? {};
       if (start.changed) {
         const pause = { interrupts: start.interrupts, resumes: start.resumes, writes: kept };
@@ -163,6 +176,7 @@ export class ThreadRun {
     const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
     const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, base, options.metadata);
+    writer.onWritten = onCheckpoint;
     if (fold !== undefined) writer.subgraphUpdate = {};
     writer.trustNext(checkedFields(graph, base, input as State));
     await writer.write(run, "input", []);
