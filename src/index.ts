@@ -69,6 +69,10 @@ export type {
   RunResult,
   Step,
   StreamMode,
+  TaskStart,
+  TaskResult,
+  TaskEvent,
+  DebugEvent,
   StreamOptions,
   SuperstepValues,
 } from "./engine/index.js";

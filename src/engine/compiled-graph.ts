@@ -5,6 +5,7 @@ import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
 import type {
   CustomEvent,
+  DebugEvent,
   MessageStreamEvent,
   RunOptions,
   RunResult,
@@ -12,6 +13,7 @@ import type {
   StreamMode,
   StreamOptions,
   SuperstepValues,
+  TaskEvent,
 } from "./run-types.js";
 import { streamRun } from "./stream.js";
 import type { GraphWarning } from "./warnings.js";
@@ -35,21 +37,35 @@ export type ThreadStreamOptions<M extends StreamMode | readonly StreamMode[] = "
 
 /** What `stream` yields for the stream mode(s) `M`, for a graph whose nodes are `N`. */
 export type StreamYield<S, M, N extends string = string> = M extends readonly StreamMode[]
-  ? StreamChunk<S, N>
+  ? StreamMode[] extends M
+    ? StreamChunk<S, N>
+    : { readonly [K in M[number]]: readonly [K, StreamYield<S, K, N>] }[M[number]]
   : M extends "values"
     ? SuperstepValues<S>
     : M extends "custom"
       ? CustomEvent
       : M extends "messages"
         ? MessageStreamEvent
-        : Step<S, N>;
+        : M extends "tasks"
+          ? TaskEvent<S, N>
+          : M extends "checkpoints"
+            ? StreamedCheckpoint<S, N>
+            : M extends "debug"
+              ? DebugEvent<S, N, StreamedCheckpoint<S, N>>
+              : Step<S, N>;
+
+/** A checkpoint as `streamMode: "checkpoints"` yields it. */
+type StreamedCheckpoint<S, N extends string> = S extends object ? Checkpoint<S, N> : never;
 
 /** What `stream` yields with a list of modes. */
 export type StreamChunk<S, N extends string = string> =
   | readonly ["updates", Step<S, N>]
   | readonly ["values", SuperstepValues<S>]
   | readonly ["custom", CustomEvent]
-  | readonly ["messages", MessageStreamEvent];
+  | readonly ["messages", MessageStreamEvent]
+  | readonly ["tasks", TaskEvent<S, N>]
+  | readonly ["checkpoints", StreamedCheckpoint<S, N>]
+  | readonly ["debug", DebugEvent<S, N, StreamedCheckpoint<S, N>>];
 
 /**
  * A validated, frozen graph: run it with {@link CompiledGraph.invoke} or {@link CompiledGraph.stream},

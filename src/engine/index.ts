@@ -40,6 +40,10 @@ export type {
   RunResult,
   Step,
   StreamMode,
+  TaskStart,
+  TaskResult,
+  TaskEvent,
+  DebugEvent,
   StreamOptions,
   SuperstepValues,
 } from "./run-types.js";

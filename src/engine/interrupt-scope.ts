@@ -131,6 +131,11 @@ export class TaskFrame implements InterruptFrame {
       this.#answered = id;
       return { resumed: true, value: resumes[id] };
     }
+    const held = this.#host.takeHeld(id);
+    if (held !== undefined) {
+      this.#answered = id;
+      return { resumed: true, value: held.value };
+    }
     this.paused = true;
     const raised: PendingInterrupt = { id, node: this.#node, ...(name === undefined ? {} : { name }), value };
     this.raised.push(raised);
@@ -312,6 +317,26 @@ export class InterruptHost {
   /** The answers an interrupt's schema refused in this run: a failed superstep does not keep them. */
   readonly refused = new Set<string>();
   #paused = new Set<number>();
+  /** A resume given at a checkpoint that waits for no interrupt yet (time travel): the first call to ask takes it. */
+  #held: { readonly value: unknown } | undefined;
+
+  /**
+   * Holds `value` for the first `interrupt()` call of the next superstep that has no answer of its own
+   * (LangGraph's resume without an id): a fork from before a pause re-fires the interrupt, and this
+   * answers it. The call's id then keeps it, as if it had been named. `undefined` drops it.
+   */
+  hold(value: { readonly value: unknown } | undefined): void {
+    this.#held = value;
+  }
+
+  /** The held answer, now the answer of the call `id`; `undefined` when none is held. */
+  takeHeld(id: string): { readonly value: unknown } | undefined {
+    const held = this.#held;
+    if (held === undefined) return undefined;
+    this.#held = undefined;
+    this.resumes = { ...this.resumes, [id]: held.value };
+    return held;
+  }
 
   /** The resume values of a resumed run (they stand until its next superstep commits), and the interrupts they answer. */
   answer(resumes: Readonly<Record<string, unknown>>, pending: readonly PendingInterrupt[] = []): void {

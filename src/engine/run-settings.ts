@@ -27,6 +27,8 @@ export interface RunSettings extends RunOptions, ObservedSettings {
    * not throw, and must copy `write.update` if it keeps it.
    */
   readonly onWrite?: (write: TaskWrite) => void;
+  /** Called once a superstep's tasks are admitted, before any of them runs (`stream`'s `tasks` and `debug` modes). It must not throw. */
+  readonly onTasks?: (superstep: number, tasks: readonly Task[], state: State) => void;
   /**
    * How a task executes: `runTask` (its node under its policies) unless a driver records it, as the
    * DBOS driver does by running it as a durable step. The kernel's rules around it stay the same.

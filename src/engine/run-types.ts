@@ -8,9 +8,10 @@ import type { RouteTaken } from "./step.js";
 /**
  * What `stream` yields: per-node steps (`"updates"`), the merged state per superstep (`"values"`),
  * the events nodes write with `context.writer` (`"custom"`), the text deltas of the messages nodes
- * write as `MessageDelta`s (`"messages"`), or a list of them.
+ * write as `MessageDelta`s (`"messages"`), each task's start and result (`"tasks"`), each checkpoint
+ * as written (`"checkpoints"`, a thread only), both of those (`"debug"`), or a list of them.
  */
-export type StreamMode = "updates" | "values" | "custom" | "messages";
+export type StreamMode = "updates" | "values" | "custom" | "messages" | "tasks" | "checkpoints" | "debug";
 
 /** Options for one run. */
 export interface RunOptions {
@@ -41,6 +42,71 @@ export interface StreamOptions<M extends StreamMode | readonly StreamMode[] = "u
   /** `"updates"` (the default) yields each node's step; `"values"` the merged state per superstep; `"custom"` the nodes' own events; a list yields `[mode, payload]` pairs. */
   readonly streamMode?: M;
 }
+
+/**
+ * A task about to run (`streamMode: "tasks"`), as LangGraph's task event: all of a superstep's come
+ * before any of them runs.
+ *
+ * @example
+ * ```ts
+ * for await (const event of graph.stream(input, { streamMode: "tasks" }))
+ *   if ("input" in event) console.log(`${event.id} starts`); // "a:1:0 starts"
+ * ```
+ */
+export interface TaskStart<N extends string = string> {
+  /** `node:superstep:position`: the task's node, its superstep (1 for the first) and its place in it (the prefix of its interrupts' ids). */
+  readonly id: string;
+  readonly name: N;
+  /** What the node reads: the committed state, or a `Send`'s input. */
+  readonly input: unknown;
+}
+
+/**
+ * A task's outcome (`streamMode: "tasks"`), as LangGraph's task result: its update, or its error, or the interrupts it paused at.
+ *
+ * @example
+ * ```ts
+ * for await (const event of graph.stream(input, { streamMode: "tasks" }))
+ *   if ("result" in event && event.error !== null) console.log(`${event.name} failed: ${event.error.code}`);
+ * ```
+ */
+export interface TaskResult<S, N extends string = string> {
+  readonly id: string;
+  readonly name: N;
+  /** The update it returned; `undefined` when it failed or paused. */
+  readonly result: Partial<S> | undefined;
+  /** Why it failed, as JSON; `null` when it did not. */
+  readonly error: { readonly name: string; readonly code?: string; readonly message: string } | null;
+  /** The interrupts it paused at (a thread only); `[]` when it did not pause. */
+  readonly interrupts: readonly { readonly id: string; readonly value: unknown }[];
+}
+
+/**
+ * What `streamMode: "tasks"` yields: a {@link TaskStart} or a {@link TaskResult}.
+ *
+ * @example
+ * ```ts
+ * const events: TaskEvent<State>[] = [];
+ * for await (const event of graph.stream(input, { streamMode: "tasks" })) events.push(event);
+ * ```
+ */
+export type TaskEvent<S, N extends string = string> = TaskStart<N> | TaskResult<S, N>;
+
+/**
+ * One event of `streamMode: "debug"`, LangGraph's shape: `step` is the superstep (a checkpoint's is the
+ * supersteps it has committed), `payload` a checkpoint, a task start or a task result. Without a
+ * thread no checkpoint is written, so only the task events come.
+ *
+ * @example
+ * ```ts
+ * for await (const event of graph.stream(input, { threadId: "t1", checkpointer, streamMode: "debug" }))
+ *   console.log(event.step, event.type); // 0 "checkpoint", 1 "task", 1 "task_result", 1 "checkpoint", …
+ * ```
+ */
+export type DebugEvent<S, N extends string = string, C = unknown> =
+  | { readonly step: number; readonly type: "checkpoint"; readonly timestamp: string; readonly payload: C }
+  | { readonly step: number; readonly type: "task"; readonly timestamp: string; readonly payload: TaskStart<N> }
+  | { readonly step: number; readonly type: "task_result"; readonly timestamp: string; readonly payload: TaskResult<S, N> };
 
 /** One completed node execution (of a graph whose nodes are `N`). Detached: mutating it affects nothing else. */
 export interface Step<S, N extends string = string> {

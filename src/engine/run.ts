@@ -50,6 +50,7 @@ export class Run {
   /** Checked once per run: an unobserved run tests this one field per hook and allocates nothing for it. */
   readonly #observed: ObservedRun | undefined;
   readonly #onWrite: ((write: TaskWrite) => void) | undefined;
+  readonly #onTasks: RunSettings["onTasks"];
   /** The updates already known for the next superstep's tasks, by position: those tasks do not run again. */
   #done: ReadonlyMap<number, State> | undefined;
   readonly #runTask: TaskRunner;
@@ -67,6 +68,7 @@ export class Run {
     this.#interrupts = options?.interrupts;
     this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
     this.#onWrite = options?.onWrite;
+    this.#onTasks = options?.onTasks;
     this.#runTask = options?.runTask ?? runTask;
     this.#joins = graph.joins.map(() => []);
     this.#state = {};
@@ -184,6 +186,7 @@ export class Run {
     if (tasks !== this.#tasks) this.#tasks = tasks;
     const observed = this.#observed;
     observed?.superstepStart(this.#supersteps + 1, tasks);
+    this.#onTasks?.(this.#supersteps + 1, tasks, this.#state);
     const done = this.#done;
     this.#done = undefined;
     // Named methods rather than closures: a synchronous superstep allocates no function.

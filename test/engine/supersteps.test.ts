@@ -250,7 +250,7 @@ describe("stream modes", () => {
 
   it("rejects an unknown stream mode", async () => {
     const consume = async () => {
-      for await (const _ of fanOutGraph(() => () => ({})).stream(input(), { streamMode: "debug" as "values" })) void _;
+      for await (const _ of fanOutGraph(() => () => ({})).stream(input(), { streamMode: "trace" as "values" })) void _;
     };
     await expect(consume()).rejects.toBeInstanceOf(InvalidOptionError);
   });

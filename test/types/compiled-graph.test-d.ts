@@ -6,7 +6,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { replayPath, scriptedGraph } from "../../src/coverage/index.js";
 import { registerOnDBOS, resumeOnDBOS, startOnDBOS } from "../../src/dbos/index.js";
-import { END, START, StateGraph, type CompiledGraph, type Step } from "../../src/index.js";
+import { END, START, StateGraph, type CompiledGraph, type Step, type TaskEvent, type TaskStart } from "../../src/index.js";
 import type { RunnableGraph } from "../../src/inspect/target.js";
 import { runOnLangGraph, toLangGraph } from "../../src/langgraph/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
@@ -39,6 +39,25 @@ describe("compile() keeps the node names", () => {
     for await (const step of graph.stream(input)) expectTypeOf(step.node).toEqualTypeOf<Nodes>();
     for await (const [mode, chunk] of graph.stream(input, { streamMode: ["updates", "values"] }))
       if (mode === "updates") expectTypeOf(chunk.node).toEqualTypeOf<Nodes>();
+  });
+
+  it("types the chunks of the tasks, checkpoints and debug modes, and a list's chunks follow its modes", async () => {
+    for await (const event of graph.stream(input, { streamMode: "tasks" })) {
+      expectTypeOf(event).toEqualTypeOf<TaskEvent<S, Nodes>>();
+      expectTypeOf(event.name).toEqualTypeOf<Nodes>();
+      if ("result" in event) expectTypeOf(event.result).toEqualTypeOf<Partial<S> | undefined>();
+    }
+    for await (const checkpoint of threaded.stream(input, { threadId: "t", checkpointer, streamMode: "checkpoints" }))
+      expectTypeOf(checkpoint.next).toEqualTypeOf<readonly Nodes[]>();
+    for await (const event of threaded.stream(input, { threadId: "t", checkpointer, streamMode: "debug" }))
+      if (event.type === "checkpoint") expectTypeOf(event.payload.state).toEqualTypeOf<S>();
+      else if (event.type === "task") expectTypeOf(event.payload).toEqualTypeOf<TaskStart<Nodes>>();
+    for await (const chunk of graph.stream(input, { streamMode: ["updates", "tasks"] })) {
+      expectTypeOf(chunk[0]).toEqualTypeOf<"updates" | "tasks">();
+      if (chunk[0] === "tasks") expectTypeOf(chunk[1]).toEqualTypeOf<TaskEvent<S, Nodes>>();
+      // @ts-expect-error - "values" is not one of the modes asked for
+      if (chunk[0] === "values") expectTypeOf(chunk[1]).toBeObject();
+    }
   });
 
   it("types where a thread paused and what runs next", async () => {

@@ -24,26 +24,39 @@ export interface CommandStart {
   readonly resumes: Readonly<Record<string, JsonValue>>;
   readonly interrupts: readonly PendingInterrupt[];
   readonly changed: boolean;
+  /** A resume given at a checkpoint that waits for no interrupt yet: the answer of the first `interrupt()` its tasks call. */
+  readonly held?: { readonly value: JsonValue };
 }
 
-/** Applies `command` to the checkpoint it resumes. Throws `InterruptError`, `InvalidUpdateError` or `InvalidOptionError`. */
+/**
+ * Applies `command` to the checkpoint it resumes. `timeTravel`: the caller picked the checkpoint by id,
+ * so one that waits for no interrupt yet but has tasks is a point before a pause (LangGraph keeps the
+ * pause on that checkpoint; here it is the `interrupt` checkpoint after it, or not there at all on a
+ * fork): the resume value is held for the first `interrupt()` call its tasks make.
+ * Throws `InterruptError`, `InvalidUpdateError` or `InvalidOptionError`.
+ */
 export function commandStart(
   api: string,
   graph: ExecutableGraph,
   from: Checkpoint,
   snapshot: RunSnapshot,
   command: AnyCommand,
+  timeTravel = false,
 ): CommandStart {
   const pending = from.interrupts ?? [];
   let resumes: Readonly<Record<string, JsonValue>> = from.resumes ?? {};
+  let held: { readonly value: JsonValue } | undefined;
   if (command.resume !== undefined) {
-    const { threadId } = from;
-    const owner = threadOwner(threadId);
-    resumes = { ...resumes, ...resumeAnswers(api, owner, pending, command.resume) };
+    const owner = threadOwner(from.threadId);
+    if (timeTravel && pending.length === 0 && from.tasks.length > 0) held = heldAnswer(api, owner, from.id, command.resume);
+    else resumes = { ...resumes, ...resumeAnswers(api, owner, pending, command.resume) };
   }
   let start = snapshot;
   if (command.update !== undefined) start = { ...start, state: updated(api, graph, from, command.update) };
-  if (command.goto === undefined) return { snapshot: start, resumes, interrupts: pending, changed: command.update !== undefined };
+  if (command.goto === undefined) {
+    const kept = { snapshot: start, resumes, interrupts: pending, changed: command.update !== undefined };
+    return held === undefined ? kept : { ...kept, held };
+  }
   const targets = command.goto.map(gotoTask);
   checkGoto(
     api,
@@ -119,6 +132,24 @@ export function resumeAnswers(
     );
   }
   return { [ids[0] as string]: resume as JsonValue };
+}
+
+/**
+ * A resume at a checkpoint before a pause: one value, for the first interrupt its tasks raise. A map of
+ * interrupt ids cannot name interrupts not raised yet (`UNKNOWN_INTERRUPT`).
+ */
+function heldAnswer(api: string, owner: ResumeOwner, checkpointId: string, resume: unknown): { readonly value: JsonValue } {
+  checkJson(resume, "resume", api);
+  const ids = isPlainObject(resume) ? Object.keys(resume).filter(looksLikeId) : [];
+  if (ids.length > 0) {
+    throw new InterruptError(
+      "UNKNOWN_INTERRUPT",
+      `${api}: the resume map names ${ids.map((id) => `"${id}"`).join(", ")}, but checkpoint "${checkpointId}" of ${owner.subject} waits for no interrupt yet. ` +
+        `Pass one value: it answers the first interrupt() its nodes call.`,
+      { interruptId: ids[0] as string },
+    );
+  }
+  return { value: resume as JsonValue };
 }
 
 /** An interrupt id: `node:superstep:task:index`. */

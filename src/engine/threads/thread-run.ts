@@ -7,6 +7,7 @@ import { GraphExecutionError } from "../../errors.js";
 import type { ExecutableGraph } from "../executable.js";
 import { pauseAfter, pauseBefore } from "../kernel/pauses.js";
 import { Run } from "../run.js";
+import type { RunSettings } from "../run-settings.js";
 import { unreadableInput } from "../run-checks.js";
 import type { EventSink } from "../task-context.js";
 import type { Step } from "../run-types.js";
@@ -60,6 +61,10 @@ export interface ThreadOpening {
   readonly sink?: EventSink | undefined;
   /** A subgraph task's thread: its answers and reducers. */
   readonly child?: ChildThread | undefined;
+  /** `stream`'s `tasks` and `debug` modes: each superstep's tasks, once admitted. */
+  readonly onTasks?: RunSettings["onTasks"];
+  /** `stream`'s `checkpoints` and `debug` modes: each checkpoint, once stored (or queued, in async durability). */
+  readonly onCheckpoint?: ((checkpoint: Checkpoint) => void) | undefined;
 }
 
 /**
@@ -117,7 +122,7 @@ export class ThreadRun {
   }
 
   static async #open(opening: ThreadOpening): Promise<ThreadRun> {
-    const { graph, settings, options, api, sink, child } = opening;
+    const { graph, settings, options, api, sink, child, onTasks, onCheckpoint } = opening;
     let { input } = opening;
     const { threadId, checkpointer } = checkThreadOptions(api, settings, options, child !== undefined);
     if (options.metadata !== undefined) checkMetadata(api, options.metadata);
@@ -134,19 +139,29 @@ export class ThreadRun {
     // nothing is stored before the run's end, pending writes included (a failed superstep runs whole again).
     const keeps = saves.durability !== "exit";
     const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (keeps && !host.isPaused(write.task) ? keeper.keep(write) : undefined);
-    const runOptions = { ...options, threadId, api, onWrite, interrupts: host, ...(sink === undefined ? {} : { sink }) };
+    const runOptions = {
+      ...options,
+      threadId,
+      api,
+      onWrite,
+      interrupts: host,
+      ...(sink === undefined ? {} : { sink }),
+      ...(onTasks === undefined ? {} : { onTasks }),
+    };
     if (input === null || isCommand(input)) {
       const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
       const snapshot = snapshotOf(api, graph, from);
       const start = isCommand(input)
-        ? commandStart(api, graph, from, snapshot, input)
+        ? commandStart(api, graph, from, snapshot, input, options.checkpointId !== undefined)
         : { snapshot, resumes: { ...from.resumes, ...answered(from, child?.resumes) }, interrupts: from.interrupts ?? [], changed: false };
       host.answer(start.resumes, start.interrupts);
+      host.hold(start.held);
       // The superstep's tasks that succeeded before a failure, a crash or an interrupt keep their writes: only the others run.
       // A goto replaced the tasks, and with them the writes kept for them.
       const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
       const run = Run.restore(graph, start.snapshot, runOptions, kept);
       const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+      writer.onWritten = onCheckpoint;
       if (fold !== undefined) writer.subgraphUpdate = from.subgraphUpdate ?? {};
       if (start.changed) {
         const pause = { interrupts: start.interrupts, resumes: start.resumes, writes: kept };
@@ -162,6 +177,7 @@ export class ThreadRun {
     const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
     const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, base, options.metadata);
+    writer.onWritten = onCheckpoint;
     if (fold !== undefined) writer.subgraphUpdate = {};
     writer.trustNext(checkedFields(graph, base, input as State));
     await writer.write(run, "input", []);
@@ -247,6 +263,8 @@ export class ThreadRun {
   /** The superstep committed: once its pending writes are stored, its checkpoint is written (none when the run ended instead). */
   #committed(records: StepRecord[] | undefined): MaybePromise<CommittedSuperstep> | undefined {
     if (records === undefined) return undefined;
+    // A held answer no interrupt took is dropped with its superstep, as LangGraph drops its resume write.
+    this.#host.hold(undefined);
     const superstep: CommittedSuperstep = { records, state: this.#run.committedState };
     const writes = this.#keeper.settled();
     return writes === undefined ? this.#save(superstep) : writes.then(() => this.#save(superstep));

@@ -22,6 +22,8 @@ export class ThreadWriter {
   #checked: State | undefined;
   /** A child thread's folded updates so far, stored with each of its checkpoints. */
   subgraphUpdate: State | undefined;
+  /** Told of each checkpoint once it is stored (`stream`'s `checkpoints` mode). */
+  onWritten: ((checkpoint: Checkpoint) => void) | undefined;
   /** Fields the next checkpoint's JSON check skips: already checked (see {@link ThreadWriter.trustNext}). */
   #trusted: ReadonlySet<string> | undefined;
 
@@ -107,6 +109,7 @@ export class ThreadWriter {
       this.#expectedLatestId = checkpoint.id;
       this.#current = checkpoint;
       run.observeCheckpoint(checkpoint.id, checkpoint.step, source);
+      this.onWritten?.(checkpoint);
       this.#checked = snapshot.state;
       return checkpoint;
     };
