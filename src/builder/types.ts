@@ -27,6 +27,7 @@ import type {
   Whitespace,
 } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
+import type { BoundEdge, LoopsBoundedEdge, UnboundedCycleProblems } from "./cycles.js";
 import type { AnyName, SourceCheck, TargetCheck } from "./declared-names.js";
 
 export type { MaxTypeLevelDepth } from "./reach.js";
@@ -568,7 +569,8 @@ type UnknownEnds<N extends string, E> = E extends readonly [infer A extends stri
 /** Each problem `compile()` reports at the type level, as message text. */
 export type TopologyProblems<N extends string, E, R extends string> =
   | TopologyRules<N, E, R | EdgeSources<E>, "builder">
-  | UnknownEnds<N, E>;
+  | UnknownEnds<N, E>
+  | UnboundedCycleProblems<N, E>;
 
 /** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
 export type CompileThis<Self, N extends string, E, R extends string> = true extends IsAny<N> | IsAny<E> | IsAny<R>
@@ -653,14 +655,22 @@ export interface StateGraph<
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly [], const Exit extends string = never>(
+  addNode<
+    const Name extends string,
+    F,
+    In = S,
+    const Ends extends readonly string[] = readonly [],
+    const Exit extends string = never,
+    Bound = never,
+  >(
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
-    options?: NodeOptions<In, Ends, Exit>,
+    // `Bound`: whether a bound is given at all (one without an exit infers no `Exit`), for the cycle check of `loops: "bounded"`.
+    options?: NodeOptions<In, Ends, Exit> & { readonly bound?: Bound },
   ): StateGraph<
     S,
     N | Name,
-    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit>,
+    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit> | BoundEdge<Name, Bound>,
     R,
     WithInput<I, S, Name, NoInfer<In>>,
     WithWrites<W, Name, F, S>,
@@ -787,20 +797,27 @@ export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string>
  * given to the first call, and the second infers `Reducers` from `reducers`, so the builder knows which
  * fields have a reducer and reports a parallel write of any other field at compile time.
  */
-export type StateGraphFactory<S extends object, Input extends object = S> = <const Reducers extends ReducersFor<S> = {}>(
-  options?: NoInfer<ReducerFieldsCheck<Reducers, S>> & StateGraphDeclaration<S, Reducers>,
-) => StateGraph<S, never, never, never, {}, ReducedFields<keyof Reducers & string>, Input>;
+export type StateGraphFactory<S extends object, Input extends object = S> = <
+  const Reducers extends ReducersFor<S> = {},
+  const Loops extends "bounded" | undefined = undefined,
+>(
+  options?: NoInfer<ReducerFieldsCheck<Reducers, S>> & StateGraphDeclaration<S, Reducers, Loops>,
+) => StateGraph<S, never, Loops extends "bounded" ? LoopsBoundedEdge : never, never, {}, ReducedFields<keyof Reducers & string>, Input>;
 
 /** The options of `stateGraph<S>()(options)`: {@link StateGraphOptions}, with the reducers' fields inferred. */
-export interface StateGraphDeclaration<S, Reducers> {
+export interface StateGraphDeclaration<S, Reducers, Loops extends "bounded" | undefined = "bounded" | undefined> {
   /** Field → reducer. A field with a reducer combines updates; every other field is replaced. */
   readonly reducers?: Reducers;
   /** As in {@link StateGraphOptions}: every state field, each once. */
   readonly fields?: FieldList<S>;
   /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
   readonly orderedMerge?: readonly NoInfer<keyof Reducers & keyof S & string>[];
-  /** As in {@link StateGraphOptions}: `"bounded"` makes every cycle that crosses no bounded node an `UNBOUNDED_CYCLE` problem. */
-  readonly loops?: "bounded";
+  /**
+   * As in {@link StateGraphOptions}: `"bounded"` makes every cycle that crosses no bounded node an
+   * `UNBOUNDED_CYCLE` problem, and, where the builder's types see the cycle (its edges, routes, `ends`
+   * and bound exits), a compile error at `compile()`.
+   */
+  readonly loops?: Loops;
 }
 
 /**

@@ -88,6 +88,16 @@ void g.updateState("t", { count: 1 }, { asNode: "wirte", checkpointer: new Memor
   .compile();`,
     `addConditionalEdges: the router can return "stop", which the path map lacks; add it to the path map with its destination`,
   ],
+  "an unbounded cycle under loops: \"bounded\"": [
+    `stateGraph<S>()({ loops: "bounded" }) // ← here (TypeScript reports a compile() error at the chain's start)
+  .addNode("a", () => ({}))
+  .addNode("b", () => ({}))
+  .addEdge(START, "a")
+  .addEdge("a", "b")
+  .addConditionalEdges("b", (s): "again" | "done" => (s.count > 1 ? "done" : "again"), { again: "a", done: END })
+  .compile();`,
+    `compile(): loops: "bounded", but the cycle through "a", "b" crosses no bounded node`,
+  ],
   "a Command goto typed string": [
     `declare const next: string;
 new StateGraph<S>()
