@@ -8,8 +8,12 @@
 
 import { agentGraphSource } from "./agent.js";
 
-/** The two ways of writing the chain, and the fixed 60-node agent graph of `agent.ts` (`nodes` is then ignored). */
-export type GraphForm = "builder" | "defineGraph" | "agent";
+/**
+ * The two ways of writing the chain, the builder chain declared with `loops: "bounded"` (each routing
+ * node bounded, so the type-level cycle check runs and passes), and the fixed 60-node agent graph of
+ * `agent.ts` (`nodes` is then ignored).
+ */
+export type GraphForm = "builder" | "bounded" | "defineGraph" | "agent";
 
 /** What to generate. */
 export interface GraphSource {
@@ -53,14 +57,16 @@ const input = `{ i: 0, trail: [] }`;
 /** The TypeScript source of one graph; it imports the package from `./lib/index.js`. */
 export function graphSource(source: GraphSource): string {
   if (source.form === "agent") return agentGraphSource();
-  return source.form === "builder" ? builderSource(source) : defineGraphSource(source);
+  return source.form === "defineGraph" ? defineGraphSource(source) : builderSource(source);
 }
 
-function builderSource({ nodes: n, typeLevelTopology, orphan = false }: GraphSource): string {
+function builderSource({ form, nodes: n, typeLevelTopology, orphan = false }: GraphSource): string {
+  const bounded = form === "bounded";
   // Each node is declared before the rule that leads to it, as the builder requires.
   const calls: string[] = [];
   for (let k = 0; k < n; k++) {
-    calls.push(`.addNode("${name(k)}", ${nodeFunction(k)})`);
+    const bound = bounded && isRouter(k, n) ? `, { bound: { max: 3, exit: "${name(k + 1)}" } }` : "";
+    calls.push(`.addNode("${name(k)}", ${nodeFunction(k)}${bound})`);
     if (k === 0) calls.push(`.addEdge(START, "${name(0)}")`);
     else if (isRouter(k - 1, n)) calls.push(`.addConditionalEdges("${name(k - 1)}", ${router("s")}, ${paths(k - 1)})`);
     else calls.push(`.addEdge("${name(k - 1)}", "${name(k)}")`);
@@ -70,19 +76,20 @@ function builderSource({ nodes: n, typeLevelTopology, orphan = false }: GraphSou
   const parts: string[] = [];
   for (let from = 0; from < calls.length; from += CALLS_PER_FUNCTION) {
     const index = parts.length + 1;
-    const parameter = index === 1 ? "StateGraph<S>" : `ReturnType<typeof part${index - 1}>`;
+    const parameter = index === 1 ? (bounded ? "typeof start" : "StateGraph<S>") : `ReturnType<typeof part${index - 1}>`;
     parts.push(
       `function part${index}(g: ${parameter}) {\n  return g\n    ${calls.slice(from, from + CALLS_PER_FUNCTION).join("\n    ")};\n}`,
     );
   }
-  const composed = parts.reduce((inner, _, k) => `part${k + 1}(${inner})`, "new StateGraph<S>()");
+  const composed = parts.reduce((inner, _, k) => `part${k + 1}(${inner})`, bounded ? "start" : "new StateGraph<S>()");
   const options = typeLevelTopology ? "" : "{ typeLevelTopology: false }";
   return [
     `// ${n}-node builder chain, ${parts.length} composed functions of at most ${CALLS_PER_FUNCTION} calls.`,
-    `import { END, START, StateGraph } from "./lib/index.js";`,
+    `import { END, START, ${bounded ? "stateGraph" : "StateGraph"} } from "./lib/index.js";`,
     "",
     STATE,
     "",
+    ...(bounded ? [`const start = stateGraph<S>()({ loops: "bounded" });`, ""] : []),
     ...parts.flatMap((part) => [part, ""]),
     `export const graph = ${composed}.compile(${options});`,
     `export const run = graph.invoke(${input}, { maxSteps: ${10 * n} });`,

@@ -24,14 +24,14 @@ declare const tooDeep: unique symbol;
 export type TooDeep = typeof tooDeep;
 
 /** Source → every node one of its pairs leads to. */
-type Successors<E> = {
+export type Successors<E> = {
   [P in E as P extends readonly [infer From extends PropertyKey, unknown] ? From : never]: P extends readonly [unknown, infer To]
     ? To
     : never;
 };
 
 /** Destination → every node one of its pairs comes from. */
-type Predecessors<E> = {
+export type Predecessors<E> = {
   [P in E as P extends readonly [unknown, infer To extends PropertyKey] ? To : never]: P extends readonly [infer From, unknown]
     ? From
     : never;

@@ -27,6 +27,7 @@ import type {
   Whitespace,
 } from "./messages.js";
 import type { TopologyRules } from "./topology.js";
+import type { BoundEdge, LoopsBoundedEdge, UnboundedCycleProblems } from "./cycles.js";
 import type { AnyName, SourceCheck, TargetCheck } from "./declared-names.js";
 
 export type { MaxTypeLevelDepth } from "./reach.js";
@@ -273,6 +274,100 @@ export type EndsEdges<Name extends string, Ends extends readonly string[]> = [En
  */
 export type BoundExitEdge<Name extends string, Exit extends string> = [Exit] extends [never] ? never : readonly [Name, Exit];
 
+/**
+ * What `addConditionalEdges`' router may return: a route key (a path-map form), or a list of node
+ * names and `Send`s (a destination-list form); which form is read from the third argument. END, a
+ * literal, is in the union beside any string so that the router's literals are kept where they are
+ * written in a returned list (a contextual type with a literal member keeps them). Not generic in the
+ * node names: while the router is not yet read (it is inferred last, from its parameter's context),
+ * the compiler checks the other arguments with this constraint as the router's type, and the checks
+ * of a helper generic over the builder's nodes could not resolve it. A name that is not a node is
+ * reported on the result ({@link RouteOutcome}).
+ */
+export type RouterOutput = End | AnyName | readonly (End | AnyName | Send)[];
+
+/** The route keys (or node names) a router returns: the members of its list, `Send`s aside. */
+type RouteKeys<Out> = Exclude<Out extends readonly (infer Choice)[] ? Choice : Out, Send<string, unknown>> & string;
+
+/** Where a route may lead: a destination list's names, or a path map's values. */
+type Destinations<M> = M extends readonly unknown[] ? M[number] : M[keyof M];
+
+/**
+ * The checks of `addConditionalEdges`' third argument, by its form: a destination list lists only
+ * nodes the router leads to; a path map has exactly the router's keys, each leading to a declared
+ * node that reads the state. A conditional on the argument's own type, never on the router's: it is
+ * read once both are inferred. Not distributive (`[M]`): while the call is resolved, the compiler reads
+ * a distributive conditional on `M` with `M`'s constraint, a list of every node name or a path map to
+ * any of them, and checked each, O(nodes) per call (builder N=200: +30% checker calls).
+ */
+type DestinationChecks<M, Out, From, N extends string, S, I> = [M] extends [readonly unknown[]]
+  ? ListChecks<M & readonly unknown[], Out, From, N>
+  : // Not `PathMapKeys<…>` itself: a `Demand` of the messages, so the error's first line, which prints the parameter's type, shows them.
+    (PathMapKeyProblems<M, RouteKeys<Out>, "addConditionalEdges"> extends infer Problems extends string
+      ? [Problems] extends [never]
+        ? unknown
+        : Demand<Problems>
+      : never) &
+      ReadsTheState<M[keyof M], S, I, "addConditionalEdges"> &
+      PathMapTargets<M, N>;
+
+/**
+ * A destination list's checks: each name the router leads to is a node (a route key there is the
+ * usual slip: it needs a path map), else each listed destination is one the router leads to. Two
+ * indexes by the outcome, as in {@link SourceCheck}, so that a helper generic over the builder's nodes,
+ * where the outcome is deferred, still type-checks.
+ */
+export type ListChecks<M extends readonly unknown[], Out, From, N extends string> =
+  | { readonly nodes: UnreturnedDestinations<M, Out> }[Exclude<"nodes", NotNodeProblem<RouteTargets<Out>, N, Out>>]
+  | {
+      readonly nodes: never;
+      readonly notNodes: Demand<`addConditionalEdges: ${NotNodes<From, RouteTargets<Out>, N>}`>;
+    }[NotNodeProblem<RouteTargets<Out>, N, Out>];
+
+/** The keys of {@link ListChecks}' objects that the router's targets select: none while each is a node, and none before the router is read. */
+type NotNodeProblem<Targets, N extends string, Out> = [RouterOutput] extends [Out]
+  ? never
+  : string extends RouteKeys<Out>
+    ? never // a router typed string: its result says so
+    : IsAny<N> extends true
+      ? never
+      : Targets extends N | End
+        ? never
+        : "nodes" | "notNodes";
+
+/**
+ * The problems of an `addConditionalEdges` call that show in its result (its next call), as message
+ * text; `never` when it is sound. One signature for both forms, so a problem in either is reported
+ * as its own message, not as TS2769 ("No overload matches this call") explaining the other form.
+ */
+type RouteOutcome<M, Out, From, N extends string, S, I, W> =
+  string extends RouteKeys<Out>
+    ? [RouterOutput] extends [Out]
+      ? never // the call failed and `Out` was never inferred: its argument's error is the one to read, not a follow-on
+      : `the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`
+    : M extends readonly unknown[]
+      ? [NotNodeProblem<RouteTargets<Out>, N, Out>] extends [never]
+        ? ListRouteProblems<From, Out, M[number], S, I> | RouteConflicts<From, Out, M, W>
+        : never // the destination list's own check reports it (ListChecks); a follow-on error here would only repeat it
+      : [SentTargets<Out>] extends [never]
+        ? [WideKeys<M>] extends [never]
+          ? never
+          : WidePathMapMessage<`the path map for ${Quoted<From>}`>
+        : `the router for ${Quoted<From>} returns a Send, which a path map cannot route; list the destinations instead: addConditionalEdges(${Quoted<From>}, router, [${Quoted<SentTargets<Out>>}, …])`;
+
+/**
+ * A list-form router's names and `Send` targets that are not nodes: most often route keys, which need
+ * a path map; else a node not declared yet.
+ */
+type NotNodes<From, Names, N extends string> =
+  IsAny<N> extends true
+    ? never
+    : Exclude<Names, N | End> extends infer X extends string
+      ? X extends unknown
+        ? `the router for ${Quoted<From>} leads to ${Quoted<X>}, which is not a node; with a destination list a router returns node names or Sends: declare ${Quoted<X>} with addNode, or map route keys to nodes with a path map { ${X}: node }`
+        : never
+      : never;
+
 /** A router of state `S` returning `Out`: it may read its {@link RouterContext} as a second parameter. */
 export type RouterOf<S, Out> = (state: S, context: RouterContext) => Awaitable<Out>;
 
@@ -301,10 +396,12 @@ export type PathMapTargets<P, N extends string> = [P[keyof P]] extends [N | End]
  * (also as computed keys, `{ [Route.Go]: … }`). A router typed `string` is
  * reported on the result instead (its keys cannot be checked).
  */
-export type PathMapKeys<P, K extends string, Api extends string = "addConditionalEdges"> = Demand<
+export type PathMapKeys<P, K extends string, Api extends string = "addConditionalEdges"> = Demand<PathMapKeyProblems<P, K, Api>>;
+
+/** The messages of {@link PathMapKeys}, each a problem of the path map's keys; `never` when they match the router's. */
+type PathMapKeyProblems<P, K extends string, Api extends string> =
   | (string extends K ? never : KeyMismatches<Exclude<`${K}`, `${keyof P & string}`>, Exclude<keyof P, `${K}`> & string, Api>)
-  | ("" extends keyof P ? `${Api}: a route key cannot be empty; name the route` : never)
->;
+  | ("" extends keyof P ? `${Api}: a route key cannot be empty; name the route` : never);
 
 /** The messages for the router's keys the path map lacks (`Missing`) and its keys the router never returns (`Unreturned`). */
 type KeyMismatches<Missing extends string, Unreturned extends string, Api extends string> = [Unreturned] extends [never]
@@ -474,7 +571,8 @@ type UnknownEnds<N extends string, E> = E extends readonly [infer A extends stri
 /** Each problem `compile()` reports at the type level, as message text. */
 export type TopologyProblems<N extends string, E, R extends string> =
   | TopologyRules<N, E, R | EdgeSources<E>, "builder">
-  | UnknownEnds<N, E>;
+  | UnknownEnds<N, E>
+  | UnboundedCycleProblems<N, E>;
 
 /** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
 export type CompileThis<Self, N extends string, E, R extends string> = true extends IsAny<N> | IsAny<E> | IsAny<R>
@@ -559,14 +657,22 @@ export interface StateGraph<
    * builder.addNode("summarize", (input: { doc: string }) => ({ summaries: [input.doc.slice(0, 80)] }));
    * ```
    */
-  addNode<const Name extends string, F, In = S, const Ends extends readonly string[] = readonly [], const Exit extends string = never>(
+  addNode<
+    const Name extends string,
+    F,
+    In = S,
+    const Ends extends readonly string[] = readonly [],
+    const Exit extends string = never,
+    Bound = never,
+  >(
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
-    options?: NodeOptions<In, Ends, Exit>,
+    // `Bound`: whether a bound is given at all (one without an exit infers no `Exit`), for the cycle check of `loops: "bounded"`.
+    options?: NodeOptions<In, Ends, Exit> & { readonly bound?: Bound },
   ): StateGraph<
     S,
     N | Name,
-    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit>,
+    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit> | BoundEdge<Name, Bound>,
     R,
     WithInput<I, S, Name, NoInfer<In>>,
     WithWrites<W, Name, F, S>,
@@ -607,24 +713,17 @@ export interface StateGraph<
    */
   addConditionalEdges<
     const From extends N | Start | AnyName,
-    Out extends N | End | readonly (N | End | Send<N>)[],
-    const D extends readonly (N | End)[],
+    Out extends RouterOutput,
+    const M extends readonly (N | End)[] | PathMapOf<N | AnyName>,
   >(
     from: From & NoInfer<SourceCheck<From, N, R, "addConditionalEdges">>,
     router: RouterOf<S, Out>,
-    destinations: D & NoInfer<UnreturnedDestinations<D, Out>>,
-  ): [ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>] extends [never]
-    ? StateGraph<S, N, E | readonly [From, D[number]], R | From, I, W, Input>
-    : RouteError<ListRouteProblems<From, Out, D[number], S, I> | RouteConflicts<From, Out, D, W>>;
-  addConditionalEdges<const From extends N | Start | AnyName, K extends string, const P extends PathMapOf<N | AnyName>>(
-    from: From & NoInfer<SourceCheck<From, N, R, "addConditionalEdges">>,
-    router: RouterOf<S, K | readonly K[]>,
-    pathMap: P & NoInfer<PathMapKeys<P, K> & ReadsTheState<P[keyof P], S, I, "addConditionalEdges"> & PathMapTargets<P, N>>,
-  ): string extends K
-    ? RouteError<`the router for ${Quoted<From>} returns string; annotate its return type with a union of route keys, e.g. (s): "accept" | "revise" => …`>
-    : [WideKeys<P>] extends [never]
-      ? StateGraph<S, N, E | readonly [From, P[keyof P]], R | From, I, W, Input>
-      : RouteError<WidePathMapMessage<`the path map for ${Quoted<From>}`>>;
+    pathMap: NoInfer<DestinationChecks<M, Out, From, N, S, I>> & M,
+  ): RouteOutcome<M, Out, From, N, S, I, W> extends infer Problem extends string
+    ? [Problem] extends [never]
+      ? StateGraph<S, N, E | readonly [From, Destinations<M>], R | From, I, W, Input>
+      : RouteError<Problem>
+    : never;
 
   /**
    * Validates the graph and returns a frozen, runnable {@link CompiledGraph}. At the type level it is an
@@ -700,20 +799,27 @@ export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string>
  * given to the first call, and the second infers `Reducers` from `reducers`, so the builder knows which
  * fields have a reducer and reports a parallel write of any other field at compile time.
  */
-export type StateGraphFactory<S extends object, Input extends object = S> = <const Reducers extends ReducersFor<S> = {}>(
-  options?: NoInfer<ReducerFieldsCheck<Reducers, S>> & StateGraphDeclaration<S, Reducers>,
-) => StateGraph<S, never, never, never, {}, ReducedFields<keyof Reducers & string>, Input>;
+export type StateGraphFactory<S extends object, Input extends object = S> = <
+  const Reducers extends ReducersFor<S> = {},
+  const Loops extends "bounded" | undefined = undefined,
+>(
+  options?: NoInfer<ReducerFieldsCheck<Reducers, S>> & StateGraphDeclaration<S, Reducers, Loops>,
+) => StateGraph<S, never, Loops extends "bounded" ? LoopsBoundedEdge : never, never, {}, ReducedFields<keyof Reducers & string>, Input>;
 
 /** The options of `stateGraph<S>()(options)`: {@link StateGraphOptions}, with the reducers' fields inferred. */
-export interface StateGraphDeclaration<S, Reducers> {
+export interface StateGraphDeclaration<S, Reducers, Loops extends "bounded" | undefined = "bounded" | undefined> {
   /** Field → reducer. A field with a reducer combines updates; every other field is replaced. */
   readonly reducers?: Reducers;
   /** As in {@link StateGraphOptions}: every state field, each once. */
   readonly fields?: FieldList<S>;
   /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
   readonly orderedMerge?: readonly NoInfer<keyof Reducers & keyof S & string>[];
-  /** As in {@link StateGraphOptions}: `"bounded"` makes every cycle that crosses no bounded node an `UNBOUNDED_CYCLE` problem. */
-  readonly loops?: "bounded";
+  /**
+   * As in {@link StateGraphOptions}: `"bounded"` makes every cycle that crosses no bounded node an
+   * `UNBOUNDED_CYCLE` problem, and, where the builder's types see the cycle (its edges, routes, `ends`
+   * and bound exits), a compile error at `compile()`.
+   */
+  readonly loops?: Loops;
 }
 
 /**

@@ -78,6 +78,7 @@ describe("compile() and the loop rule", () => {
       .addConditionalEdges("a", (): "again" | "done" => "done", { again: "a", done: END });
     const error = (() => {
       try {
+        // @ts-expect-error - the compiler refuses it too (test/types/loops.test-d.ts); this checks the run-time refusal
         builder.compile();
       } catch (e) {
         return e;

@@ -1,0 +1,139 @@
+/**
+ * The type-level cycle check of `loops: "bounded"` (issue 41 §1): a cycle that crosses no bounded node
+ * is a compile error at `compile()` naming its nodes, where the builder's types see the cycle (fixed
+ * edges, fan-outs and joins, route destinations, a node's `ends`, a bound's exit). Without the opt-in,
+ * nothing changes: such a cycle is a run-time warning only.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import type { UnboundedCycleNodes, UnboundedCycleProblems } from "../../src/builder/cycles.js";
+import { append, Command, END, START, StateGraph, stateGraph, type CompiledGraph } from "../../src/index.js";
+
+interface S {
+  count: number;
+  log: string[];
+}
+const bounded = () => stateGraph<S>()({ reducers: { log: append }, loops: "bounded" });
+const again = (s: S): "again" | "done" => (s.count > 3 ? "done" : "again");
+
+describe('loops: "bounded" at compile time', () => {
+  it("refuses a self-loop that crosses no bounded node, naming the node", () => {
+    const loop = bounded().addNode("a", () => ({})).addEdge(START, "a").addConditionalEdges("a", again, { again: "a", done: END });
+    // @ts-expect-error - compile(): loops: "bounded", but the cycle through "a" crosses no bounded node
+    loop.compile();
+  });
+
+  it("compiles the same loop once its node is bounded, with or without an exit", () => {
+    const withExit = bounded()
+      .addNode("a", () => ({}), { bound: { max: 3, exit: END } })
+      .addEdge(START, "a")
+      .addConditionalEdges("a", again, { again: "a", done: END })
+      .compile();
+    const withoutExit = bounded()
+      .addNode("a", () => ({}), { bound: { max: 0 } })
+      .addEdge(START, "a")
+      .addConditionalEdges("a", again, { again: "a", done: END })
+      .compile();
+    expectTypeOf(withExit).toEqualTypeOf<CompiledGraph<S, "a">>();
+    expectTypeOf(withoutExit).toEqualTypeOf<CompiledGraph<S, "a">>();
+  });
+
+  it("refuses a longer cycle, and accepts it when any one of its nodes is bounded", () => {
+    const cycle = bounded()
+      .addNode("a", () => ({}))
+      .addNode("b", () => ({}))
+      .addNode("c", () => ({}))
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", "c")
+      .addConditionalEdges("c", again, { again: "a", done: END });
+    // @ts-expect-error - "a", "b" and "c" are on a cycle that crosses no bounded node
+    cycle.compile();
+    const boundedB = bounded()
+      .addNode("a", () => ({}))
+      .addNode("b", () => ({}), { bound: { max: 2, exit: END } })
+      .addNode("c", () => ({}))
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .addEdge("b", "c")
+      .addConditionalEdges("c", again, { again: "a", done: END })
+      .compile();
+    expectTypeOf(boundedB).toEqualTypeOf<CompiledGraph<S, "a" | "b" | "c">>();
+  });
+
+  it("names the nodes on the unbounded cycle only, not those before or after it", () => {
+    type E =
+      | readonly [typeof START, "in"]
+      | readonly ["in", "a"]
+      | readonly ["a", "b"]
+      | readonly ["b", "a" | "out"]
+      | readonly ["out", typeof END]
+      | readonly ["loop", "loop" | "in"]
+      | readonly ["loop"];
+    expectTypeOf<UnboundedCycleNodes<"in" | "a" | "b" | "out" | "loop", E>>().toEqualTypeOf<"a" | "b">();
+    expectTypeOf<UnboundedCycleProblems<"in" | "a" | "b" | "out", E>>().toEqualTypeOf<never>();
+    expectTypeOf<UnboundedCycleProblems<"a", readonly ["typed-state-graph: loops: bounded"] | readonly ["a", "a"]>>().toEqualTypeOf<
+      'loops: "bounded", but the cycle through "a" crosses no bounded node, so only recursionLimit stops it; bound one of its nodes: addNode(name, fn, { bound: { max, exit } })'
+    >();
+  });
+
+  it("follows a fan-out and a join into a cycle", () => {
+    const fanned = bounded()
+      .addNode("plan", () => ({}))
+      .addNode("left", () => ({}))
+      .addNode("right", () => ({}))
+      .addNode("merge", () => ({}))
+      .addEdge(START, "plan")
+      .addEdge("plan", ["left", "right"])
+      .addEdge(["left", "right"], "merge")
+      .addConditionalEdges("merge", again, { again: "plan", done: END });
+    // @ts-expect-error - plan, left, right and merge are on a cycle that crosses no bounded node
+    fanned.compile();
+  });
+
+  it("follows a Command's declared ends into a cycle", () => {
+    const supervised = bounded()
+      .addNode("supervisor", (s) => new Command({ goto: s.count > 3 ? END : "worker" }), { ends: ["worker", END] })
+      .addNode("worker", () => ({ count: 1 }))
+      .addEdge(START, "supervisor")
+      .addEdge("worker", "supervisor");
+    // @ts-expect-error - supervisor and worker are on a cycle through the supervisor's ends
+    supervised.compile();
+    const boundedSupervisor = bounded()
+      .addNode("supervisor", (s) => new Command({ goto: s.count > 3 ? END : "worker" }), {
+        ends: ["worker", END],
+        bound: { max: 5, exit: END },
+      })
+      .addNode("worker", () => ({ count: 1 }))
+      .addEdge(START, "supervisor")
+      .addEdge("worker", "supervisor")
+      .compile();
+    expectTypeOf(boundedSupervisor).toEqualTypeOf<CompiledGraph<S, "supervisor" | "worker">>();
+  });
+
+  it("compiles a graph with no cycle", () => {
+    const line = bounded().addNode("a", () => ({})).addNode("b", () => ({})).addEdge(START, "a").addEdge("a", "b").addEdge("b", END).compile();
+    expectTypeOf(line).toEqualTypeOf<CompiledGraph<S, "a" | "b">>();
+  });
+
+  it("is off without the opt-in: an unbounded loop compiles (compile() warns UNBOUNDED_CYCLE at run time)", () => {
+    const plain = stateGraph<S>()({ reducers: { log: append } })
+      .addNode("a", () => ({}))
+      .addEdge(START, "a")
+      .addConditionalEdges("a", again, { again: "a", done: END })
+      .compile();
+    const unreduced = new StateGraph<S>().addNode("a", () => ({})).addEdge(START, "a").addConditionalEdges("a", again, { again: "a", done: END }).compile();
+    expectTypeOf(plain).toEqualTypeOf<CompiledGraph<S, "a">>();
+    expectTypeOf(unreduced).toEqualTypeOf<CompiledGraph<S, "a">>();
+  });
+
+  it("keeps the opt-in through a helper generic over the builder's edges", () => {
+    const withLoop = <N extends string, E, R extends string>(builder: StateGraph<S, N, E, R>) =>
+      builder.addNode("retry", () => ({})).addEdge(START, "retry").addConditionalEdges("retry", again, { again: "retry", done: END });
+    const helped = withLoop(bounded());
+    // @ts-expect-error - the helper's loop crosses no bounded node, and the builder it was given opted in
+    helped.compile();
+    const opted = bounded().addNode("a", () => ({}));
+    type Opted = typeof opted extends StateGraph<S, infer N, infer E, infer R, {}, infer _W> ? [N, E, R] : never;
+    expectTypeOf<Opted[1]>().toEqualTypeOf<readonly ["typed-state-graph: loops: bounded"]>();
+  });
+});
