@@ -1,5 +1,5 @@
 /** `tsg check`: validates a graph (an example, or a user's module) and lists its problems. */
-import { stateJsonSchemaOf, unboundedCycles, validateTopology, type GraphProblem } from "../index.js";
+import { stateJsonSchemaOf, superstepBound, unboundedCycles, validateTopology, type GraphProblem } from "../index.js";
 import { defineCommand } from "./command.js";
 import { GRAPH_ARGUMENT, loadGraph } from "./graph-source.js";
 import type { CliIO } from "./io.js";
@@ -12,10 +12,11 @@ export const checkCommand = defineCommand({
   description:
     "Validates a graph as compile() does: declared names, START and END, exits, reachability, route keys.\n" +
     "A module whose top level calls compile() and throws is reported the same way. A valid graph's cycles\n" +
-    "that cross no loop bound ({ bound: { max, exit } }) are listed too: only recursionLimit stops them.",
+    "that cross no loop bound ({ bound: { max, exit } }) are listed too: only recursionLimit stops them.\n" +
+    "When every cycle is bounded, it prints the most supersteps a run can take (the default recursionLimit when above 25).",
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
-    json: { type: "boolean", description: "print { graph, valid, problems, stateSchema } as JSON" },
+    json: { type: "boolean", description: "print { graph, valid, problems, stateSchema, unboundedCycles, superstepBound } as JSON" },
     "load-timeout": LOAD_TIMEOUT_FLAG,
   },
   exitCodes: "0 valid, 1 problems listed, 2 bad arguments (or a module that does not load).",
@@ -23,17 +24,27 @@ export const checkCommand = defineCommand({
     const source = await loadGraph(positional, loadersOf(flags["load-timeout"]));
     const problems: readonly GraphProblem[] = source.problems ?? validateTopology(source.spec);
     const cycles = problems.length === 0 && source.spec !== undefined ? unboundedCycles(source.spec).map((cycle) => cycle.nodes) : [];
+    // The most supersteps a run can take when every cycle is bounded: the default recursionLimit when above 25.
+    const supersteps = problems.length === 0 && source.spec !== undefined ? (superstepBound(source.spec) ?? null) : null;
     if (flags.json === true) {
       // stateSchema: the state's JSON Schema when the graph was declared with a schema that offers one, else null.
       const graph = source.spec === undefined ? undefined : source.graph;
       const stateSchema = graph === undefined ? null : (stateJsonSchemaOf(graph) ?? null);
-      const report = { graph: source.label, valid: problems.length === 0, problems, stateSchema, unboundedCycles: cycles };
+      const report = {
+        graph: source.label,
+        valid: problems.length === 0,
+        problems,
+        stateSchema,
+        unboundedCycles: cycles,
+        superstepBound: supersteps,
+      };
       io.stdout.write(JSON.stringify(report, null, 2) + "\n");
     } else if (problems.length === 0) {
       const listed = cycles.map(
         (nodes) => `\n  - unbounded cycle (only recursionLimit stops it): ${nodes.map((n) => `"${n}"`).join(", ")}`,
       );
-      io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes)${listed.join("")}\n`);
+      const bound = supersteps === null ? "" : `, at most ${supersteps} superstep${supersteps === 1 ? "" : "s"} a run`;
+      io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes${bound})${listed.join("")}\n`);
     } else {
       const lines = problems.map((problem) => `  - [${problem.code}] ${problem.message}`);
       io.stdout.write(`${source.label}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n${lines.join("\n")}\n`);

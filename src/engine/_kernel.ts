@@ -28,6 +28,7 @@ export type { ThreadSettings } from "./threads/types.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
 export { resolveLimits, resolveConcurrency, limitMessage, type RunLimits } from "./kernel/limits.js";
+export { computedRecursionLimit, graphLimits } from "./kernel/recursion-limit.js";
 export { boundedTasks, loopBoundStop, visitsOf, type BoundTable, type NodeBound } from "./kernel/bounds.js";
 export { checkSignal, detachInput, errorOfCode, executionError, inputFailure, startingState } from "./run-checks.js";
 export { checkState, type CheckedState, type StateCheck, type StateIssues } from "./kernel/state-check.js";

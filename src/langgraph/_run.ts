@@ -16,7 +16,7 @@ import {
   messageOf,
   onAbort,
   resolveConcurrency,
-  resolveLimits,
+  graphLimits,
   schedule,
   StepFailure,
   superstepCeiling,
@@ -140,7 +140,7 @@ export class LangGraphRun {
   }
 
   async *steps(): AsyncGenerator<Step<State>> {
-    const limits = resolveLimits(this.#options, this.#api);
+    const limits = graphLimits(this.#executable, this.#options, this.#api);
     const signal = checkSignal(this.#options.signal, this.#api);
     this.#signal = signal;
     const onCustomEvent = this.#options.onCustomEvent;

@@ -3,7 +3,7 @@
  * them, so that both engines reject the same input with the same code.
  */
 import type { ExecutableGraph } from "../engine/_kernel.js";
-import { resolveLimits, type RunLimits } from "../engine/_kernel.js";
+import { graphLimits, type RunLimits } from "../engine/_kernel.js";
 import { checkSignal, executionError, inputFailure, startingState } from "../engine/_kernel.js";
 import type { State } from "../engine/_kernel.js";
 import { START } from "../spec.js";
@@ -23,9 +23,17 @@ export function checkedInput(graph: ExecutableGraph, input: unknown, api: string
 /** The two bounds of a run, checked and defaulted as the mini engine does. */
 export type Limits = RunLimits;
 
-/** Returns the run's bounds, or throws `InvalidOptionError` for anything but positive integers. */
-export function checkedLimits(options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown }, api: string): Limits {
-  return resolveLimits(options, api);
+/**
+ * Returns the run's bounds, or throws `InvalidOptionError` for anything but positive integers. The
+ * default `recursionLimit` is the mini engine's: the graph's computed superstep bound when every cycle
+ * is bounded and that is above 25.
+ */
+export function checkedLimits(
+  graph: ExecutableGraph,
+  options: { readonly maxSteps?: unknown; readonly recursionLimit?: unknown },
+  api: string,
+): Limits {
+  return graphLimits(graph, options, api);
 }
 
 /** Returns the signal, or throws `InvalidOptionError` for anything but an AbortSignal. */

@@ -83,7 +83,7 @@ export function buildMachine<S extends object>(
   const executable = executableOf(graph);
   const machineSetup = graphSetup<S>({ executable, api, signal, sink, maxConcurrency, observed });
   const context: ContextOf<S> = ({ input }) => ({
-    ...checkedLimits(input, api),
+    ...checkedLimits(executable, input, api),
     state: checkedInput(executable, input.state, api) as S,
     trace: [],
     routes: [],

@@ -101,7 +101,7 @@ async function* drive<S extends object>(
   options: XStateRunOptions,
   api: "invoke" | "stream",
 ): AsyncGenerator<Step<S>, Finished<S>> {
-  const limits = checkedLimits(options, api);
+  const limits = checkedLimits(executableOf(graph), options, api);
   const { onCustomEvent } = options;
   const sink = onCustomEvent === undefined ? undefined : (node: string, event: unknown): void => onCustomEvent({ node, event });
   const signal = checkedSignal(options.signal, api);
