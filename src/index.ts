@@ -91,6 +91,7 @@ export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.
 export type { GraphWarning, OrderWarning, UnboundedCycleWarning } from "./engine/index.js";
 export { validateTopology } from "./validate/topology.js";
 export { unboundedCycles, type UnboundedCycle } from "./validate/cycles.js";
+export { superstepBound } from "./validate/superstep-bound.js";
 // Threaded runs: what a user passes and gets back. The stores and the types a store implements
 // (Checkpointer, Checkpoint, ...) live in typed-state-graph/persistence.
 export type {

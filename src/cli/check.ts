@@ -1,6 +1,6 @@
 /** `tsg check`: validates a graph (an example, or a user's module) and lists its problems. */
 import { relative, resolve } from "node:path";
-import { stateJsonSchemaOf, unboundedCycles, validateTopology, type GraphProblem } from "../index.js";
+import { stateJsonSchemaOf, superstepBound, unboundedCycles, validateTopology, type GraphProblem } from "../index.js";
 import { loadOldVersion, parseNodeMap, resumabilityAgainst, resumabilityText } from "./against.js";
 import { defineCommand } from "./command.js";
 import { GRAPH_ARGUMENT, loadGraph } from "./graph-source.js";
@@ -17,11 +17,12 @@ export const checkCommand = defineCommand({
     "Validates a graph as compile() does: declared names, START and END, exits, reachability, route keys.\n" +
     "A module whose top level calls compile() and throws is reported the same way. A valid graph's cycles\n" +
     "that cross no loop bound ({ bound: { max, exit } }) are listed too: only recursionLimit stops them.\n" +
+    "When every cycle is bounded, it prints the most supersteps a run can take (the default recursionLimit when above 25).\n" +
     "--emit-spec FILE.ts writes a valid graph's spec as a TypeScript module (as const), for a newer version\n" +
     "to import the old node names as literal types.",
   positional: { name: "GRAPH", description: GRAPH_ARGUMENT },
   flags: {
-    json: { type: "boolean", description: "print { graph, valid, problems, stateSchema, unboundedCycles, spec } as JSON" },
+    json: { type: "boolean", description: "print { graph, valid, problems, stateSchema, unboundedCycles, superstepBound, spec } as JSON" },
     "emit-spec": { type: "string", valueHint: "FILE.ts", description: "write the graph's spec as a TypeScript module (as const)" },
     force: { type: "boolean", description: "with --emit-spec: overwrite FILE.ts if it exists" },
     against: {
@@ -53,6 +54,8 @@ export const checkCommand = defineCommand({
     const source = await loadGraph(positional, loaders);
     const problems: readonly GraphProblem[] = source.problems ?? validateTopology(source.spec);
     const cycles = problems.length === 0 && source.spec !== undefined ? unboundedCycles(source.spec).map((cycle) => cycle.nodes) : [];
+    // The most supersteps a run can take when every cycle is bounded: the default recursionLimit when above 25.
+    const supersteps = problems.length === 0 && source.spec !== undefined ? (superstepBound(source.spec) ?? null) : null;
     const graph = source.spec === undefined ? undefined : source.graph;
     const stateSchema = graph === undefined ? null : (stateJsonSchemaOf(graph) ?? null);
     const resumability =
@@ -68,6 +71,7 @@ export const checkCommand = defineCommand({
         problems,
         stateSchema,
         unboundedCycles: cycles,
+        superstepBound: supersteps,
         spec: source.spec ?? null,
         ...(resumability === undefined ? {} : { resumability: { against: old?.label, ...resumability } }),
       };
@@ -76,7 +80,8 @@ export const checkCommand = defineCommand({
       const listed = cycles.map(
         (nodes) => `\n  - unbounded cycle (only recursionLimit stops it): ${nodes.map((n) => `"${n}"`).join(", ")}`,
       );
-      io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes)${listed.join("")}\n`);
+      const bound = supersteps === null ? "" : `, at most ${supersteps} superstep${supersteps === 1 ? "" : "s"} a run`;
+      io.stdout.write(`${source.label}: valid (${source.spec?.nodes.length ?? 0} nodes${bound})${listed.join("")}\n`);
       if (old !== undefined && resumability !== undefined) io.stdout.write(resumabilityText(old.label, resumability));
     } else {
       const lines = problems.map((problem) => `  - [${problem.code}] ${problem.message}`);

@@ -5,6 +5,7 @@
  * for why tsg keeps its own table).
  */
 import { quote } from "../inspect/echo.js";
+import { invalidArgument } from "../errors.js";
 import { UsageError } from "./io.js";
 
 interface FlagBase {
@@ -73,7 +74,8 @@ export type FlagValues<F extends FlagTable> = { readonly [K in keyof F]: FlagVal
 
 /**
  * Throws when a declaration contradicts itself (a default that is not one of the choices, or below the
- * minimum): a mistake in tsg, caught when the command is defined.
+ * minimum): a mistake in tsg, caught when the command is defined, as an `InvalidOptionError`
+ * (`INVALID_ARGUMENT`) naming the flag and the rule its default breaks.
  *
  * @example
  * ```ts
@@ -82,11 +84,22 @@ export type FlagValues<F extends FlagTable> = { readonly [K in keyof F]: FlagVal
  */
 export function checkFlagTable(command: string, flags: FlagTable): void {
   for (const [name, flag] of Object.entries(flags)) {
-    const wrong =
-      (flag.type === "choice" && flag.default !== undefined && !flag.choices.includes(flag.default)) ||
-      (flag.type === "integer" && flag.default !== undefined && !(Number.isSafeInteger(flag.default) && flag.default >= flag.min));
-    if (wrong) throw new Error(`tsg ${command}: the default of --${name} does not satisfy its own declaration.`);
+    const broken = brokenDefault(flag);
+    if (broken !== undefined) {
+      throw invalidArgument(
+        `tsg ${command}: the default of --${name} does not satisfy its own declaration: ${broken}. Fix the command's flag table.`,
+      );
+    }
   }
+}
+
+/** The rule a flag's default breaks, as a phrase, or `undefined` when it keeps them. */
+function brokenDefault(flag: FlagDef): string | undefined {
+  if (flag.type === "choice" && flag.default !== undefined && !flag.choices.includes(flag.default))
+    return `${quote(flag.default)} is not one of ${flag.choices.join(", ")}`;
+  if (flag.type === "integer" && flag.default !== undefined && !(Number.isSafeInteger(flag.default) && flag.default >= flag.min))
+    return `${flag.default} is not an integer ≥ ${flag.min}`;
+  return undefined;
 }
 
 /** The `node:util` parseArgs options of a table (every value flag is a string there). */

@@ -3,6 +3,7 @@ import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
+import { recordSpec } from "./kernel/recursion-limit.js";
 import type {
   CustomEvent,
   DebugEvent,
@@ -99,6 +100,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
     this.#executable = executable;
     this.#threads = threads;
     executables.set(this, executable);
+    recordSpec(executable, spec);
     if (threads !== noThreadSettings) {
       interruptLists.set(this, [...threads.interruptBefore, ...threads.interruptAfter]);
       threadSettings.set(this, threads);

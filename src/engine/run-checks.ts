@@ -22,6 +22,7 @@ import { InterruptError } from "./interrupt-scope.js";
 import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
 import { checkState } from "./kernel/state-check.js";
 import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
+import { graphLimits } from "./kernel/recursion-limit.js";
 
 /** Why `input` cannot start a run of `graph` (code `INVALID_INPUT`), or `undefined` when it can. */
 export function inputFailure(graph: ExecutableGraph, input: unknown): StepFailure | undefined {
@@ -145,15 +146,19 @@ export interface CheckedRunOptions {
  * ```ts
  * runOptionsOf({ maxSteps: 30 }, "invoke").limits; // { maxSteps: 30, recursionLimit: 30 }
  * ```
+ *
+ * With `graph`, the default `recursionLimit` is the graph's computed one (`graphLimits`: the most
+ * supersteps a run can take when every cycle is bounded), so every engine stops at the same superstep.
  */
 export function runOptionsOf(
   options:
     | { readonly maxSteps?: unknown; readonly recursionLimit?: unknown; readonly maxConcurrency?: unknown; readonly signal?: unknown }
     | undefined,
   api: string,
+  graph?: ExecutableGraph,
 ): CheckedRunOptions {
   // In the mini engine's order (the limits, the signal, maxConcurrency): the same options fail with the same error everywhere.
-  const limits = resolveLimits(options, api);
+  const limits = graph === undefined ? resolveLimits(options, api) : graphLimits(graph, options, api);
   const signal = checkSignal(options?.signal, api);
   const maxConcurrency = options?.maxConcurrency === undefined ? undefined : resolveConcurrency(options.maxConcurrency, api);
   return { limits, signal, maxConcurrency };

@@ -8,7 +8,8 @@ import type { ExecutionContext, GraphExecutionError, PendingWrite } from "../err
 import { START } from "../spec.js";
 import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
-import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
+import { resolveConcurrency, type RunLimits } from "./kernel/limits.js";
+import { graphLimits } from "./kernel/recursion-limit.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
@@ -60,7 +61,7 @@ export class Run {
   constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
     this.#api = options?.api ?? "invoke";
-    this.#limits = resolveLimits(options, this.#api);
+    this.#limits = graphLimits(graph, options, this.#api);
     this.#signal = checkSignal(options?.signal, this.#api);
     this.#maxConcurrency = resolveConcurrency(options?.maxConcurrency, this.#api);
     this.#threadId = options?.threadId;

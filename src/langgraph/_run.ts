@@ -137,7 +137,7 @@ export class LangGraphRun {
   }
 
   async *steps(): AsyncGenerator<Step<State>> {
-    const { limits, signal, maxConcurrency } = runOptionsOf(this.#options, this.#api);
+    const { limits, signal, maxConcurrency } = runOptionsOf(this.#options, this.#api, this.#executable);
     this.#signal = signal;
     const onCustomEvent = this.#options.onCustomEvent;
     const [lg, langGraph] = await Promise.all([loadLangGraph(), this.#graph.langGraph()]);

@@ -13,6 +13,8 @@ export { assertEveryNodeReachesEnd } from "./assert-every-node-reaches-end.js";
 export { assertRouteCoverage } from "./assert-route-coverage.js";
 export { exploreGraph, REPLAY_ENV } from "./explore/explore-graph.js";
 export { ExplorationError, EXPLORATION_ERROR_CODES } from "./explore/errors.js";
+export { PropertyViolation, PROPERTY_VIOLATION_CODES } from "./errors.js";
+export type { PropertyViolationCode } from "./errors.js";
 export { runScenario } from "./explore/scenario.js";
 export type { Scenario } from "./explore/scenario.js";
 export { emitVitest } from "./explore/emit-vitest.js";

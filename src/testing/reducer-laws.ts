@@ -3,6 +3,7 @@ import { cloneState } from "../engine/index.js";
 import type { LawEquality, ReducerLaws, ReducerMetadata } from "../engine/index.js";
 import { invalidArgument } from "../errors.js";
 import { equalityFor } from "./_internals/equality.js";
+import { PropertyViolation } from "./errors.js";
 
 /** The laws a reducer can claim. */
 export type ReducerLawName = "associative" | "commutative" | "idempotent" | "identity";
@@ -29,6 +30,8 @@ export interface ReducerLawProperty<T> {
  * the claims hold on: `sum` is associative on integers, not on floats.
  *
  * Every reducer call gets fresh copies of its arguments, so a reducer that mutates them is tested fairly.
+ * A property that fails throws a `PropertyViolation` (`LAW_BROKEN`) naming the reducer, the law and both
+ * sides, which `fc.assert` reports, shrunk, as the `cause` of its own error.
  *
  * @example
  * ```ts
@@ -97,9 +100,11 @@ function checker(name: string, law: ReducerLawName, equality: LawEquality): Chec
   const equal = equalityFor(equality);
   return (leftText, left, rightText, right) => {
     if (equal(left, right)) return true;
-    throw new Error(
+    throw new PropertyViolation(
+      "LAW_BROKEN",
       `reducerLaws: "${name}" breaks the ${law} law under ${equality} equality: ` +
-        `${leftText} = ${fc.stringify(left)} but ${rightText} = ${fc.stringify(right)}.`,
+        `${leftText} = ${fc.stringify(left)} but ${rightText} = ${fc.stringify(right)}. ` +
+        `Fix the reducer, narrow the arbitrary to the domain the claim holds on, or claim ${law}: false.`,
     );
   };
 }

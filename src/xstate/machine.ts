@@ -83,7 +83,7 @@ export function buildMachine<S extends object>(
   const executable = executableOf(graph);
   const machineSetup = graphSetup<S>({ executable, api, signal, sink, maxConcurrency, observed });
   const context: ContextOf<S> = ({ input }) => ({
-    ...runOptionsOf(input, api).limits,
+    ...runOptionsOf(input, api, executable).limits,
     state: checkedStart(executable, input.state, api) as S,
     trace: [],
     routes: [],

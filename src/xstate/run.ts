@@ -100,7 +100,7 @@ async function* drive<S extends object>(
   options: XStateRunOptions,
   api: "invoke" | "stream",
 ): AsyncGenerator<Step<S>, Finished<S>> {
-  const { limits, signal, maxConcurrency } = runOptionsOf(options, api);
+  const { limits, signal, maxConcurrency } = runOptionsOf(options, api, executableOf(graph));
   const { onCustomEvent } = options;
   const sink = onCustomEvent === undefined ? undefined : (node: string, event: unknown): void => onCustomEvent({ node, event });
   const mode = options.mode ?? "run";

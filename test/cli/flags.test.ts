@@ -98,9 +98,18 @@ describe("a flag table", () => {
 
   it("refuses a declaration whose default breaks its own rule, when the command is defined", () => {
     expect(() => checkFlagTable("demo", { f: { type: "choice", choices: ["a"], default: "b", description: "" } })).toThrow(
-      "tsg demo: the default of --f does not satisfy its own declaration.",
+      expect.objectContaining({
+        name: "InvalidOptionError",
+        code: "INVALID_ARGUMENT",
+        message: 'tsg demo: the default of --f does not satisfy its own declaration: "b" is not one of a. Fix the command\'s flag table.',
+      }),
     );
-    expect(() => checkFlagTable("demo", { n: { type: "integer", min: 1, default: 0, description: "" } })).toThrow(/--n/);
+    expect(() => checkFlagTable("demo", { n: { type: "integer", min: 1, default: 0, description: "" } })).toThrow(
+      expect.objectContaining({
+        code: "INVALID_ARGUMENT",
+        message: expect.stringContaining("--n does not satisfy its own declaration: 0 is not an integer ≥ 1"),
+      }),
+    );
     expect(flagValues({ n: { type: "integer", min: 1, default: 5, description: "" } }, {})).toEqual({ n: 5 });
   });
 });

@@ -19,21 +19,27 @@ describe("tsg check", () => {
   it.each(["report", "agent", "research"])("finds the example %s valid, exit 0", async (graph) => {
     const { code, out } = await tsg("check", graph);
     expect(code).toBe(0);
-    expect(out).toMatch(new RegExp(`^${graph}: valid \\(\\d+ nodes\\)(\\n  - unbounded cycle .*)*\\n$`));
+    expect(out).toMatch(new RegExp(`^${graph}: valid \\(\\d+ nodes(, at most \\d+ supersteps a run)?\\)(\\n  - unbounded cycle .*)*\\n$`));
   });
 
   it("lists a valid graph's cycles that cross no loop bound, also as JSON", async () => {
     const { code, out } = await tsg("check", "report");
     expect(code).toBe(0);
     expect(out).toContain(`\n  - unbounded cycle (only recursionLimit stops it): "check_draft", "revise_draft"\n`);
-    const report = JSON.parse((await tsg("check", "research", "--json")).out) as { unboundedCycles: string[][] };
+    const report = JSON.parse((await tsg("check", "research", "--json")).out) as {
+      unboundedCycles: string[][];
+      superstepBound: number | null;
+    };
     expect(report.unboundedCycles).toEqual([]);
+    expect(report.superstepBound).toBeGreaterThan(0);
+    const withCycle = JSON.parse((await tsg("check", "report", "--json")).out) as { superstepBound: number | null };
+    expect(withCycle.superstepBound).toBeNull();
   });
 
   it("finds a module's compiled graph valid", async () => {
     expect(await tsg("check", module("graphs.mjs", "triage"))).toEqual({
       code: 0,
-      out: `${module("graphs.mjs", "triage")}: valid (3 nodes)\n`,
+      out: `${module("graphs.mjs", "triage")}: valid (3 nodes, at most 2 supersteps a run)\n`,
       err: "",
     });
   });
@@ -81,7 +87,7 @@ describe("tsg check", () => {
   it("loads TypeScript through tsx", async () => {
     expect(await tsg("check", module("graph.ts", "triage"))).toEqual({
       code: 0,
-      out: `${module("graph.ts", "triage")}: valid (2 nodes)\n`,
+      out: `${module("graph.ts", "triage")}: valid (2 nodes, at most 2 supersteps a run)\n`,
       err: "",
     });
   });

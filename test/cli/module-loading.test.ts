@@ -58,7 +58,7 @@ describe("--load-timeout is at most 2147483 s, the longest timer Node keeps", ()
   it("the maximum loads; one more second is a usage error (Node would set the timer to 1 ms and time out at once)", async () => {
     const file = `${FIXTURES}/loads.mjs`;
     const longest = await runTsg(["check", `${file}#graph`, "--load-timeout", "2147483"]);
-    expect(longest).toEqual({ code: 0, stdout: `${file}#graph: valid (1 nodes)\n`, stderr: "", killed: false });
+    expect(longest).toEqual({ code: 0, stdout: `${file}#graph: valid (1 nodes, at most 1 superstep a run)\n`, stderr: "", killed: false });
     const over = await runTsg(["check", `${file}#graph`, "--load-timeout", "2147484"]);
     expect(over).toEqual({
       code: 2,

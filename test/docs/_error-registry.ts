@@ -31,6 +31,7 @@ import {
 } from "../../src/errors.js";
 import { INSPECT_PROBLEMS, InspectError } from "../../src/inspect/errors.js";
 import { LANGGRAPH_INTEROP_CODES, LangGraphInteropError, LangGraphNodeError } from "../../src/langgraph/errors.js";
+import { PROPERTY_VIOLATION_CODES, PropertyViolation } from "../../src/testing/errors.js";
 import { EXPLORATION_ERROR_CODES, ExplorationError } from "../../src/testing/explore/errors.js";
 import { RESUMABILITY_ERROR_CODES, ResumabilityError } from "../../src/testing/resumability-error.js";
 import { XSTATE_EXPORT_CODES, XStateExportError } from "../../src/xstate/errors.js";
@@ -51,6 +52,7 @@ export const LIBRARY_ERRORS: readonly (readonly [ErrorClass, readonly string[]])
   [CoverageError, COVERAGE_ERROR_CODES],
   [ExplorationError, EXPLORATION_ERROR_CODES],
   [ResumabilityError, RESUMABILITY_ERROR_CODES],
+  [PropertyViolation, PROPERTY_VIOLATION_CODES],
   [XStateExportError, XSTATE_EXPORT_CODES],
   [LangGraphInteropError, LANGGRAPH_INTEROP_CODES],
   [DBOSRunError, DBOS_RUN_CODES],

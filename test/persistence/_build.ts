@@ -8,6 +8,8 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { afterEach, beforeAll, beforeEach } from "vitest";
+import { tempDir } from "./_helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 /**
@@ -55,4 +57,30 @@ export function buildForChildProcesses(): string {
   }
   writeFileSync(stamp, new Date().toISOString());
   return BUILD_DIR;
+}
+
+/**
+ * The setup of a suite whose tests run the built package in child processes (the SIGKILL suites): the
+ * build, once before the suite, and a fresh temporary directory for each test, removed after it. Read
+ * `buildDir` and `dir` inside hooks and tests (they are set by the hooks this registers).
+ */
+export function childProcessSuite(): { readonly buildDir: string; readonly dir: string } {
+  let buildDir = "";
+  let current: { dir: string; remove(): void } | undefined;
+  beforeAll(() => {
+    buildDir = buildForChildProcesses();
+  }, 120_000);
+  beforeEach(() => {
+    current = tempDir();
+  });
+  afterEach(() => current?.remove());
+  return {
+    get buildDir() {
+      return buildDir;
+    },
+    get dir() {
+      if (current === undefined) throw new Error("childProcessSuite: dir is set for each test; read it inside a test or a hook.");
+      return current.dir;
+    },
+  };
 }

@@ -20,32 +20,46 @@ import {
  */
 export const SQLITE_DRIVER: SqliteDriverName = process.env.TSG_SQLITE_DRIVER === "better-sqlite3" ? "better-sqlite3" : "libsql";
 
-function installed(name: string): boolean {
+/** Whether the SQLite suites run on a driver, or skip and why. */
+export type DriverStatus = { readonly loads: true } | { readonly loads: false; readonly why: string };
+
+/**
+ * Loads the driver the SQLite suites run on and says whether they run. A driver that does not load
+ * (not installed, or a native build that fails) skips them, saying why, except where `required`
+ * (CI: `.ci/run` sets TSG_SQLITE_DRIVER_REQUIRED=1 after installing the driver): there a skip would
+ * hide a broken install, so it throws and the suites fail.
+ */
+export function driverStatus(driver: SqliteDriverName, load: () => unknown, required: boolean): DriverStatus {
   try {
-    createRequire(import.meta.url).resolve(name);
-    return true;
-  } catch {
-    return false;
+    load();
+    return { loads: true };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    if (required) {
+      throw new Error(
+        `[persistence tests] TSG_SQLITE_DRIVER_REQUIRED=1, but the SQLite driver "${driver}" does not load (check NODE_PATH): ${reason}`,
+        { cause: error },
+      );
+    }
+    const fix =
+      driver === "libsql"
+        ? "Install it with: npm install libsql@0.5"
+        : "See .ci/run for installing better-sqlite3 12 beside the repository (NODE_PATH)";
+    return { loads: false, why: `the SQLite driver "${driver}" does not load (${reason}): its suites are skipped. ${fix}` };
   }
 }
 
-/** Whether {@link SQLITE_DRIVER}'s package is installed; when it is not, the SQLite suites skip and say so. */
-export const SQLITE_DRIVER_INSTALLED = installed(SQLITE_DRIVER);
-// .ci/run sets TSG_SQLITE_DRIVER_REQUIRED=1 after installing the driver: there a skip would hide a broken install.
-if (!SQLITE_DRIVER_INSTALLED && process.env.TSG_SQLITE_DRIVER_REQUIRED === "1") {
-  throw new Error(
-    `[persistence tests] TSG_SQLITE_DRIVER_REQUIRED=1, but the SQLite driver "${SQLITE_DRIVER}" cannot be resolved (check NODE_PATH).`,
-  );
-}
-if (!SQLITE_DRIVER_INSTALLED) {
-  console.warn(
-    `[persistence tests] the SQLite driver "${SQLITE_DRIVER}" is not installed: its suites are skipped. ` +
-      `${SQLITE_DRIVER === "libsql" ? "Install it with: npm install libsql@0.5" : "See .ci/run for installing better-sqlite3 12 beside the repository (NODE_PATH)"}`,
-  );
-}
+const status = driverStatus(
+  SQLITE_DRIVER,
+  () => createRequire(import.meta.url)(SQLITE_DRIVER),
+  process.env.TSG_SQLITE_DRIVER_REQUIRED === "1",
+);
+/** Whether {@link SQLITE_DRIVER} loads; when it does not, the SQLite suites skip and say so (outside CI). */
+export const SQLITE_DRIVER_INSTALLED = status.loads;
+if (!status.loads) console.warn(`[persistence tests] ${status.why}`);
 
 /** A name for a describe block that runs on the SQLite driver under test. */
-export const onDriver = (name: string) => `${name} [${SQLITE_DRIVER}${SQLITE_DRIVER_INSTALLED ? "" : ": not installed, skipped"}]`;
+export const onDriver = (name: string) => `${name} [${SQLITE_DRIVER}${SQLITE_DRIVER_INSTALLED ? "" : ": does not load, skipped"}]`;
 
 /** A SqliteCheckpointer on the driver under test. */
 export function openSqlite(file: string, options: ConstructorParameters<typeof SqliteCheckpointer>[1] = {}): SqliteCheckpointer {

@@ -5,24 +5,16 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SqliteCheckpointer } from "../../src/persistence/index.js";
-import { buildForChildProcesses } from "./_build.js";
-import { onDriver, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
+import { childProcessSuite } from "./_build.js";
+import { onDriver, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
 
 const FIXTURE = join(import.meta.dirname, "fixtures/crash-exit.mjs");
 /** The input's checkpoint and one per node: what one run adds to the thread. */
 const PER_RUN = 9;
 
-let buildDir = "";
-let dir = "";
-let remove: () => void = () => undefined;
-
-beforeAll(() => {
-  buildDir = buildForChildProcesses();
-}, 120_000);
-beforeEach(() => ({ dir, remove } = tempDir()));
-afterEach(() => remove());
+const suite = childProcessSuite();
 
 interface Finished {
   readonly status: string;
@@ -32,7 +24,7 @@ interface Finished {
 
 /** Runs the fixture; kills it `killAfterMs` after its run starts (none: to its end). */
 async function child(db: string, mode: "setup" | "exit", delayMs: number, killAfterMs?: number) {
-  const proc = spawn(process.execPath, [FIXTURE, buildDir, db, "t", String(delayMs), SQLITE_DRIVER, mode], {
+  const proc = spawn(process.execPath, [FIXTURE, suite.buildDir, db, "t", String(delayMs), SQLITE_DRIVER, mode], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -72,7 +64,7 @@ async function thread(db: string) {
 
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver('durability "exit" under SIGKILL'), () => {
   it("leaves the thread at its pre-run checkpoint or its final one after every kill, never between, never doubled", async () => {
-    const db = join(dir, "exit.sqlite");
+    const db = join(suite.dir, "exit.sqlite");
     await child(db, "setup", 0);
     const before = await thread(db);
     expect(before.history.length).toBe(PER_RUN);

@@ -6,12 +6,13 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildForChildProcesses } from "./_build.js";
-import { onDriver, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
+import { describe, expect, it } from "vitest";
+import { childProcessSuite } from "./_build.js";
+import { onDriver, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
 
-// Why these suites may skip: TSG_SQLITE_DRIVER=better-sqlite3 selects the optional native driver, which
-// only .ci/run compiles (about 5 minutes); without it installed, the default libsql run covers them.
+// The suites below skip only where their driver does not load: TSG_SQLITE_DRIVER=better-sqlite3 selects the optional
+// native driver, which only .ci/run compiles (about 5 minutes), and the default libsql run covers them meanwhile. In
+// CI (TSG_SQLITE_DRIVER_REQUIRED=1) a driver that does not load fails them instead (_helpers.ts, driverStatus).
 const FIXTURE = join(import.meta.dirname, "fixtures/crash-run.mjs");
 const PARALLEL_FIXTURE = join(import.meta.dirname, "fixtures/crash-parallel.mjs");
 const NODES = ["a", "b", "c", "d", "e", "f", "g", "h"];
@@ -23,21 +24,13 @@ interface Outcome {
   readonly trace: string[];
 }
 
-let buildDir = "";
-let dir = "";
-let remove: () => void = () => undefined;
-
-beforeAll(() => {
-  buildDir = buildForChildProcesses();
-}, 120_000);
-beforeEach(() => ({ dir, remove } = tempDir()));
-afterEach(() => remove());
+const suite = childProcessSuite();
 
 function start(db: string, log: string, thread: string, delayMs: number, parallel?: { readonly failSlow: boolean }) {
   const args =
     parallel === undefined
-      ? [FIXTURE, buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER]
-      : [PARALLEL_FIXTURE, buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER, parallel.failSlow ? "1" : "0"];
+      ? [FIXTURE, suite.buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER]
+      : [PARALLEL_FIXTURE, suite.buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER, parallel.failSlow ? "1" : "0"];
   return spawnFixture(args);
 }
 
@@ -178,7 +171,7 @@ async function campaign(
   const total = { kills: 0, runs: 0, lost: 0, doubled: 0 };
   for (let index = 0; index === 0 || total.kills < LONG_KILLS; index++) {
     const delays = LONG_KILLS > 0 ? Array.from({ length: 20 }, next) : short;
-    const counts = await round(join(dir, `kills-${index}.sqlite`), join(dir, `kills-${index}.log`), delays);
+    const counts = await round(join(suite.dir, `kills-${index}.sqlite`), join(suite.dir, `kills-${index}.log`), delays);
     for (const key of ["kills", "runs", "lost", "doubled"] as const) total[key] += counts[key];
     if (counts.lost > 0 || counts.doubled > 0) break;
   }
@@ -210,14 +203,15 @@ function inspect(db: string, thread: string) {
   }
 }
 
-// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
+// Skips where the SQLite driver does not load (outside CI: driverStatus), because the killed child's checkpoints
+// must outlive it in a file the next process opens, and only SqliteCheckpointer keeps them there.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a run killed with SIGKILL resumes in a new process"), () => {
   it("resumes after the kill: same final state, the in-flight node re-run, no committed node run twice, file intact", async () => {
-    const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 20);
+    const expected = await runToEnd(join(suite.dir, "clean.sqlite"), join(suite.dir, "clean.log"), "t", 20);
     expect(expected).toMatchObject({ resumed: false, status: "done", trace: NODES });
 
-    const db = join(dir, "crash.sqlite");
-    const log = join(dir, "crash.log");
+    const db = join(suite.dir, "crash.sqlite");
+    const log = join(suite.dir, "crash.log");
     const { child, exit } = start(db, log, "t", 150);
     await waitFor(() => logLines(log).includes("start d"));
     child.kill("SIGKILL");
@@ -245,7 +239,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a run killed with SIGKILL re
   }, 60_000);
 
   it("survives repeated kills at arbitrary moments, writes included", async () => {
-    const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 0);
+    const expected = await runToEnd(join(suite.dir, "clean.sqlite"), join(suite.dir, "clean.log"), "t", 0);
     // Fixed delays (not random), so a failure replays. Counted from the child's first node start, they
     // land in node work and in checkpoint writes (a node takes ~3 ms; a write well under 1 ms).
     await campaign("sequential run", [0, 7, 2, 13, 5, 1, 11, 3, 9, 4], 24, async (db, log, killAfterMs) => {
@@ -292,10 +286,11 @@ function storedWrites(db: string, thread: string): string[] {
 
 const PARALLEL_NODES = ["a", "quick1", "quick2", "slow", "z"];
 
-// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
+// Skips where the SQLite driver does not load (outside CI: driverStatus), because the siblings' pending writes
+// must be in the file when the process dies, for a new process to find them.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a parallel superstep killed with SIGKILL keeps its siblings' writes"), () => {
   async function uninterrupted(): Promise<Outcome> {
-    const { code, out, err } = await start(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 0, { failSlow: false }).exit;
+    const { code, out, err } = await start(join(suite.dir, "clean.sqlite"), join(suite.dir, "clean.log"), "t", 0, { failSlow: false }).exit;
     if (code !== 0) throw new Error(`the child exited with ${code}: ${err}`);
     return JSON.parse(out) as Outcome;
   }
@@ -308,8 +303,8 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a parallel superstep killed 
 
   it("killed between the siblings' success and the superstep's commit: the resume runs only the one in flight", async () => {
     const expected = await uninterrupted();
-    const db = join(dir, "crash.sqlite");
-    const log = join(dir, "crash.log");
+    const db = join(suite.dir, "crash.sqlite");
+    const log = join(suite.dir, "crash.log");
     const { child, exit } = start(db, log, "t", 10, { failSlow: false });
     await waitFor(() => storedWrites(db, "t").length === 2);
     child.kill("SIGKILL");
@@ -326,8 +321,8 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("a parallel superstep killed 
 
   it("a sibling that failed in one process is the only node the next process runs again", async () => {
     const expected = await uninterrupted();
-    const db = join(dir, "failed.sqlite");
-    const log = join(dir, "failed.log");
+    const db = join(suite.dir, "failed.sqlite");
+    const log = join(suite.dir, "failed.log");
     const failed = await start(db, log, "t", 2, { failSlow: true }).exit;
     expect(failed.code).toBe(1);
     expect(failed.out).toContain("slow failed on purpose");
@@ -364,7 +359,7 @@ const ASKING_NODES = ["p1", "top", "c1", "ask", "c2", "c3", "p2"];
 const ASKING_STARTS = [1, 2, 1, 2, 1, 1, 1];
 
 function startAsking(db: string, log: string, delayMs: number) {
-  return spawnFixture([INTERRUPT_FIXTURE, buildDir, db, log, "t", String(delayMs), SQLITE_DRIVER]);
+  return spawnFixture([INTERRUPT_FIXTURE, suite.buildDir, db, log, "t", String(delayMs), SQLITE_DRIVER]);
 }
 
 async function askingToEnd(db: string, log: string, delayMs: number): Promise<Outcome> {
@@ -428,7 +423,8 @@ function committedAsking(db: string): ReadonlySet<string> {
 /** The committed steps a start of `node` repeats: its own, and for a node of the subgraph, the parent's `sub`. */
 const askingCovers = (node: string) => (["c1", "ask", "c2", "c3"].includes(node) ? [node, "sub"] : [node]);
 
-// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
+// Skips where the SQLite driver does not load (outside CI: driverStatus), because the paused thread (its interrupts,
+// the subgraph's child thread) must be in a file that the next process resumes.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a subgraph interrupt, killed with SIGKILL"), () => {
   it.each([
     ["inside the subgraph, after its interrupt was answered", "start c2", [1, 2, 1, 2, 2, 1, 1]],
@@ -437,10 +433,10 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a sub
   ])(
     "killed %s: the resume runs only what was in flight, no committed step again",
     async (_, at, starts) => {
-      const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
+      const expected = await askingToEnd(join(suite.dir, "clean.sqlite"), join(suite.dir, "clean.log"), 0);
       expect(expected).toMatchObject({ resumed: false, status: "done", trace: ["p1", "top", "sub", "p2"] });
-      const db = join(dir, "crash.sqlite");
-      const log = join(dir, "crash.log");
+      const db = join(suite.dir, "crash.sqlite");
+      const log = join(suite.dir, "crash.log");
       const [line, nth] = at.split("#") as [string, string | undefined];
       const { child, exit } = startAsking(db, log, 150);
       await waitFor(() => count(logLines(log), line) >= Number(nth ?? 1));
@@ -460,7 +456,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a sub
   );
 
   it("survives repeated kills at arbitrary moments (pauses, answers, the child's checkpoints): the final state is an uninterrupted run's", async () => {
-    const expected = await askingToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), 0);
+    const expected = await askingToEnd(join(suite.dir, "clean.sqlite"), join(suite.dir, "clean.log"), 0);
     // A few fixed delays in npm test (each node takes ~3 ms); TSG_CRASH_KILLS=200 for the long version.
     await campaign("in-node interrupts", [1, 9, 4, 16, 2, 25], 40, async (db, log, killAfterMs) => {
       const kills = newCampaign();
@@ -491,13 +487,14 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("in-node interrupts and a sub
   }, 600_000);
 });
 
-// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
+// Skips where the SQLite driver does not load (outside CI: driverStatus), because what it checks is SQLite's lock
+// on one file shared by several processes.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("several processes on one file"), () => {
   it("runs six processes at once on one file, each on its own threads: every run completes, every checkpoint is kept, the file is intact", async () => {
-    const expected = await runToEnd(join(dir, "clean.sqlite"), join(dir, "clean.log"), "t", 0);
-    const db = join(dir, "shared.sqlite");
+    const expected = await runToEnd(join(suite.dir, "clean.sqlite"), join(suite.dir, "clean.log"), "t", 0);
+    const db = join(suite.dir, "shared.sqlite");
     const threads = Array.from({ length: 6 }, (_, i) => `p${i}`);
-    const outcomes = await Promise.all(threads.map((thread) => runToEnd(db, join(dir, `${thread}.log`), thread, 0)));
+    const outcomes = await Promise.all(threads.map((thread) => runToEnd(db, join(suite.dir, `${thread}.log`), thread, 0)));
     for (const outcome of outcomes) expect([outcome.state, outcome.trace]).toEqual([expected.state, expected.trace]);
     for (const thread of threads) {
       const { integrity, checkpoints } = inspect(db, thread);
@@ -507,15 +504,16 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("several processes on one fil
   }, 60_000);
 });
 
-// Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
+// Skips where the SQLite driver does not load (outside CI: driverStatus), because it checks that opening a
+// SqliteCheckpointer is what loads the driver, which needs the driver.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("the package entry points"), () => {
   it(`importing the main entry and typed-state-graph/persistence loads no SQLite driver; opening a SqliteCheckpointer loads ${SQLITE_DRIVER}`, async () => {
     const script = `
       import { createRequire } from "node:module";
       import { pathToFileURL } from "node:url";
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((key) => /[\\/](libsql|better-sqlite3)[\\/]/.test(key));
-      await import(pathToFileURL(${JSON.stringify(join(buildDir, "index.js"))}).href);
-      const { SqliteCheckpointer } = await import(pathToFileURL(${JSON.stringify(join(buildDir, "persistence/index.js"))}).href);
+      await import(pathToFileURL(${JSON.stringify(join(suite.buildDir, "index.js"))}).href);
+      const { SqliteCheckpointer } = await import(pathToFileURL(${JSON.stringify(join(suite.buildDir, "persistence/index.js"))}).href);
       const before = loaded();
       new SqliteCheckpointer(":memory:", { driver: ${JSON.stringify(SQLITE_DRIVER)} }).close();
       console.log(JSON.stringify({ before, after: loaded() }));`;

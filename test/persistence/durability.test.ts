@@ -2,6 +2,7 @@
  * `durability: "async"`: the checkpoints of a threaded run are stored behind it, several in one
  * `saveMany`, and the run returns (or pauses, or throws) only once they are stored. The same run in
  * sync and async mode leaves the same thread; a store failure behind the run fails the run.
+ * `durability: "exit"`: nothing is stored until the run ends, pauses or fails, then all of it at once.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { append, END, GraphExecutionError, InvalidOptionError, START, StateGraph, sum } from "../../src/index.js";
@@ -73,6 +74,42 @@ const counter = () =>
     .addEdge("b", "c")
     .addEdge("c", END);
 
+type Logged = { n: number; log: string[] };
+
+/** a → b → c, each node made by `node(name)`. */
+const chainOf = (node: (name: string) => (s: Logged) => Promise<Partial<Logged>>) =>
+  new StateGraph<Logged>({ reducers: { log: append } })
+    .addNode("a", node("a"))
+    .addNode("b", node("b"))
+    .addNode("c", node("c"))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", "c")
+    .addEdge("c", END);
+
+/**
+ * "one" and "two" in one superstep, summing into `value`; "two" awaits, then throws until `heal()`.
+ * `calls.one` counts the runs of "one": whether its write was kept for the resume.
+ */
+function twoFailsOnce() {
+  let twoFails = true;
+  const calls = { one: 0 };
+  const graph = new StateGraph<{ value: number }>({ reducers: { value: sum } })
+    .addNode("one", () => {
+      calls.one += 1;
+      return { value: 2 };
+    })
+    .addNode("two", async () => {
+      await sleep(2);
+      if (twoFails) throw new Error("two broke");
+      return { value: 3 };
+    })
+    .addEdge(START, ["one", "two"])
+    .addEdge(["one", "two"], END)
+    .compile();
+  return { graph, calls, heal: () => void (twoFails = false) };
+}
+
 describe.each(stores)("durability on %s", (_name, open) => {
   let store: Checkpointer;
   let checkpointer: Counting;
@@ -108,15 +145,7 @@ describe.each(stores)("durability on %s", (_name, open) => {
       seen.push((await store.latest("seen"))?.step ?? -1);
       return { n: s.n + 1, log: [name] };
     };
-    const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
-      .addNode("a", look("a"))
-      .addNode("b", look("b"))
-      .addNode("c", look("c"))
-      .addEdge(START, "a")
-      .addEdge("a", "b")
-      .addEdge("b", "c")
-      .addEdge("c", END)
-      .compile();
+    const graph = chainOf(look).compile();
     const done = await graph.invoke({ n: 0, log: [] }, { threadId: "seen", checkpointer: store });
     expect(seen).toEqual([0, 1, 2]);
     expect((await store.latest("seen"))?.id).toBe(done.checkpointId);
@@ -142,56 +171,12 @@ describe.each(stores)("durability on %s", (_name, open) => {
     expect((await store.latest("s"))?.state).toEqual({ n: 4 });
   });
 
-  it("stores what committed before a node failed, so invoke(null) resumes there", async () => {
-    let fail = true;
-    const graph = new StateGraph<{ n: number }>()
-      .addNode("a", (s) => ({ n: s.n + 1 }))
-      .addNode("b", (s) => {
-        if (fail) throw new Error("b broke");
-        return { n: s.n * 3 };
-      })
-      .addEdge(START, "a")
-      .addEdge("a", "b")
-      .addEdge("b", END)
-      .compile();
-    const thread = { threadId: "f", checkpointer, durability: "async" } as const;
-    await expect(graph.invoke({ n: 1 }, thread)).rejects.toThrow(GraphExecutionError);
-    expect((await store.latest("f"))?.next).toEqual(["b"]);
-    fail = false;
-    expect((await graph.invoke(null, thread)).state).toEqual({ n: 6 });
-  });
-
-  it("pauses at an interrupt with the interrupt's checkpoint stored, and resumes", async () => {
-    const graph = counter().compile({ interruptBefore: ["b"] });
-    const thread = { threadId: "i", checkpointer, durability: "async" } as const;
-    const paused = await graph.invoke({ n: 1, log: [] }, thread);
-    expect(paused.status).toBe("interrupted");
-    expect((await store.latest("i"))?.id).toBe(paused.checkpointId);
-    expect((await store.latest("i"))?.next).toEqual(["b"]);
-    const done = await graph.invoke(null, thread);
-    expect(done.state).toEqual({ n: 22, log: ["a", "b", "c"] });
-  });
-
   it("keeps a parallel sibling's write for its superstep's checkpoint, stored first", async () => {
-    let twoFails = true;
-    const calls = { one: 0 };
-    const graph = new StateGraph<{ value: number }>({ reducers: { value: sum } })
-      .addNode("one", () => {
-        calls.one += 1;
-        return { value: 2 };
-      })
-      .addNode("two", async () => {
-        await sleep(2);
-        if (twoFails) throw new Error("two broke");
-        return { value: 3 };
-      })
-      .addEdge(START, ["one", "two"])
-      .addEdge(["one", "two"], END)
-      .compile();
+    const { graph, calls, heal } = twoFailsOnce();
     const thread = { threadId: "p", checkpointer, durability: "async" } as const;
     await expect(graph.invoke({ value: 1 }, thread)).rejects.toThrow("two broke");
     expect((await store.latest("p"))?.pendingWrites).toEqual([{ task: 0, node: "one", update: { value: 2 } }]);
-    twoFails = false;
+    heal();
     expect((await graph.invoke(null, thread)).state).toEqual({ value: 6 });
     expect(calls.one).toBe(1);
   });
@@ -268,133 +253,110 @@ describe.each(stores)("durability on %s", (_name, open) => {
     await expect(graph.invoke({ n: 1, log: [] }, options)).rejects.toThrow(/invoke: durability must be "sync".*"async".*or "exit"/);
     expect(checkpointer.calls).toEqual([]);
   });
-});
 
-describe.each(stores)('durability "exit" on %s', (_name, open) => {
-  let store: Checkpointer;
-  let checkpointer: Counting;
-  let close: () => void;
-  beforeEach(() => {
-    ({ checkpointer: store, close } = open());
-    checkpointer = new Counting(store);
-  });
-  afterEach(() => close());
+  // What "async" and "exit" share: what committed before a failure or a pause is in the store when the
+  // call returns (with "exit", all of it at once), and the thread resumes from it.
+  describe.each(["async", "exit"] as const)('durability "%s"', (durability) => {
+    it("stores what committed before a node failed, so invoke(null) resumes there", async () => {
+      let fail = true;
+      const graph = new StateGraph<{ n: number }>()
+        .addNode("a", async (s) => {
+          await sleep(1);
+          return { n: s.n + 1 };
+        })
+        .addNode("b", (s) => {
+          if (fail) throw new Error("b broke");
+          return { n: s.n * 3 };
+        })
+        .addEdge(START, "a")
+        .addEdge("a", "b")
+        .addEdge("b", END)
+        .compile();
+      const thread = { threadId: "f", checkpointer, durability } as const;
+      await expect(graph.invoke({ n: 1 }, thread)).rejects.toThrow(GraphExecutionError);
+      expect((await store.latest("f"))?.next).toEqual(["b"]);
+      fail = false;
+      expect((await graph.invoke(null, thread)).state).toEqual({ n: 6 });
+    });
 
-  /** a → b → c, each awaiting I/O first and noting what the store holds of the thread. */
-  const awaiting = (seen: (number | undefined)[], threadId: string) => {
-    const look = (name: string) => async (s: { n: number; log: string[] }) => {
-      await sleep(2);
-      seen.push((await store.list(threadId)).length);
-      return { n: s.n + 1, log: [name] };
-    };
-    return new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
-      .addNode("a", look("a"))
-      .addNode("b", look("b"))
-      .addNode("c", look("c"))
-      .addEdge(START, "a")
-      .addEdge("a", "b")
-      .addEdge("b", "c")
-      .addEdge("c", END);
-  };
-
-  it("stores nothing while the run goes on, even when its nodes await I/O, then every checkpoint at once", async () => {
-    const seen: (number | undefined)[] = [];
-    const graph = awaiting(seen, "x").compile();
-    const first = await graph.invoke({ n: 0, log: [] }, { threadId: "x", checkpointer, durability: "exit" });
-    expect(seen).toEqual([0, 0, 0]);
-    expect(checkpointer.calls).toEqual(store.saveMany === undefined ? ["save", "save", "save", "save"] : ["saveMany 4"]);
-    expect((await store.latest("x"))?.id).toBe(first.checkpointId);
-    // The next run on the thread: the store holds the first run's 4 checkpoints until this one ends.
-    seen.length = 0;
-    const second = await graph.invoke({ n: 0, log: ["again"] }, { threadId: "x", checkpointer, durability: "exit" });
-    expect(seen).toEqual([4, 4, 4]);
-    expect(second.state).toEqual({ n: 3, log: ["a", "b", "c", "again", "a", "b", "c"] });
-    expect((await store.list("x")).length).toBe(8);
+    it("pauses at an interrupt with the interrupt's checkpoint stored, and resumes", async () => {
+      const graph = counter().compile({ interruptBefore: ["b"] });
+      const thread = { threadId: "i", checkpointer, durability } as const;
+      const paused = await graph.invoke({ n: 1, log: [] }, thread);
+      expect(paused.status).toBe("interrupted");
+      expect((await store.latest("i"))?.id).toBe(paused.checkpointId);
+      expect((await store.latest("i"))?.next).toEqual(["b"]);
+      const done = await graph.invoke(null, thread);
+      expect(done.state).toEqual({ n: 22, log: ["a", "b", "c"] });
+      expect((await store.list("i")).map((c) => c.step)).toEqual([3, 2, 1, 0]);
+    });
   });
 
-  it("stores what committed when a node fails, so invoke(null) resumes there", async () => {
-    let fail = true;
-    const graph = new StateGraph<{ n: number }>()
-      .addNode("a", async (s) => {
-        await sleep(1);
-        return { n: s.n + 1 };
-      })
-      .addNode("b", (s) => {
-        if (fail) throw new Error("b broke");
-        return { n: s.n * 3 };
-      })
-      .addEdge(START, "a")
-      .addEdge("a", "b")
-      .addEdge("b", END)
-      .compile();
-    const thread = { threadId: "f", checkpointer, durability: "exit" } as const;
-    await expect(graph.invoke({ n: 1 }, thread)).rejects.toThrow(GraphExecutionError);
-    expect((await store.latest("f"))?.next).toEqual(["b"]);
-    fail = false;
-    expect((await graph.invoke(null, thread)).state).toEqual({ n: 6 });
-  });
-
-  it("stores the interrupt's checkpoint when the run pauses, and resumes", async () => {
-    const graph = counter().compile({ interruptBefore: ["b"] });
-    const thread = { threadId: "i", checkpointer, durability: "exit" } as const;
-    const paused = await graph.invoke({ n: 1, log: [] }, thread);
-    expect(paused.status).toBe("interrupted");
-    expect((await store.latest("i"))?.id).toBe(paused.checkpointId);
-    const done = await graph.invoke(null, thread);
-    expect(done.state).toEqual({ n: 22, log: ["a", "b", "c"] });
-    expect((await store.list("i")).map((c) => c.step)).toEqual([3, 2, 1, 0]);
-  });
-
-  it("stores nothing of the parent mid-run when a subgraph ran, and deletes the child's thread once the run is stored", async () => {
-    const child = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
-      .addNode("inner", async (s) => {
-        await sleep(1);
-        return { n: s.n + 1, log: ["inner"] };
-      })
-      .addEdge(START, "inner")
-      .addEdge("inner", END)
-      .compile();
-    const seen: number[] = [];
-    const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
-      .addNode("sub", child)
-      .addNode("look", async (s) => {
-        await sleep(1);
-        seen.push((await store.list("s")).length);
-        return { n: s.n * 10, log: ["look"] };
-      })
-      .addEdge(START, "sub")
-      .addEdge("sub", "look")
-      .addEdge("look", END)
-      .compile();
-    const done = await graph.invoke({ n: 1, log: [] }, { threadId: "s", checkpointer, durability: "exit" });
-    expect(done.state).toEqual({ n: 20, log: ["inner", "look"] });
-    expect(seen).toEqual([0]);
-    expect((await store.list("s")).length).toBe(3);
-    expect(checkpointer.calls.filter((call) => call.startsWith("save")).at(-1)).toBe(store.saveMany === undefined ? "save" : "saveMany 3");
-  });
-
-  it("keeps no pending write mid-run: a failed parallel superstep runs whole again on resume", async () => {
-    let twoFails = true;
-    const calls = { one: 0 };
-    const graph = new StateGraph<{ value: number }>({ reducers: { value: sum } })
-      .addNode("one", () => {
-        calls.one += 1;
-        return { value: 2 };
-      })
-      .addNode("two", async () => {
+  describe('durability "exit" alone', () => {
+    /** a → b → c, each awaiting I/O first and noting what the store holds of the thread. */
+    const awaiting = (seen: (number | undefined)[], threadId: string) => {
+      const look = (name: string) => async (s: { n: number; log: string[] }) => {
         await sleep(2);
-        if (twoFails) throw new Error("two broke");
-        return { value: 3 };
-      })
-      .addEdge(START, ["one", "two"])
-      .addEdge(["one", "two"], END)
-      .compile();
-    const thread = { threadId: "p", checkpointer, durability: "exit" } as const;
-    await expect(graph.invoke({ value: 1 }, thread)).rejects.toThrow("two broke");
-    expect(checkpointer.calls).not.toContain("putWrites");
-    expect((await store.latest("p"))?.pendingWrites).toBeUndefined();
-    twoFails = false;
-    expect((await graph.invoke(null, thread)).state).toEqual({ value: 6 });
-    expect(calls.one).toBe(2);
+        seen.push((await store.list(threadId)).length);
+        return { n: s.n + 1, log: [name] };
+      };
+      return chainOf(look);
+    };
+
+    it("stores nothing while the run goes on, even when its nodes await I/O, then every checkpoint at once", async () => {
+      const seen: (number | undefined)[] = [];
+      const graph = awaiting(seen, "x").compile();
+      const first = await graph.invoke({ n: 0, log: [] }, { threadId: "x", checkpointer, durability: "exit" });
+      expect(seen).toEqual([0, 0, 0]);
+      expect(checkpointer.calls).toEqual(store.saveMany === undefined ? ["save", "save", "save", "save"] : ["saveMany 4"]);
+      expect((await store.latest("x"))?.id).toBe(first.checkpointId);
+      // The next run on the thread: the store holds the first run's 4 checkpoints until this one ends.
+      seen.length = 0;
+      const second = await graph.invoke({ n: 0, log: ["again"] }, { threadId: "x", checkpointer, durability: "exit" });
+      expect(seen).toEqual([4, 4, 4]);
+      expect(second.state).toEqual({ n: 3, log: ["a", "b", "c", "again", "a", "b", "c"] });
+      expect((await store.list("x")).length).toBe(8);
+    });
+
+    it("stores nothing of the parent mid-run when a subgraph ran, and deletes the child's thread once the run is stored", async () => {
+      const child = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+        .addNode("inner", async (s) => {
+          await sleep(1);
+          return { n: s.n + 1, log: ["inner"] };
+        })
+        .addEdge(START, "inner")
+        .addEdge("inner", END)
+        .compile();
+      const seen: number[] = [];
+      const graph = new StateGraph<{ n: number; log: string[] }>({ reducers: { log: append } })
+        .addNode("sub", child)
+        .addNode("look", async (s) => {
+          await sleep(1);
+          seen.push((await store.list("s")).length);
+          return { n: s.n * 10, log: ["look"] };
+        })
+        .addEdge(START, "sub")
+        .addEdge("sub", "look")
+        .addEdge("look", END)
+        .compile();
+      const done = await graph.invoke({ n: 1, log: [] }, { threadId: "s", checkpointer, durability: "exit" });
+      expect(done.state).toEqual({ n: 20, log: ["inner", "look"] });
+      expect(seen).toEqual([0]);
+      expect((await store.list("s")).length).toBe(3);
+      expect(checkpointer.calls.filter((call) => call.startsWith("save")).at(-1)).toBe(
+        store.saveMany === undefined ? "save" : "saveMany 3",
+      );
+    });
+
+    it("keeps no pending write mid-run: a failed parallel superstep runs whole again on resume", async () => {
+      const { graph, calls, heal } = twoFailsOnce();
+      const thread = { threadId: "p", checkpointer, durability: "exit" } as const;
+      await expect(graph.invoke({ value: 1 }, thread)).rejects.toThrow("two broke");
+      expect(checkpointer.calls).not.toContain("putWrites");
+      expect((await store.latest("p"))?.pendingWrites).toBeUndefined();
+      heal();
+      expect((await graph.invoke(null, thread)).state).toEqual({ value: 6 });
+      expect(calls.one).toBe(2);
+    });
   });
 });

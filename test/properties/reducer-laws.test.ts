@@ -7,7 +7,7 @@ import { fc } from "@fast-check/vitest";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { append, defineReducer, mergeById, replace, sum, union, type ReducerLaws } from "../../src/index.js";
-import { reducerLaws, type ReducerLawProperty } from "../../src/testing/index.js";
+import { PropertyViolation, reducerLaws, type ReducerLawProperty } from "../../src/testing/index.js";
 import { identifiedItems, json, propertyParams } from "./arbitraries.js";
 
 const runs = 100;
@@ -120,6 +120,8 @@ describe("a user's own reducer", () => {
     // Shrunk to the smallest pair of different integers.
     expect((details.counterexample ?? []).map((x) => Math.abs(x)).sort()).toEqual([0, 1]);
     expect(String(details.errorInstance)).toContain(`reducerLaws: "latest" breaks the commutative law under deep equality`);
+    expect(details.errorInstance).toBeInstanceOf(PropertyViolation);
+    expect(details.errorInstance).toMatchObject({ code: "LAW_BROKEN", message: expect.stringMatching(/claim commutative: false\.$/) });
     // The report a failing fc.assert throws carries what is needed to replay it.
     expect(fc.defaultReportMessage(details)).toMatch(/seed: -?\d+, path: "[\d:]+", endOnFailure: true/);
   });

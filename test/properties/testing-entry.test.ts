@@ -32,6 +32,8 @@ describe("typed-state-graph/testing", () => {
     expect(Object.keys(testing).sort()).toEqual([
       "EXPLORATION_ERROR_CODES",
       "ExplorationError",
+      "PROPERTY_VIOLATION_CODES",
+      "PropertyViolation",
       "REPLAY_ENV",
       "arbitraryGraphSpec",
       "assertEveryNodeReachesEnd",

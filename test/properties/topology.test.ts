@@ -7,7 +7,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { END, START, validateTopology, type GraphSpec } from "../../src/index.js";
-import { arbitraryGraphSpec, assertEveryNodeReachesEnd } from "../../src/testing/index.js";
+import { arbitraryGraphSpec, assertEveryNodeReachesEnd, PropertyViolation } from "../../src/testing/index.js";
 import { coveragePlan } from "../../src/coverage/plan.js";
 import { propertyParams } from "./arbitraries.js";
 
@@ -146,5 +146,7 @@ describe("topology", () => {
         "Give each an edge or a route key that leads toward END.",
     );
     expect(() => assertEveryNodeReachesEnd({ spec: { ...spec, routes: [], edges: [{ from: START, to: END }] } })).toThrow(/2 of 3 sources/);
+    expect(() => assertEveryNodeReachesEnd(spec)).toThrow(expect.objectContaining({ name: "PropertyViolation", code: "END_UNREACHABLE" }));
+    expect(() => assertEveryNodeReachesEnd(spec)).toThrow(PropertyViolation);
   });
 });
