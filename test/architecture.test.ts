@@ -154,6 +154,35 @@ const SEAM_CEILING = 79;
 /** Helpers a store (a `Checkpointer`) uses to check what it is handed: the drivers' seam has them, the public face does not. */
 const storeHelpers = ["checkJson", "checkListOptions", "checkMetadata", "findNonJson", "isUnderThread", "NAMESPACE_SEPARATOR", "saveNow"];
 
+/**
+ * The engine's import graph by room: each file of `engine/` one room, each folder under it (`kernel/`,
+ * `threads/`) one room. A cycle of rooms is an import that points back up (a file imports a folder
+ * that imports the file again): with none, the rooms stand in levels and every import points down.
+ */
+function engineRooms(graph: Map<string, string[]>): Map<string, string[]> {
+  const roomOf = (file: string): string => file.split("/").slice(0, 2).join("/");
+  const rooms = new Map<string, string[]>();
+  for (const [file, targets] of graph) {
+    if (layerOf(file) !== "engine") continue;
+    const room = roomOf(file);
+    const next = targets.filter((t) => layerOf(t) === "engine" && roomOf(t) !== room).map(roomOf);
+    rooms.set(room, [...new Set([...(rooms.get(room) ?? []), ...next])]);
+  }
+  return rooms;
+}
+
+/** The drivers of the run kernel inside the engine: the kernel (`engine/kernel/`) imports none of them. */
+const engineDrivers = (file: string): boolean =>
+  file.startsWith("engine/threads/") ||
+  [
+    "engine/run.ts",
+    "engine/parallel-superstep.ts",
+    "engine/attempts.ts",
+    "engine/stream.ts",
+    "engine/invoke.ts",
+    "engine/compiled-graph.ts",
+  ].includes(file);
+
 describe("architecture", () => {
   const graph = importGraph();
 
@@ -219,6 +248,17 @@ describe("architecture", () => {
       'export { a } from "./again.js";',
     ].join("\n");
     expect(exportedNames(text).sort()).toEqual(["D", "E", "G", "I", "J", "K", "L", "a", "c", "h"]);
+  });
+
+  it("no import inside engine/ points back up: its rooms (files; kernel/ and threads/ one room each) form no cycle", () => {
+    expect(findCycle(engineRooms(graph))).toBeUndefined();
+  });
+
+  it("the kernel imports none of its drivers (run.ts, the parallel superstep, attempts, threads/, stream, invoke, the compiled graph)", () => {
+    const violations = [...graph]
+      .filter(([file]) => file.startsWith("engine/kernel/"))
+      .flatMap(([file, targets]) => targets.filter(engineDrivers).map((target) => `${file} → ${target}`));
+    expect(violations).toEqual([]);
   });
 
   it("the core stays platform-neutral: no file the root entry loads imports node: modules", () => {

@@ -43,7 +43,7 @@ export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";
 
 // What a store needs of the engine's rules.
-export { checkJson, findNonJson } from "./threads/json-check.js";
+export { checkJson, findNonJson } from "./json-check.js";
 export { checkListOptions, checkMetadata } from "./threads/store-options.js";
 export { NAMESPACE_SEPARATOR, isUnderThread } from "./subgraph-thread.js";
 export { saveNow, type SavesNow } from "./threads/durability.js";

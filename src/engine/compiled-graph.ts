@@ -15,7 +15,7 @@ import type {
 } from "./run-types.js";
 import { streamRun } from "./stream.js";
 import type { GraphWarning } from "./warnings.js";
-import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs } from "./threads/checkpointer.js";
+import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs } from "./checkpointer.js";
 import { getThreadHistory, getThreadState } from "./threads/read-state.js";
 import { invokeThread } from "./threads/thread-run.js";
 import { isThreadRun, threadRequired } from "./threads/thread-options.js";

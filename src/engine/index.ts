@@ -74,7 +74,7 @@ export type {
   ListOptions,
   PendingInterrupt,
   SubgraphTask,
-} from "./threads/checkpointer.js";
+} from "./checkpointer.js";
 export type {
   GetStateHistoryOptions,
   GetStateOptions,
@@ -92,5 +92,5 @@ export {
   PERSISTENCE_ERROR_CODES,
   type PersistenceErrorCode,
   type PersistenceErrorDetails,
-} from "./threads/errors.js";
+} from "./persistence-errors.js";
 export type { ThreadInput } from "./invoke-input.js";

@@ -7,7 +7,7 @@
 import { GraphError } from "../errors.js";
 import type { State, Task } from "./step.js";
 import type { MaybePromise } from "./maybe-promise.js";
-import type { Checkpointer, JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
+import type { Checkpointer, JsonValue, PendingInterrupt } from "./checkpointer.js";
 import { NodePaused } from "./node-paused.js";
 import { writesKeptOnPause } from "./kernel/writes.js";
 import { INTERRUPT_ERROR_CODES } from "./interrupt-codes.js";

@@ -9,8 +9,8 @@ import { describeValue } from "../_describe.js";
 import { currentInterruptFrame, InterruptError } from "./interrupt-scope.js";
 import { NodePaused } from "./node-paused.js";
 import { Command, type AnyCommand } from "./command.js";
-import { findNonJson } from "./threads/json-check.js";
-import type { JsonValue } from "./threads/checkpointer.js";
+import { findNonJson } from "./json-check.js";
+import type { JsonValue } from "./checkpointer.js";
 import type { JsonCheck, JsonTyped } from "./json-shape.js";
 import type { StandardSchemaV1 } from "./state-schema.js";
 

@@ -8,7 +8,7 @@
  * and the engine accepts that, so an optional field is JSON).
  */
 
-import type { JsonValue } from "./threads/checkpointer.js";
+import type { JsonValue } from "./checkpointer.js";
 
 /**
  * A type already JSON by assignability: {@link JsonValue} (of which it is a supertype: every `JsonValue`

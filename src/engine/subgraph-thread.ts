@@ -7,7 +7,7 @@
  * run on the thread) starts its child afresh, while a resumed or crashed one finds the same namespace.
  */
 import type { TaskFrame } from "./interrupt-scope.js";
-import type { Checkpoint, Checkpointer, JsonValue, PendingInterrupt } from "./threads/checkpointer.js";
+import type { Checkpoint, Checkpointer, JsonValue, PendingInterrupt } from "./checkpointer.js";
 
 /** Between a thread id and the namespace of a subgraph's thread under it (a control character: no user thread id contains it). */
 export const NAMESPACE_SEPARATOR = "\u001f";

@@ -17,7 +17,7 @@ import {
   NotSerializableError,
   PERSISTENCE_ERROR_CODES,
   PersistenceError,
-} from "../../src/engine/threads/errors.js";
+} from "../../src/engine/persistence-errors.js";
 import {
   GraphExecutionError,
   GraphLimitError,

@@ -7,7 +7,7 @@
 import type { ExecutableGraph } from "../executable.js";
 import { NAMESPACE_SEPARATOR, namespaceNode } from "../subgraph-thread.js";
 import { subgraphOf } from "../subgraph-specs.js";
-import { PersistenceError } from "./errors.js";
+import { PersistenceError } from "../persistence-errors.js";
 
 /** A child thread id taken apart, with the graph its checkpoints are read and checked by. */
 export interface ChildThreadPath {

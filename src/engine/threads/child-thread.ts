@@ -7,7 +7,7 @@ import type { ExecutableGraph } from "../executable.js";
 import type { RunOptions } from "../run-types.js";
 import type { State } from "../step.js";
 import type { SubgraphScope } from "../subgraph-thread.js";
-import type { PendingInterrupt } from "./checkpointer.js";
+import type { PendingInterrupt } from "../checkpointer.js";
 import { ThreadRun } from "./thread-run.js";
 import type { ThreadSettings } from "./types.js";
 

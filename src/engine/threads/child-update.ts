@@ -8,9 +8,9 @@
  */
 import type { ExecutableGraph } from "../executable.js";
 import { NAMESPACE_SEPARATOR, taskNamespace } from "../subgraph-thread.js";
-import type { Checkpoint, Checkpointer } from "./checkpointer.js";
+import type { Checkpoint, Checkpointer } from "../checkpointer.js";
 import { childThreadGone, findChild } from "./child-lookup.js";
-import { PersistenceError } from "./errors.js";
+import { PersistenceError } from "../persistence-errors.js";
 
 /** The child an update goes to: the graph whose reducers and fields check it, and how messages name it. */
 export interface ChildTarget {

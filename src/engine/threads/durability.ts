@@ -8,7 +8,7 @@
  * ends, pauses or fails, in one `saveMany`: a crash leaves the thread where the run found it.
  */
 import { InvalidOptionError } from "../../errors.js";
-import type { Checkpoint, Checkpointer } from "./checkpointer.js";
+import type { Checkpoint, Checkpointer } from "../checkpointer.js";
 
 /**
  * `"sync"` (the default): each checkpoint is stored before the next superstep starts. `"async"`: the

@@ -7,9 +7,9 @@
 import { commitKept } from "../kernel/updates.js";
 import type { ExecutableGraph } from "../executable.js";
 import type { TaskWrite } from "../run.js";
-import type { Checkpoint, Checkpointer } from "./checkpointer.js";
-import { PersistenceError } from "./errors.js";
-import { findNonJson } from "./json-check.js";
+import type { Checkpoint, Checkpointer } from "../checkpointer.js";
+import { PersistenceError } from "../persistence-errors.js";
+import { findNonJson } from "../json-check.js";
 
 /**
  * Stores a threaded run's pending writes as its tasks succeed. `keep` is the run's `onWrite`; `settled`

@@ -8,7 +8,7 @@ import { quote } from "../../_describe.js";
 import type { ExecutableGraph } from "../executable.js";
 import { childThreadId, taskNamespace } from "../subgraph-thread.js";
 import { subgraphOf } from "../subgraph-specs.js";
-import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs, SubgraphTask } from "./checkpointer.js";
+import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs, SubgraphTask } from "../checkpointer.js";
 import { childThreadGone, findChild, isSubgraphThread } from "./child-lookup.js";
 import { withPendingWrites } from "./pending-writes.js";
 import { InvalidOptionError } from "../../errors.js";

@@ -13,8 +13,8 @@ import { gotoTask } from "../command-goto.js";
 import { commit, schedule, type RunSnapshot } from "../kernel/superstep.js";
 import type { State } from "../step.js";
 import { executionError } from "../run-checks.js";
-import type { Checkpoint, JsonValue, PendingInterrupt } from "./checkpointer.js";
-import { checkJson } from "./json-check.js";
+import type { Checkpoint, JsonValue, PendingInterrupt } from "../checkpointer.js";
+import { checkJson } from "../json-check.js";
 import { jsonEqual } from "../json-equal.js";
 
 /** Where a Command leaves the thread: the snapshot to restore, the resume values, and whether it changed anything to save first. */

@@ -6,8 +6,8 @@
 import { InvalidOptionError } from "../../errors.js";
 import { isPlainObject } from "../clone.js";
 import { briefly as described } from "../../_describe.js";
-import type { ListOptions } from "./checkpointer.js";
-import { checkJson } from "./json-check.js";
+import type { ListOptions } from "../checkpointer.js";
+import { checkJson } from "../json-check.js";
 
 /**
  * Checks `list(threadId, options)`: `options` is an object, and `limit`, when given, a positive integer.

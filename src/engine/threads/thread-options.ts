@@ -5,7 +5,7 @@
 import { quote } from "../../_describe.js";
 import { InvalidOptionError } from "../../errors.js";
 import { NAMESPACE_SEPARATOR } from "../subgraph-thread.js";
-import type { Checkpointer } from "./checkpointer.js";
+import type { Checkpointer } from "../checkpointer.js";
 import type { ThreadRunOptions, ThreadSettings } from "./types.js";
 
 /**

@@ -3,7 +3,7 @@ import type { Run } from "../run.js";
 import type { Step } from "../run-types.js";
 import type { State } from "../step.js";
 import { detachedStep, type StepRecord } from "../step-record.js";
-import type { Checkpoint } from "./checkpointer.js";
+import type { Checkpoint } from "../checkpointer.js";
 import type { Interrupt, ThreadRunResult } from "./types.js";
 import type { ThreadWriter } from "./writer.js";
 

@@ -7,8 +7,8 @@ import { cloneState, isPlainObject } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { commit, type RunSnapshot } from "../kernel/superstep.js";
 import { executionError, inputFailure } from "../run-checks.js";
-import type { Checkpoint, Checkpointer, JsonValue } from "./checkpointer.js";
-import { PersistenceError } from "./errors.js";
+import type { Checkpoint, Checkpointer, JsonValue } from "../checkpointer.js";
+import { PersistenceError } from "../persistence-errors.js";
 
 /** The error a resume (`null` or a Command) of a thread without a checkpoint gets. */
 export function nothingToResume(api: string, threadId: string): PersistenceError {

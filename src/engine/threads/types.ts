@@ -5,7 +5,7 @@
 import type { End } from "../../spec.js";
 import type { ReducerTable } from "../merge.js";
 import type { RunOptions, RunResult } from "../run-types.js";
-import type { Checkpointer, CheckpointWrite, JsonValue, PendingInterrupt } from "./checkpointer.js";
+import type { Checkpointer, CheckpointWrite, JsonValue, PendingInterrupt } from "../checkpointer.js";
 import type { Durability } from "./durability.js";
 
 /** What `compile({ interruptBefore, interruptAfter, checkpointer })` fixed for every threaded run. */

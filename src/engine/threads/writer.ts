@@ -6,9 +6,9 @@ import type { RunSnapshot } from "../kernel/superstep.js";
 import type { MaybePromise } from "../maybe-promise.js";
 import type { Run } from "../run.js";
 import type { State } from "../step.js";
-import type { Checkpoint, CheckpointMetadata, JsonValue } from "./checkpointer.js";
+import type { Checkpoint, CheckpointMetadata, JsonValue } from "../checkpointer.js";
 import type { CheckpointSaves } from "./durability.js";
-import { findNonJson, notSerializable } from "./json-check.js";
+import { findNonJson, notSerializable } from "../json-check.js";
 import type { ThreadPause } from "./types.js";
 
 /** Writes a thread's checkpoints in order, each one checked against the thread's latest (the version check). */

@@ -14,8 +14,8 @@ const counted = vi.hoisted(() => {
   return { checks: 0, marked };
 });
 
-vi.mock("../../../src/engine/threads/json-check.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../../src/engine/threads/json-check.js")>();
+vi.mock("../../../src/engine/json-check.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../../src/engine/json-check.js")>();
   return {
     ...original,
     checkJson: (value: unknown, root: string, api: string) => {

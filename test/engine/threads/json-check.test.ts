@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { END, START, StateGraph } from "../../../src/index.js";
 import { MemoryCheckpointer } from "../../../src/persistence/index.js";
 import { MAX_COPY_DEPTH } from "../../../src/engine/clone.js";
-import { findNonJson } from "../../../src/engine/threads/json-check.js";
+import { findNonJson } from "../../../src/engine/json-check.js";
 
 /** `{ next: { next: … } }`, `levels` deep, built without recursion. */
 function nested(levels: number): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /** The errors of durable runs. Each has an explicit `name` and a `code`, like the core's errors. */
-import { GraphError } from "../../errors.js";
+import { GraphError } from "../errors.js";
 
 /** The codes a {@link PersistenceError} itself can carry, as data (docs/concepts.md's and docs/persistence.md's tables are checked against it). */
 export const PERSISTENCE_ERROR_CODES = [

@@ -4,8 +4,8 @@
  * is written. `undefined` object properties are allowed: JSON drops them, and the engine reads a
  * missing field and an `undefined` one alike.
  */
-import { MAX_COPY_DEPTH } from "../clone.js";
-import { NotSerializableError } from "./errors.js";
+import { MAX_COPY_DEPTH } from "./clone.js";
+import { NotSerializableError } from "./persistence-errors.js";
 
 const objectProto = Object.prototype;
 

@@ -3,9 +3,9 @@
  * store (PostgreSQL, a key-value service) is a page of code. See docs/persistence.md.
  */
 
-import type { PendingWrite } from "../../errors.js";
-import type { RouteTaken, Task } from "../step.js";
-import type { RunSnapshot } from "../kernel/superstep.js";
+import type { PendingWrite } from "../errors.js";
+import type { RouteTaken, Task } from "./step.js";
+import type { RunSnapshot } from "./kernel/superstep.js";
 
 /** A JSON value: what a checkpoint stores. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
