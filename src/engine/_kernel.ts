@@ -16,8 +16,10 @@ export { checkedStart, errorOfCode, executionError, runOptionsOf } from "./run-c
 export { limitMessage, type RunLimits } from "./kernel/limits.js";
 
 // The kernel's decisions.
-export { admit, advance, schedule, abortedWhile, superstepCeiling, verdict } from "./kernel/superstep.js";
-export type { Arrival, RunSnapshot, Verdict } from "./kernel/superstep.js";
+export { admit, abortedWhile, superstepCeiling, verdict } from "./kernel/superstep.js";
+export { advance, schedule } from "./kernel/advance.js";
+export type { RunSnapshot, Verdict } from "./kernel/superstep.js";
+export type { Arrival } from "./kernel/advance.js";
 export { reroutes, updateSource } from "./kernel/updates.js";
 export { superstepFailure, type Settled } from "./kernel/failures.js";
 export { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "./kernel/pauses.js";

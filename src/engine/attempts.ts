@@ -8,7 +8,7 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { ResolvedPolicy } from "./policies.js";
 import { isThenable, runNode, StepFailure, type State, type Task } from "./step.js";
-import { retryDecision } from "./kernel/superstep.js";
+import { retryDecision } from "./kernel/retry.js";
 import { delayUnlessAborted, isAborted } from "./abortable.js";
 import { restartTaskCalls } from "./interrupt-scope.js";
 import type { TaskContext } from "./task-context.js";

@@ -11,16 +11,9 @@ import { boundedTasks, loopBoundStop } from "../../src/engine/kernel/bounds.js";
 import { reportedFailure, superstepFailure } from "../../src/engine/kernel/failures.js";
 import { resolveLimits } from "../../src/engine/kernel/limits.js";
 import { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "../../src/engine/kernel/pauses.js";
-import {
-  admit,
-  advance,
-  commit,
-  retryDecision,
-  schedule,
-  superstepCeiling,
-  verdict,
-  type RunSnapshot,
-} from "../../src/engine/kernel/superstep.js";
+import { admit, commit, superstepCeiling, verdict, type RunSnapshot } from "../../src/engine/kernel/superstep.js";
+import { retryDecision } from "../../src/engine/kernel/retry.js";
+import { advance, schedule } from "../../src/engine/kernel/advance.js";
 import { cancelPending, reroutes, updateSource } from "../../src/engine/kernel/updates.js";
 import { writesKeptOnFailure, writesKeptOnPause } from "../../src/engine/kernel/writes.js";
 import { StepFailure, type State, type Task } from "../../src/engine/step.js";

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineInterrupt, END, INTERRUPT_ERROR_CODES, interrupt, InterruptError, START, StateGraph } from "../../src/index.js";
 import { StepFailure } from "../../src/engine/step.js";
-import { NEVER_RETRIED_CODES, retryDecision } from "../../src/engine/kernel/superstep.js";
+import { NEVER_RETRIED_CODES, retryDecision } from "../../src/engine/kernel/retry.js";
 import { runOnLangGraph } from "../../src/langgraph/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { runOnXState } from "../../src/xstate/index.js";

@@ -14,7 +14,7 @@ import {
   type NodeContext,
   type NodePolicy,
 } from "../../src/index.js";
-import { retryDecision } from "../../src/engine/kernel/superstep.js";
+import { retryDecision } from "../../src/engine/kernel/retry.js";
 import { resolvePolicy } from "../../src/engine/policies.js";
 import { StepFailure } from "../../src/engine/step.js";
 import { runOnLangGraph } from "../../src/langgraph/index.js";

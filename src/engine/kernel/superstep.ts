@@ -4,25 +4,21 @@
  * A superstep is `admit` (may it start: the run's end, a join left waiting, the signal, the limits),
  * then the driver runs the admitted tasks (user code, maybe async: that is the driver's business), then
  * `commit` (the parallel-write check and the merge through the reducers, in declaration order), then the
- * driver runs the routers of the sources, then `advance` (join arrivals, de-duplication, declaration
- * order, END dropped). The mini engine's `Run`, the XState machine and the LangGraph runner are drivers:
- * they decide *when* things happen and never *what* the rules are (the shape of XState's
- * `transition(logic, snapshot, event)` and of fast-check's `RunnerIterator`).
+ * driver runs the routers of the sources, then `advance` (in `advance.ts`: join arrivals,
+ * de-duplication, declaration order, END dropped); a failed attempt's retry is `retry.ts`'s. The mini
+ * engine's `Run`, the XState machine and the LangGraph runner are drivers: they decide *when* things
+ * happen and never *what* the rules are (the shape of XState's `transition(logic, snapshot, event)`
+ * and of fast-check's `RunnerIterator`).
  *
  * Nothing here copies the trace or the routes: the functions read lengths and return what a superstep
  * adds, so a run of a million steps costs a million appends, not a million copies.
  */
-import { END } from "../../spec.js";
-import { INVALID_UPDATE_CODES } from "../../errors.js";
 import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { boundedTasks, loopBoundStop, type BoundTable } from "./bounds.js";
-import { NodePaused } from "../node-paused.js";
-import { INTERRUPT_ERROR_CODES } from "../interrupt-codes.js";
-import type { ResolvedRetry } from "../policies.js";
-import { gotoRoutes, withoutGoto } from "../command-goto.js";
+import { withoutGoto } from "../command-goto.js";
 import { checkState } from "./state-check.js";
-import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Successors, type Task } from "../step.js";
+import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Task } from "../step.js";
 
 /**
  * Where a run stands between two supersteps: everything it needs to continue exactly there. A
@@ -209,194 +205,6 @@ export function commit(graph: ExecutableGraph, state: State, tasks: readonly Tas
   const sources = tasks.map((task) => task.node);
   const checked = checkState(graph.stateCheck, next, sources);
   return checked.ok ? { ok: true, state: checked.state } : { ok: false, node: sources[0] as string, failure: checked.failure };
-}
-
-/**
- * A source that ran, and what its rule leads to (`undefined` for a join's source: the join decides),
- * plus the tasks its `Command` goto added, which run whatever its rule says.
- */
-export interface Arrival {
-  readonly source: string;
-  readonly successors: Successors | undefined;
-  readonly goto?: readonly Task[] | undefined;
-}
-
-/** What {@link advance} decided: the next superstep's tasks, the joins' arrivals, and the routes taken. */
-export interface Advance {
-  readonly tasks: Task[];
-  readonly joins: (readonly string[])[];
-  /** Every route taken, in the sources' order. */
-  readonly routes: readonly RouteTaken[];
-  /** Per arrival: the route key(s) its router took (a list when it returned a list), or `undefined`. */
-  readonly keys: readonly (string | string[] | undefined)[];
-}
-
-/** The keys of one arrival that took no route (every step of a chain): one list for all. */
-const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
-
-/**
- * The next superstep's tasks, from what each source of the last one leads to: joins whose sources have
- * all arrived fire, END is dropped, plain tasks are de-duplicated (Sends never are), and the result is
- * sorted in declaration order (stably: Sends to one node keep their order). Given the run's `trace`
- * (the superstep just run included), a task of a node whose loop bound is reached goes to the bound's exit.
- *
- * @example
- * ```ts
- * const next = advance(graph, snapshot.joins, [{ source: "a", successors: successorsOf(graph, "a", state) }]);
- * next.tasks; // [{ node: "b", sent: false }]
- * ```
- */
-export function advance(
-  graph: Pick<ExecutableGraph, "order" | "joins" | "transitions"> & BoundTable,
-  joins: readonly (readonly string[])[],
-  arrivals: readonly Arrival[],
-  trace?: readonly string[],
-): Advance {
-  // One source with no Command goto (every step of a sequential graph): no list to collect into.
-  // A graph with loop bounds takes the general path, where the bounds are applied to the scheduled tasks.
-  const only = arrivals.length === 1 && (trace === undefined || (graph.bounds?.size ?? 0) === 0) ? arrivals[0] : undefined;
-  if (only?.successors !== undefined && only.goto === undefined) {
-    const { successors } = only;
-    return {
-      tasks: schedule(graph, successors.tasks),
-      joins: joins as (readonly string[])[],
-      routes: successors.routes,
-      keys: successors.routes.length === 0 && !successors.list ? NO_KEY : [routeKeys(successors)],
-    };
-  }
-  const tasks: Task[] = [];
-  const routes: RouteTaken[] = [];
-  const keys: (string | string[] | undefined)[] = [];
-  let nextJoins = joins as (readonly string[])[];
-  for (const { source, successors, goto } of arrivals) {
-    if (successors === undefined) {
-      keys.push(undefined);
-      const transition = graph.transitions.get(source);
-      if (transition?.kind === "join") {
-        if (nextJoins === joins) nextJoins = [...joins];
-        nextJoins[transition.join] = arrive(graph, transition.join, nextJoins[transition.join] ?? [], source, tasks);
-      }
-    } else {
-      for (const task of successors.tasks) tasks.push(task);
-      keys.push(routeKeys(successors));
-      for (const route of successors.routes) routes.push(route);
-    }
-    // LangGraph's rule: a Command goto adds destinations; the source's edge, route or join still applies.
-    if (goto !== undefined) {
-      tasks.push(...goto);
-      routes.push(...gotoRoutes(source, goto));
-    }
-  }
-  const scheduled = schedule(graph, tasks);
-  if (trace === undefined) return { tasks: scheduled, joins: nextJoins, routes, keys };
-  const bounded = boundedTasks(graph, scheduled, trace);
-  return { tasks: bounded === scheduled ? scheduled : schedule(graph, bounded), joins: nextJoins, routes, keys };
-}
-
-/** The route key(s) a source's router took: a list when it returned one, else its one key, or `undefined` for no router. */
-function routeKeys(successors: Successors): string | string[] | undefined {
-  if (successors.list) return successors.routes.map((route) => route.key);
-  return successors.routes[0]?.key;
-}
-
-/** A join source ran: the join's target is activated once every source has, and its arrivals start again. */
-function arrive(
-  graph: Pick<ExecutableGraph, "joins">,
-  index: number,
-  arrived: readonly string[],
-  source: string,
-  tasks: Task[],
-): readonly string[] {
-  const join = graph.joins[index];
-  if (join === undefined) return arrived;
-  const next = arrived.includes(source) ? arrived : [...arrived, source];
-  if (next.length < join.sources.size) return next;
-  tasks.push({ node: join.to, sent: false });
-  return [];
-}
-
-/**
- * Tasks in the order they run and merge: END dropped, plain tasks de-duplicated, declaration order
- * (stable, so Sends to one node keep the order they were sent in).
- *
- * @example
- * ```ts
- * schedule(graph, [{ node: "b", sent: false }, { node: "a", sent: false }, { node: "b", sent: false }]); // a, b
- * ```
- */
-export function schedule<T extends Task>(graph: Pick<ExecutableGraph, "order">, tasks: readonly T[]): T[] {
-  if (tasks.length === 1) {
-    const only = tasks[0] as T;
-    return only.node === END ? [] : [only];
-  }
-  const seen = new Set<string>();
-  const scheduled = tasks.filter((task) => {
-    if (task.node === END) return false;
-    if (task.sent) return true;
-    if (seen.has(task.node)) return false;
-    seen.add(task.node);
-    return true;
-  });
-  const { order } = graph;
-  // Array.prototype.sort is stable. Plain tasks come before Sends to the same node, as LangGraph runs them.
-  return scheduled.sort((a, b) => (order.get(a.node) ?? 0) - (order.get(b.node) ?? 0) || Number(a.sent) - Number(b.sent));
-}
-
-/** What {@link retryDecision} decided after a failed attempt. */
-export type RetryDecision = { readonly retry: true; readonly delay: number } | { readonly retry: false };
-
-/**
- * The codes never retried, whatever `retryOn` says: the run's own refusals and the library's usage
- * errors (an interrupt where the run cannot pause, a resume that does not fit), not the node's bad luck.
- * A second attempt reads the same state and the same options, and fails the same way. docs/engine.md
- * lists them (a test checks the list against this one).
- */
-export const NEVER_RETRIED_CODES = [
-  "ABORTED",
-  // Every fault of an update (INVALID_UPDATE, UNDECLARED_FIELD, … CONCURRENT_WRITE).
-  ...INVALID_UPDATE_CODES,
-  "INVALID_INPUT",
-  "INVALID_OPTION",
-  "INVALID_STATE",
-  "UNKNOWN_ROUTE_KEY",
-  "UNDECLARED_GOTO",
-  "JOIN_INCOMPLETE",
-  "STEP_LIMIT",
-  "LOOP_BOUND",
-  // Every InterruptError: interrupt() where the run cannot pause, or a resume that does not fit.
-  ...INTERRUPT_ERROR_CODES,
-] as const;
-
-const NOT_RETRIED: ReadonlySet<string> = new Set(NEVER_RETRIED_CODES);
-
-/**
- * Whether a failed attempt is tried again, and after how long. Never without a retry policy, after
- * the last attempt, for an interrupt (the node paused: trying again cannot answer it), or for a failure
- * coded with one of {@link NEVER_RETRIED_CODES} (the run's own, or one a child graph or `interrupt()`
- * threw inside the node): `retryOn` is not asked. Otherwise `retryOn(error)` decides (`error` is what
- * the node threw, or the `NODE_TIMEOUT` failure), and the wait is
- * `initialInterval × backoffFactor^(attempt − 1)`, jittered by ±50 %, at most `maxInterval`.
- *
- * @example
- * ```ts
- * retryDecision(resolvePolicy({ retry: { jitter: false } }, undefined)?.retry, 1, failure, Math.random); // { retry: true, delay: 500 }
- * ```
- */
-export function retryDecision(policy: ResolvedRetry | undefined, attempt: number, failure: unknown, random: () => number): RetryDecision {
-  if (policy === undefined || attempt >= policy.maxAttempts) return { retry: false };
-  const code = failure instanceof StepFailure ? failure.code : undefined;
-  if (code !== undefined && NOT_RETRIED.has(code)) return { retry: false };
-  const error = code === "NODE_FAILED" ? (failure as StepFailure).cause : failure;
-  if (error instanceof NodePaused) return { retry: false };
-  if (isCoded(error) && NOT_RETRIED.has(error.code)) return { retry: false };
-  if (policy.retryOn !== undefined && !policy.retryOn(error)) return { retry: false };
-  const base = Math.min(policy.maxInterval, policy.initialInterval * policy.backoffFactor ** (attempt - 1));
-  const delay = policy.jitter ? Math.min(policy.maxInterval, base * (0.5 + random())) : base;
-  return { retry: true, delay };
-}
-
-function isCoded(value: unknown): value is { readonly code: string } {
-  return value instanceof Error && typeof (value as { code?: unknown }).code === "string";
 }
 
 function quoted(names: readonly string[]): string {
