@@ -183,6 +183,12 @@ const engineDrivers = (file: string): boolean =>
     "engine/compiled-graph.ts",
   ].includes(file);
 
+/** The most lines of a runtime source file: a longer file mixes jobs (issue 34 §4). */
+const MAX_RUNTIME_LINES = 400;
+
+/** Exempt from the line limit: the examples, and the builder's type-level files (generics, no runtime code). */
+const typeLevelFiles = ["builder/types.ts", "builder/define-types.ts"];
+
 describe("architecture", () => {
   const graph = importGraph();
 
@@ -259,6 +265,16 @@ describe("architecture", () => {
       .filter(([file]) => file.startsWith("engine/kernel/"))
       .flatMap(([file, targets]) => targets.filter(engineDrivers).map((target) => `${file} → ${target}`));
     expect(violations).toEqual([]);
+  });
+
+  it(`no runtime source file is over ${MAX_RUNTIME_LINES} lines (examples and the builder's type-level files exempt)`, () => {
+    const long = [...graph.keys()]
+      .filter((file) => layerOf(file) !== "examples" && !typeLevelFiles.includes(file))
+      .map((file) => [file, readFileSync(join(srcDir, file), "utf8").split("\n").length - 1] as const)
+      .filter(([, lines]) => lines > MAX_RUNTIME_LINES)
+      .map(([file, lines]) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+    expect(typeLevelFiles.filter((file) => !graph.has(file))).toEqual([]);
   });
 
   it("the core stays platform-neutral: no file the root entry loads imports node: modules", () => {

@@ -27,7 +27,8 @@ export { isAborted, onAbort } from "./abortable.js";
 
 // Running a task and a superstep.
 export { runTask } from "./attempts.js";
-export { Run, type RunSettings, type TaskRunner } from "./run.js";
+export { Run } from "./run.js";
+export type { RunSettings, TaskRunner } from "./run-settings.js";
 export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { isThenable, StepFailure, successorsOf, type State, type Successors, type Task } from "./step.js";
 export { SuperstepScope, TaskContext, RouterCallContext, type EventSink } from "./task-context.js";

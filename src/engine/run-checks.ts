@@ -152,9 +152,11 @@ export function runOptionsOf(
     | undefined,
   api: string,
 ): CheckedRunOptions {
+  // In the mini engine's order (the limits, the signal, maxConcurrency): the same options fail with the same error everywhere.
   const limits = resolveLimits(options, api);
+  const signal = checkSignal(options?.signal, api);
   const maxConcurrency = options?.maxConcurrency === undefined ? undefined : resolveConcurrency(options.maxConcurrency, api);
-  return { limits, signal: checkSignal(options?.signal, api), maxConcurrency };
+  return { limits, signal, maxConcurrency };
 }
 
 /** The signal, or an `InvalidOptionError` for anything but an AbortSignal. */

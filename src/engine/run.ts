@@ -11,50 +11,21 @@ import type { ExecutableGraph } from "./executable.js";
 import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
-import type { RunOptions, Step } from "./run-types.js";
+import type { Step } from "./run-types.js";
+import type { RunSettings, TaskRunner, TaskWrite } from "./run-settings.js";
 import { detachedStep, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
-import { gotoOf, withoutGoto } from "./command-goto.js";
+import { gotoOf } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
-import { ObservedRun, type ObservedSettings } from "./observed-run.js";
+import { ObservedRun } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
 import { admit, commit, type RunSnapshot } from "./kernel/superstep.js";
+import { pendingWritesOf } from "./kernel/writes.js";
 import { advance, type Advance, type Arrival } from "./kernel/advance.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
 import { fixedSuccessorsOf, isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
-
-/** What a driver of `Run` may add to the caller's options. */
-export interface RunSettings extends RunOptions, ObservedSettings {
-  /** The thread a threaded run belongs to (`context.threadId`). */
-  readonly threadId?: string;
-  /** Where `context.writer` events go; without it they are dropped. */
-  readonly sink?: EventSink;
-  /** The API named in error messages. Default `invoke`. */
-  readonly api?: string;
-  /** A threaded run's interrupts: each task runs in its frame, and a superstep that paused throws `SuperstepPaused` before it commits. */
-  readonly interrupts?: InterruptHost;
-  /**
-   * Called as each task of a parallel superstep succeeds on its own (not after a sibling's failure
-   * cancelled it), before the superstep commits: a threaded run stores it as a pending write. It must
-   * not throw, and must copy `write.update` if it keeps it.
-   */
-  readonly onWrite?: (write: TaskWrite) => void;
-  /**
-   * How a task executes: `runTask` (its node under its policies) unless a driver records it, as the
-   * DBOS driver does by running it as a durable step. The kernel's rules around it stay the same.
-   */
-  readonly runTask?: TaskRunner;
-}
-
-/** A task's update, by the task's position in its superstep (see {@link RunSettings.onWrite} and {@link Run.restore}). */
-export interface TaskWrite extends PendingWrite {
-  readonly task: number;
-}
-
-/** Executes one task of a superstep on the committed state (see `runTask`). */
-export type TaskRunner = (graph: ExecutableGraph, task: Task, state: State, context: TaskContext) => MaybePromise<State>;
 
 /**
  * One run, advanced a superstep at a time. The committed state is owned by the run and never handed
@@ -423,9 +394,4 @@ function nodesOf(tasks: readonly Task[]): string[] {
   const nodes = new Array<string>(tasks.length);
   for (let index = 0; index < tasks.length; index++) nodes[index] = (tasks[index] as Task).node;
   return nodes;
-}
-
-/** What a failed superstep's error carries of the writes kept: detached copies, in task order. */
-function pendingWritesOf(writes: readonly TaskWrite[]): PendingWrite[] {
-  return writes.map((write) => ({ node: write.node, update: cloneState(withoutGoto(write.update)) }));
 }

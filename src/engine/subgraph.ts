@@ -9,7 +9,7 @@ import { childPauseRefusal } from "./kernel/pauses.js";
 import { currentFrame, currentInterruptFrame, inLentFrame } from "./interrupt-scope.js";
 import { NodePaused } from "./node-paused.js";
 import type { NodeContext } from "./context.js";
-import type { RunSettings } from "./run.js";
+import type { RunSettings } from "./run-settings.js";
 import type { RunOptions, RunResult, Step } from "./run-types.js";
 import { recordSubgraph } from "./subgraph-specs.js";
 import { foldUpdates } from "./subgraph-output.js";

@@ -3,6 +3,9 @@
  * a task that finished on its own keeps its update, so a resume runs only the others. A task cancelled
  * by a sibling's failure, or paused at an interrupt, keeps nothing and runs again.
  */
+import type { PendingWrite } from "../../errors.js";
+import { cloneState } from "../clone.js";
+import { withoutGoto } from "../command-goto.js";
 import type { State, Task } from "../step.js";
 import type { Settled } from "./failures.js";
 
@@ -48,4 +51,17 @@ export function writesKeptOnFailure(
  */
 export function writesKeptOnPause(tasks: readonly Task[], updates: readonly State[], paused: ReadonlySet<number>): KeptWrite[] {
   return tasks.flatMap((task, index) => (paused.has(index) ? [] : [{ task: index, node: task.node, update: updates[index] as State }]));
+}
+
+/**
+ * What a failed superstep's error carries of the writes kept (`error.pendingWrites`): detached copies,
+ * in task order, each without its `Command` goto.
+ *
+ * @example
+ * ```ts
+ * pendingWritesOf([{ task: 0, node: "a", update: { n: 1 } }]); // [{ node: "a", update: { n: 1 } }]
+ * ```
+ */
+export function pendingWritesOf(writes: readonly KeptWrite[]): PendingWrite[] {
+  return writes.map((write) => ({ node: write.node, update: cloneState(withoutGoto(write.update)) }));
 }

@@ -6,7 +6,7 @@
  */
 import { commitKept } from "../kernel/updates.js";
 import type { ExecutableGraph } from "../executable.js";
-import type { TaskWrite } from "../run.js";
+import type { TaskWrite } from "../run-settings.js";
 import type { Checkpoint, Checkpointer } from "../checkpointer.js";
 import { PersistenceError } from "../persistence-errors.js";
 import { findNonJson } from "../json-check.js";
