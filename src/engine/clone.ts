@@ -170,10 +170,22 @@ function copiesChildren(value: object): boolean {
   return proto === objectProto || proto === null;
 }
 
+/**
+ * How `copy` unwinds from a cycle or a value nested deeper than {@link MAX_COPY_DEPTH}. It never reaches
+ * a caller: `cloneState`, the one caller of `copy`, turns every failure into an `INVALID_ARGUMENT`
+ * `InvalidOptionError` that names the place (this one only as its `cause`).
+ */
+class CopyTooDeep extends Error {
+  override readonly name = "CopyTooDeep";
+  constructor() {
+    super(`nests deeper than ${MAX_COPY_DEPTH} levels`);
+  }
+}
+
 function copy(value: unknown, depth: number): unknown {
   if (typeof value !== "object" || value === null) return value;
-  // A cycle or a very deep value: stop long before the stack does; the caller finds the path.
-  if (depth > MAX_COPY_DEPTH) throw new RangeError("too deep");
+  // A cycle or a very deep value: stop long before the stack does; cloneState finds the path.
+  if (depth > MAX_COPY_DEPTH) throw new CopyTooDeep();
   if (Array.isArray(value)) {
     const length = value.length;
     const out = new Array<unknown>(length);

@@ -178,11 +178,14 @@ function observedRun<S extends object>(graph: CompiledGraph<S>, options: XStateR
   return ObservedRun.open(executableOf(graph), { observer: options.observer, engine: "xstate" }, api, undefined, false);
 }
 
-/** The detached steps of the node (or superstep) that just completed, as the mini engine hands them out. */
+/**
+ * The detached steps of the node (or superstep) that just completed, as the mini engine hands them out.
+ * Called for a snapshot whose trace grew, which carries them: the nodes layout sets `last` in the same
+ * assign that appends its node to the trace, the superstep layout sets `run.steps`, one per node it
+ * appends (test/xstate/run.test.ts checks one step per trace entry on both layouts).
+ */
 function stepsOf<S>(context: GraphMachineContext<S>): Step<S>[] {
   const last = context.run === undefined ? (context.last === null ? [] : [context.last]) : context.run.steps;
-  if (last.length === 0)
-    throw new TypeError("runOnXState: a snapshot recorded a node without its step; this is a bug in typed-state-graph/xstate.");
   return last.map((step) => ({
     node: step.node,
     update: cloneState(step.update),

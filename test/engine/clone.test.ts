@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_COPY_DEPTH } from "../../src/engine/clone.js";
 import { cloneState, isPlainObject } from "../../src/engine/index.js";
-import { InvalidOptionError } from "../../src/index.js";
+import { END, GraphError, InvalidOptionError, START, StateGraph } from "../../src/index.js";
 
 describe("cloneState", () => {
   it("copies nested plain objects and arrays, sharing nothing", () => {
@@ -108,6 +108,35 @@ describe("cloneState", () => {
     expect(error).toMatchObject({ code: "INVALID_ARGUMENT" });
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message.length).toBeLessThan(700);
+  });
+});
+
+describe("the copy's own unwinding (a value nested too deep) never reaches a caller", () => {
+  const deep = () => nested(MAX_COPY_DEPTH + 5);
+
+  it("cloneState throws the coded InvalidOptionError, never the error the copy unwinds with", () => {
+    let error: unknown;
+    try {
+      cloneState(deep());
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(GraphError);
+    expect(error).toMatchObject({ code: "INVALID_ARGUMENT" });
+  });
+
+  it("invoke refuses such an input with INVALID_INPUT, and a node's update with UNCOPYABLE_UPDATE", async () => {
+    const graph = new StateGraph<{ doc: Record<string, unknown> }>()
+      .addNode("write", (state) => (Object.keys(state.doc).length === 0 ? { doc: deep() } : {}))
+      .addEdge(START, "write")
+      .addEdge("write", END)
+      .compile();
+    const input = graph.invoke({ doc: deep() });
+    await expect(input).rejects.toBeInstanceOf(GraphError);
+    await expect(input).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    const update = graph.invoke({ doc: {} });
+    await expect(update).rejects.toBeInstanceOf(GraphError);
+    await expect(update).rejects.toMatchObject({ code: "UNCOPYABLE_UPDATE" });
   });
 });
 

@@ -178,3 +178,14 @@ describe("streamOnXState", () => {
     expect(ran).toEqual(["a"]);
   });
 });
+
+describe("streamOnXState yields each step the machine records", () => {
+  it.each(["nodes", "supersteps"] as const)("one step per node of the trace (layout %s)", async (layout) => {
+    const graph = counterGraph();
+    const steps: string[] = [];
+    for await (const step of streamOnXState(graph, counterInput(), { layout })) steps.push(step.node);
+    const { trace } = await graph.invoke(counterInput());
+    expect(trace.length).toBeGreaterThan(1);
+    expect(steps).toEqual(trace);
+  });
+});
