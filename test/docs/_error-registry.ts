@@ -86,4 +86,6 @@ export const INTERNAL_ERRORS: Readonly<Record<string, string>> = {
   SuperstepPaused: "a superstep that paused at interrupts; the threaded run returns its interrupts",
   TaskRefused: "thrown inside a LangGraph task the run did not let start; the run reports why it stopped",
   RecordedError: "a node's error replayed from DBOS's record: only ever the cause of a GraphExecutionError",
+  CopyTooDeep:
+    "how the copy unwinds from a value nested too deep; cloneState rethrows it as INVALID_ARGUMENT, keeping it only as the cause",
 };
