@@ -109,13 +109,27 @@ export type NeedsResultChecks<R, S> = R extends null | ((...args: never[]) => un
       : never
     : R;
 
+/** A partial state, as `StateUpdate` (types.ts) writes it: one instance per state, shared by every node's check. */
+type PartialState<S> = { [K in keyof S]?: S[K] };
+
 /**
  * Whether each value of a result member fits its field, `undefined` in a field that cannot hold it
  * excepted, read in one comparison (the common node passes it): the target keeps the result's own
  * optional keys, so only a required key is held to its field's type, `undefined` excluded with or
  * without `exactOptionalPropertyTypes`. {@link BadValueKeys} says which key, for the message.
  */
-type ValuesFit<R, S> = R extends object ? ([R] extends [{ [K in keyof R]: K extends keyof S ? S[K] : never }] ? true : false) : true;
+type ValuesFit<R, S> = R extends object
+  ? undefined extends R[keyof R]
+    ? [R] extends [{ [K in keyof R]: K extends keyof S ? S[K] : never }]
+      ? true
+      : false
+    : // No value can be undefined (the common result): each value fits its field exactly when the result
+      // is a partial state, a comparison with one type per state that every node shares, where the mapped
+      // type above is built for each result.
+      [R] extends [PartialState<S>]
+      ? true
+      : false
+  : true;
 
 /**
  * The keys of a result member (a required key, of a field of `S`, not typed `any`) whose value does
