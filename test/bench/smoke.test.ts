@@ -67,7 +67,7 @@ describe("runtime benchmark", () => {
     const skipped = result.workloads.flatMap((timed) => timed.workload.skipped);
     for (const { reason } of skipped) expect(reason).toContain("not exported to LangGraph.js yet");
     expect(result.markdown).toContain("### Targets");
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("the overhead formula", () => {
