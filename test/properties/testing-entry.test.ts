@@ -33,12 +33,17 @@ describe("typed-state-graph/testing", () => {
       "EXPLORATION_ERROR_CODES",
       "ExplorationError",
       "REPLAY_ENV",
+      "RESUMABILITY_ERROR_CODES",
+      "ResumabilityError",
       "arbitraryGraphSpec",
       "assertEveryNodeReachesEnd",
+      "assertResumable",
       "assertRouteCoverage",
+      "checkResumable",
       "emitVitest",
       "exploreGraph",
       "reducerLaws",
+      "resumePoints",
       "runScenario",
     ]);
   });
