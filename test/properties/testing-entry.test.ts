@@ -35,12 +35,17 @@ describe("typed-state-graph/testing", () => {
       "PROPERTY_VIOLATION_CODES",
       "PropertyViolation",
       "REPLAY_ENV",
+      "RESUMABILITY_ERROR_CODES",
+      "ResumabilityError",
       "arbitraryGraphSpec",
       "assertEveryNodeReachesEnd",
+      "assertResumable",
       "assertRouteCoverage",
+      "checkResumable",
       "emitVitest",
       "exploreGraph",
       "reducerLaws",
+      "resumePoints",
       "runScenario",
     ]);
   });
