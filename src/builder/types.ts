@@ -83,6 +83,12 @@ export interface CompileOptions<N extends string = string> {
   readonly timeout?: number;
   /** Where cached node updates live. Default: in memory, per compiled graph. */
   readonly cacheStore?: CacheStore;
+  /**
+   * The graph's version, a whole number from 1 (default 1): every checkpoint records it with the spec's
+   * hash. Raise it when you change a graph whose threads may be paused; see docs/persistence.md,
+   * "Changing a graph with threads in flight".
+   */
+  readonly version?: number;
 }
 
 /** A fixed or routed edge recorded at the type level. */

@@ -15,6 +15,7 @@ import { subgraphSpecOf } from "./subgraph-specs.js";
 import type { ThreadSettings } from "./threads/types.js";
 import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type ResolvedPolicy } from "./policies.js";
 import { specHash } from "./spec-hash.js";
+import { checkVersionOption } from "./threads/versions/graph-version.js";
 import { orderWarnings } from "./warnings.js";
 import { compiledStateCheck, schemaFields, stateSchemaProblems, withStateSchema } from "./compile-state-schema.js";
 import { loopProblems, loopWarnings } from "./loops.js";
@@ -241,6 +242,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     policies,
     cacheStore: options.cacheStore ?? new MemoryCacheStore(),
     specHash: specHash(frozen),
+    stamp: Object.freeze({ version: checkVersionOption(options.version, "compile"), specHash: specHash(frozen) }),
     bounds: new Map((spec.bounds ?? []).map((bound) => [bound.node, { max: bound.max, exit: bound.exit }] as const)),
   };
 }

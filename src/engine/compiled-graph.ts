@@ -230,6 +230,8 @@ export interface ThreadCompileOptions {
   readonly timeout?: number;
   /** Where cached node updates live. Default: a `MemoryCacheStore` per compiled graph. */
   readonly cacheStore?: CacheStore;
+  /** The graph's version, recorded on every checkpoint it writes (a whole number from 1; default 1). */
+  readonly version?: number;
 }
 
 /**
