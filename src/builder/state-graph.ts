@@ -142,7 +142,7 @@ class StateGraphBuilder {
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
     };
-    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore, version } = options;
+    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore, version, migrations } = options;
     const compiled = {
       ...(interruptBefore && { interruptBefore }),
       ...(interruptAfter && { interruptAfter }),
@@ -151,6 +151,7 @@ class StateGraphBuilder {
       ...(timeout !== undefined && { timeout }),
       ...(cacheStore && { cacheStore }),
       ...(version !== undefined && { version }),
+      ...(migrations !== undefined && { migrations }),
     };
     const { orderedMerge, stateSchema, loops } = this.#options;
     return compileGraph(

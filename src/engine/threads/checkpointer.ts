@@ -66,6 +66,8 @@ export interface CheckpointMetadata {
   readonly writes: readonly string[];
   /** What the caller attached with `invoke(…, { metadata })`; a resumed run keeps it. */
   readonly user?: Readonly<Record<string, JsonValue>>;
+  /** On the checkpoint a newer graph wrote when it continued an older version's thread: that older version. */
+  readonly migratedFrom?: number;
 }
 
 /**

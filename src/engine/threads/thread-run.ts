@@ -25,6 +25,7 @@ import { foldUpdates } from "../subgraph-output.js";
 import { CheckpointSaves, checkDurability } from "./durability.js";
 import { checkThreadOptions } from "./thread-options.js";
 import { answered, mergedInput, snapshotOf, startingPoint } from "./thread-start.js";
+import { continueOnGraph } from "./versions/continue-thread.js";
 import { ThreadWriter } from "./writer.js";
 import { resultOf, stepsOf, type CommittedSuperstep } from "./thread-result.js";
 import type { ChildThread, Interrupt, ThreadRunOptions, ThreadRunResult, ThreadSettings } from "./types.js";
@@ -136,7 +137,9 @@ export class ThreadRun {
     const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (keeps && !host.isPaused(write.task) ? keeper.keep(write) : undefined);
     const runOptions = { ...options, threadId, api, onWrite, interrupts: host, ...(sink === undefined ? {} : { sink }) };
     if (input === null || isCommand(input)) {
-      const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+      const stored = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+      // A checkpoint of an older version continues migrated, written once as a new checkpoint.
+      const { checkpoint: from, latestId } = await continueOnGraph(api, graph, checkpointer, stored, latest?.id ?? null);
       const snapshot = snapshotOf(api, graph, from);
       const start = isCommand(input)
         ? commandStart(api, graph, from, snapshot, input)
@@ -146,7 +149,7 @@ export class ThreadRun {
       // A goto replaced the tasks, and with them the writes kept for them.
       const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
       const run = Run.restore(graph, start.snapshot, runOptions, kept);
-      const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+      const writer = new ThreadWriter(saves, threadId, latestId, from, options.metadata ?? from.metadata.user);
       if (fold !== undefined) writer.subgraphUpdate = from.subgraphUpdate ?? {};
       if (start.changed) {
         const pause = { interrupts: start.interrupts, resumes: start.resumes, writes: kept };
@@ -157,11 +160,13 @@ export class ThreadRun {
     checkJson(input, "input", api);
     // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
     // and a new run starts from START (its trace, steps and limits count from this input).
-    const base =
+    const stored =
       options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+    const continued = stored === undefined ? undefined : await continueOnGraph(api, graph, checkpointer, stored, latest?.id ?? null);
+    const base = continued?.checkpoint;
     const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
-    const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, base, options.metadata);
+    const writer = new ThreadWriter(saves, threadId, continued === undefined ? null : continued.latestId, base, options.metadata);
     if (fold !== undefined) writer.subgraphUpdate = {};
     writer.trustNext(checkedFields(graph, base, input as State));
     await writer.write(run, "input", []);
