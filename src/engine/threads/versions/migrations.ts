@@ -36,7 +36,7 @@ export interface MigrationDeclaration<S1, S2, OldN extends string, N2 extends st
   /** A pending `Send`'s payload, as the new node takes it. Default: as it was. */
   readonly sends?: (payload: JsonValue, node: OldN) => JsonValue;
   /** An answer already given to a pending interrupt (a partial resume's), as the new node reads it. Default: as it was. */
-  readonly answers?: (answer: JsonValue, interrupt: PendingInterrupt) => JsonValue;
+  readonly answers?: (answer: JsonValue, pending: PendingInterrupt) => JsonValue;
 }
 
 /** A node map from the old names `OldN` to names of `N2`. */
@@ -66,7 +66,7 @@ export interface GraphMigration<S = unknown, N extends string = string> {
   readonly state: ((old: never) => S) | undefined;
   readonly nodes: Readonly<Record<string, N>>;
   readonly sends: ((payload: JsonValue, node: never) => JsonValue) | undefined;
-  readonly answers: ((answer: JsonValue, interrupt: PendingInterrupt) => JsonValue) | undefined;
+  readonly answers: ((answer: JsonValue, pending: PendingInterrupt) => JsonValue) | undefined;
 }
 
 /**
@@ -159,7 +159,7 @@ interface LooseDeclaration {
   readonly state?: (old: never) => never;
   readonly nodes?: unknown;
   readonly sends?: (payload: JsonValue, node: never) => JsonValue;
-  readonly answers?: (answer: JsonValue, interrupt: PendingInterrupt) => JsonValue;
+  readonly answers?: (answer: JsonValue, pending: PendingInterrupt) => JsonValue;
   readonly to?: unknown;
 }
 
