@@ -104,6 +104,9 @@ export type {
   UpdateStateOptions,
 } from "./engine/index.js";
 export type { Durability } from "./engine/index.js";
+// Graph versions: how a graph declares the versions it continues (docs/persistence.md, "Changing a graph with threads in flight").
+export { migrateFrom } from "./engine/index.js";
+export type { GraphMigration, GraphStamp, MigrationDeclaration, SpecNodeNames, SpecWithNodes } from "./engine/index.js";
 export type { StateGraphConstructor, StateGraphDeclaration, StateGraphFactory } from "./builder/types.js";
 export type { NodeResult, StateUpdate } from "./builder/types.js";
 /** The builder's interface under its own name, so a declaration file can name a builder's type (`StateGraph` above is its alias). */

@@ -43,7 +43,7 @@ export type GraphDefiner<S extends object, Input extends object = S> = <
   Reducers extends ReducersFor<S> = {},
 >(
   declaration: GraphDeclaration<S, Nodes, Edges, Routes, O, Ends, Inputs, Reducers>,
-  options?: O & CompileOptions<NoInfer<keyof Nodes & string>>,
+  options?: O & CompileOptions<NoInfer<keyof Nodes & string>, S>,
 ) => DefinedGraph<CompiledGraph<S, keyof Nodes & string, Input>, Nodes, Edges, Routes, O, Ends>;
 
 /**

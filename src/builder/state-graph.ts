@@ -142,7 +142,7 @@ class StateGraphBuilder {
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
     };
-    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore } = options;
+    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore, version, migrations } = options;
     const compiled = {
       ...(interruptBefore && { interruptBefore }),
       ...(interruptAfter && { interruptAfter }),
@@ -150,6 +150,8 @@ class StateGraphBuilder {
       ...(retry && { retry }),
       ...(timeout !== undefined && { timeout }),
       ...(cacheStore && { cacheStore }),
+      ...(version !== undefined && { version }),
+      ...(migrations !== undefined && { migrations }),
     };
     const { orderedMerge, stateSchema, loops } = this.#options;
     return compileGraph(

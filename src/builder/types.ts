@@ -12,6 +12,7 @@ import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
+import type { GraphMigration } from "../engine/index.js";
 import type { NotACommand } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } from "./parallel-writes.js";
@@ -65,8 +66,12 @@ export interface StateGraphOptions<S> {
   readonly loops?: "bounded";
 }
 
-/** Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only. */
-export interface CompileOptions<N extends string = string> {
+/**
+ * Options of `compile()`; `N` is the declared node names, so interrupts name declared nodes only, and
+ * `S` the state, so a migration's state and node map lead into this graph (`never`, the default, holds
+ * migrations that change no state; `compile()` itself reads the graph's state).
+ */
+export interface CompileOptions<N extends string = string, S = never> {
   /**
    * `false` skips the type-level reachability search (for graphs too deep for it).
    * Run-time validation still checks the whole topology.
@@ -84,6 +89,18 @@ export interface CompileOptions<N extends string = string> {
   readonly timeout?: number;
   /** Where cached node updates live. Default: in memory, per compiled graph. */
   readonly cacheStore?: CacheStore;
+  /**
+   * The graph's version, a whole number from 1 (default 1): every checkpoint records it with the spec's
+   * hash. Raise it when you change a graph whose threads may be paused; see docs/persistence.md,
+   * "Changing a graph with threads in flight".
+   */
+  readonly version?: number;
+  /**
+   * How checkpoints of older versions continue on this one: one `migrateFrom(oldSpec, { from, state,
+   * nodes })` per older version still accepted. Each node map's values must be nodes of this graph and
+   * each state migration must return this graph's state (compile errors otherwise).
+   */
+  readonly migrations?: readonly GraphMigration<S, N>[];
 }
 
 /** A fixed or routed edge recorded at the type level. */
@@ -736,10 +753,10 @@ export interface StateGraph<
    * const reviewed = builder.compile({ interruptBefore: ["publish"] }); // pauses a threaded run before publish
    * ```
    */
-  compile(options: CompileOptions<N> & { readonly typeLevelTopology: false }): CompiledGraph<S, CompiledNames<N>, Input>;
+  compile(options: CompileOptions<N, S> & { readonly typeLevelTopology: false }): CompiledGraph<S, CompiledNames<N>, Input>;
   compile(
     this: CompileThis<StateGraph<S, N, E, R, I, W, Input>, N, E, R>,
-    options?: CompileOptions<N>,
+    options?: CompileOptions<N, S>,
   ): CompiledGraph<S, CompiledNames<N>, Input>;
 
   /** The node names declared so far (a copy). */

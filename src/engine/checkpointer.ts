@@ -6,6 +6,7 @@
 import type { PendingWrite } from "../errors.js";
 import type { RouteTaken, Task } from "./step.js";
 import type { RunSnapshot } from "./kernel/superstep.js";
+import type { GraphStamp } from "./threads/versions/graph-version.js";
 
 /** A JSON value: what a checkpoint stores. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -65,6 +66,8 @@ export interface CheckpointMetadata {
   readonly writes: readonly string[];
   /** What the caller attached with `invoke(…, { metadata })`; a resumed run keeps it. */
   readonly user?: Readonly<Record<string, JsonValue>>;
+  /** On the checkpoint a newer graph wrote when it continued an older version's thread: that older version. */
+  readonly migratedFrom?: number;
 }
 
 /**
@@ -112,6 +115,11 @@ export interface Checkpoint<S extends object = Record<string, unknown>, N extend
    * was paused (or its process killed) in between.
    */
   readonly subgraphUpdate?: Readonly<Record<string, JsonValue>>;
+  /**
+   * The graph that wrote it: its `compile({ version })` and spec hash. Absent on a checkpoint written
+   * before graphs had versions, which counts as version 1.
+   */
+  readonly graph?: GraphStamp;
 }
 
 /**

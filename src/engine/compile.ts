@@ -15,6 +15,8 @@ import { subgraphSpecOf } from "./subgraph-specs.js";
 import type { ThreadSettings } from "./threads/types.js";
 import { MemoryCacheStore, policyProblems, resolvePolicy, type NodePolicy, type ResolvedPolicy } from "./policies.js";
 import { specHash } from "./spec-hash.js";
+import { checkVersionOption } from "./threads/versions/graph-version.js";
+import { checkMigrations } from "./threads/versions/migrations.js";
 import { orderWarnings } from "./warnings.js";
 import { compiledStateCheck, schemaFields, stateSchemaProblems, withStateSchema } from "./compile-state-schema.js";
 import { loopProblems, loopWarnings } from "./loops.js";
@@ -223,6 +225,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     const router = definition.routers[route.from] as RouterFunction<never>;
     transitions.set(route.from, { kind: "route", router, paths: Object.freeze({ ...route.paths }) });
   }
+  const version = checkVersionOption(options.version, "compile");
   const ends = new Map((spec.ends ?? []).map((declared) => [declared.from, new Set(declared.to)] as const));
   const nodes = new Map<string, NodeFunction<unknown>>();
   for (const name of spec.nodes) nodes.set(name, definition.nodes[name] as NodeFunction<unknown>);
@@ -241,6 +244,8 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     policies,
     cacheStore: options.cacheStore ?? new MemoryCacheStore(),
     specHash: specHash(frozen),
+    stamp: Object.freeze({ version, specHash: specHash(frozen) }),
+    migrations: checkMigrations(options.migrations, version, new Set(spec.nodes), "compile"),
     bounds: new Map((spec.bounds ?? []).map((bound) => [bound.node, { max: bound.max, exit: bound.exit }] as const)),
   };
 }

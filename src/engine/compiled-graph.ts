@@ -1,4 +1,5 @@
 import { InvalidOptionError } from "../errors.js";
+import type { GraphMigration } from "./threads/versions/migrations.js";
 import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
@@ -248,6 +249,10 @@ export interface ThreadCompileOptions {
   readonly timeout?: number;
   /** Where cached node updates live. Default: a `MemoryCacheStore` per compiled graph. */
   readonly cacheStore?: CacheStore;
+  /** The graph's version, recorded on every checkpoint it writes (a whole number from 1; default 1). */
+  readonly version?: number;
+  /** How checkpoints of older versions continue on this one: `migrateFrom(…)` values, one per older version. */
+  readonly migrations?: readonly GraphMigration[];
 }
 
 /**

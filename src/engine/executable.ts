@@ -8,6 +8,8 @@ import type { CacheStore, NodePolicy, ResolvedPolicy } from "./policies.js";
 import type { ReducerTable } from "./merge.js";
 import type { AnyReducer } from "./reducers.js";
 import type { StandardSchemaV1, StateCheck } from "./state-schema.js";
+import type { GraphStamp } from "./threads/versions/graph-version.js";
+import type { GraphMigration } from "./threads/versions/migrations.js";
 
 /** A node: reads a copy of the state (and, optionally, its {@link NodeContext}), returns a partial update (or nothing). */
 export type NodeFunction<S> = (state: S, context: NodeContext) => unknown;
@@ -76,6 +78,10 @@ export interface ExecutableGraph {
   readonly cacheStore: CacheStore;
   /** A hash of the spec: cache keys carry it, so a changed graph never reads a stale entry. */
   readonly specHash: string;
+  /** What each checkpoint of a threaded run records of this graph: `compile({ version })` and the spec's hash. */
+  readonly stamp: GraphStamp;
+  /** The migrations `compile({ migrations })` declared, oldest first: how a checkpoint of an older version continues here. */
+  readonly migrations: readonly GraphMigration[];
   /** Each bounded node's loop bound (`addNode(name, fn, { bound })`); empty for a graph without bounds. */
   readonly bounds: ReadonlyMap<string, NodeBound>;
 }

@@ -89,6 +89,9 @@ export type {
   UpdateStateOptions,
 } from "./threads/types.js";
 export type { Durability } from "./threads/durability.js";
+export type { GraphStamp } from "./threads/versions/graph-version.js";
+export { migrateFrom } from "./threads/versions/migrations.js";
+export type { GraphMigration, MigrationDeclaration, SpecNodeNames, SpecWithNodes } from "./threads/versions/migrations.js";
 export {
   PersistenceError,
   NotSerializableError,

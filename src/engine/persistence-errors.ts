@@ -21,6 +21,10 @@ export const PERSISTENCE_ERROR_CODES = [
   "CONNECTION_LOST",
   "CLOSED",
   "INVALID_WRITE",
+  "GRAPH_VERSION_NEWER",
+  "MIGRATION_MISSING",
+  "MIGRATION_FAILED",
+  "UNMAPPED_RESUME_POINT",
 ] as const;
 
 /** The codes a {@link PersistenceError} can carry (its subclasses' included). */

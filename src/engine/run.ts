@@ -4,6 +4,7 @@
  * one after another; stop at once when the signal aborts) and asks the kernel *what* (admit, commit,
  * advance). `invoke`, `stream`, threaded runs and the XState superstep machine all drive this class.
  */
+import type { GraphStamp } from "./threads/versions/graph-version.js";
 import type { ExecutionContext, GraphExecutionError, PendingWrite } from "../errors.js";
 import { START } from "../spec.js";
 import { cloneState } from "./clone.js";
@@ -97,6 +98,11 @@ export class Run {
     run.#supersteps = snapshot.supersteps;
     run.#joins = snapshot.joins.map((sources) => [...sources]);
     return run;
+  }
+
+  /** What a checkpoint records of the graph this run runs (its version and spec hash). */
+  get stamp(): GraphStamp {
+    return this.#graph.stamp;
   }
 
   get state(): State {

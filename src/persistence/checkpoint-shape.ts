@@ -40,6 +40,11 @@ const FIELDS: readonly (readonly [keyof Checkpoint, Check, string])[] = [
   ["metadata", isMetadata, 'an object { source: "input" | "loop" | "update" | "interrupt", writes, user? }'],
 ];
 
+/** The optional `graph` stamp: absent (written before graph versions), or a version from 1 and a spec hash. */
+const isStamp: Check = (value) =>
+  value === undefined ||
+  (isRecord(value) && Number.isSafeInteger(value.version) && (value.version as number) >= 1 && isString(value.specHash));
+
 /** The fields a stored body of schema 4 leaves out: its trace and routes are kept as a delta beside it. */
 const LISTS: ReadonlySet<keyof Checkpoint> = new Set(["trace", "routes"]);
 
@@ -50,5 +55,6 @@ const LISTS: ReadonlySet<keyof Checkpoint> = new Set(["trace", "routes"]);
 export function checkpointShapeProblem(value: unknown, withLists = true): string | undefined {
   if (!isRecord(value)) return `it is ${value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`}, not an object`;
   const wrong = FIELDS.find(([field, check]) => (withLists || !LISTS.has(field)) && !check(value[field]));
-  return wrong === undefined ? undefined : `its field ${wrong[0]} is not ${wrong[2]}`;
+  if (wrong !== undefined) return `its field ${wrong[0]} is not ${wrong[2]}`;
+  return isStamp(value.graph) ? undefined : "its field graph is not { version: a whole number from 1, specHash: a string }";
 }

@@ -9,7 +9,7 @@ import { PersistenceError } from "../engine/index.js";
 import type { PostgresPoolClient } from "./pool.js";
 
 /** The schema version this code reads and writes. Older schemas are migrated on connect; newer ones are refused. */
-export const POSTGRES_SCHEMA_VERSION = 1;
+export const POSTGRES_SCHEMA_VERSION = 2;
 
 /** `"tsg"`: the schema the checkpointer uses unless told otherwise. */
 export const DEFAULT_POSTGRES_SCHEMA = "tsg";
@@ -49,6 +49,11 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       PRIMARY KEY (checkpoint_seq, task)
     );
     CREATE INDEX tsg_writes_thread ON ${s}.tsg_writes (thread_id);`,
+  // Version 2: checkpoints record the version and spec hash of the graph that wrote them (the body's
+  // `graph` member; a row written before counts as version 1). No table changes; the version is what
+  // keeps an older typed-state-graph, which knows no graph versions, from resuming a newer graph's
+  // checkpoint with an older graph: it refuses the schema as newer instead.
+  () => "SELECT 1",
 ];
 
 /** A schema name as SQL: double-quoted, so the name is taken as written. */

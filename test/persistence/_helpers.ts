@@ -132,14 +132,14 @@ export function parallelGraph(options: CompileOptions<"plan" | "left" | "left2" 
 export const parallelInput = (): ParallelState => ({ log: [], docs: [], sums: [] });
 
 /**
- * A database of three report threads (t1, t2, t3) cut in the middle of its last page, as a copy taken
+ * A database of four report threads (t1 to t4) cut in the middle of its last page, as a copy taken
  * while the file grew can be: SQLite still opens it and takes writes, though `PRAGMA quick_check` finds
  * a rowid out of order, and a row written to it reads back as thread t1's. Written by a child process
  * (`buildDir`: buildForChildProcesses()), so the file is closed and its WAL copied in before the cut.
  */
 export function cutMidPage(buildDir: string, file: string): string {
   const fixture = join(import.meta.dirname, "fixtures/many-threads.mjs");
-  execFileSync(process.execPath, [fixture, buildDir, file, "3", SQLITE_DRIVER], { stdio: "pipe" });
+  execFileSync(process.execPath, [fixture, buildDir, file, "4", SQLITE_DRIVER], { stdio: "pipe" });
   const pageSize = readFileSync(file).readUInt16BE(16);
   truncateSync(file, statSync(file).size - pageSize / 2);
   return file;

@@ -89,7 +89,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("small checkpoints"), () => {
     b.close();
   });
 
-  describe.each([2, 3, 4, 5])("a file of schema %i", (version) => {
+  describe.each([2, 3, 4, 5, 6])("a file of schema %i", (version) => {
     const expected = JSON.parse(readFileSync(join(FIXTURES, `schema-v${version}.expected.json`), "utf8")) as Record<string, Checkpoint[]>;
 
     it(`migrates to schema ${SQLITE_SCHEMA_VERSION} and reads every thread as schema ${version} did; resumes, forks and prunes`, async () => {

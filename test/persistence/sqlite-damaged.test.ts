@@ -1,6 +1,6 @@
 /**
  * A save to a damaged file fails with DATABASE_CORRUPT instead of reporting success (sqlite/verify.ts).
- * The file: three report threads, cut mid-page (cutMidPage). Before, a run on a new thread there ended
+ * The file: four report threads, cut mid-page (cutMidPage). Before, a run on a new thread there ended
  * as if saved, and its history then read as thread t1's checkpoints (CHECKPOINT_CORRUPT).
  */
 import { join } from "node:path";

@@ -15,6 +15,7 @@ import { InvalidOptionError } from "../../errors.js";
 import { checkListOptions } from "./store-options.js";
 import { checkThreadOptions } from "./thread-options.js";
 import { checkpointNotFound, snapshotOf } from "./thread-start.js";
+import { migrateCheckpoint } from "./versions/migrate-checkpoint.js";
 import type { GetStateHistoryOptions, GetStateOptions, ThreadSettings } from "./types.js";
 
 /**
@@ -31,9 +32,9 @@ export async function getThreadState(
 ): Promise<Checkpoint | undefined> {
   const { checkpointer } = checkThreadOptions("getState", settings, { ...options, threadId }, true);
   const child = isSubgraphThread(threadId) ? findChild("getState", graph, threadId) : undefined;
-  const checkpoint =
+  const stored =
     options.checkpointId === undefined ? await checkpointer.latest(threadId) : await checkpointer.get(threadId, options.checkpointId);
-  if (checkpoint === undefined) {
+  if (stored === undefined) {
     // A child id is never a new thread: one without checkpoints finished (or never ran there).
     if (child !== undefined && (options.checkpointId === undefined || (await checkpointer.latest(threadId)) === undefined)) {
       throw childThreadGone("getState", child, threadId);
@@ -41,6 +42,8 @@ export async function getThreadState(
     return undefined;
   }
   const reader = child === undefined ? graph : child.graph;
+  // A checkpoint of an older version reads migrated, in memory: nothing is written.
+  const checkpoint = migrateCheckpoint("getState", reader, stored);
   if (child !== undefined) snapshotOf("getState", reader, checkpoint);
   // LangGraph's rule: the kept writes show in the latest state only; a checkpoint read by its id reads as it was saved.
   const latest = options.checkpointId === undefined;

@@ -26,6 +26,7 @@ import { foldUpdates } from "../subgraph-output.js";
 import { CheckpointSaves, checkDurability } from "./durability.js";
 import { checkThreadOptions } from "./thread-options.js";
 import { answered, mergedInput, snapshotOf, startingPoint } from "./thread-start.js";
+import { continueOnGraph } from "./versions/continue-thread.js";
 import { ThreadWriter } from "./writer.js";
 import { resultOf, stepsOf, type CommittedSuperstep } from "./thread-result.js";
 import type { ChildThread, Interrupt, ThreadRunOptions, ThreadRunResult, ThreadSettings } from "./types.js";
@@ -149,7 +150,9 @@ export class ThreadRun {
       ...(onTasks === undefined ? {} : { onTasks }),
     };
     if (input === null || isCommand(input)) {
-      const from = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+      const stored = await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+      // A checkpoint of an older version continues migrated, written once as a new checkpoint.
+      const { checkpoint: from, latestId } = await continueOnGraph(api, graph, checkpointer, stored, latest?.id ?? null);
       const snapshot = snapshotOf(api, graph, from);
       const start = isCommand(input)
         ? commandStart(api, graph, from, snapshot, input, options.checkpointId !== undefined)
@@ -160,7 +163,7 @@ export class ThreadRun {
       // A goto replaced the tasks, and with them the writes kept for them.
       const kept = isCommand(input) && input.goto !== undefined ? [] : keptWrites(api, from);
       const run = Run.restore(graph, start.snapshot, runOptions, kept);
-      const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, from, options.metadata ?? from.metadata.user);
+      const writer = new ThreadWriter(saves, threadId, latestId, from, options.metadata ?? from.metadata.user);
       writer.onWritten = onCheckpoint;
       if (fold !== undefined) writer.subgraphUpdate = from.subgraphUpdate ?? {};
       if (start.changed) {
@@ -172,11 +175,13 @@ export class ThreadRun {
     checkJson(input, "input", api);
     // LangGraph's rule: a new input on a thread that has state is merged onto it through the reducers,
     // and a new run starts from START (its trace, steps and limits count from this input).
-    const base =
+    const stored =
       options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
+    const continued = stored === undefined ? undefined : await continueOnGraph(api, graph, checkpointer, stored, latest?.id ?? null);
+    const base = continued?.checkpoint;
     const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
     await run.begin();
-    const writer = new ThreadWriter(saves, threadId, latest?.id ?? null, base, options.metadata);
+    const writer = new ThreadWriter(saves, threadId, continued === undefined ? null : continued.latestId, base, options.metadata);
     writer.onWritten = onCheckpoint;
     if (fold !== undefined) writer.subgraphUpdate = {};
     writer.trustNext(checkedFields(graph, base, input as State));

@@ -30,6 +30,8 @@ import { childTarget } from "./child-update.js";
 import { checkJson } from "../json-check.js";
 import { checkThreadOptions } from "./thread-options.js";
 import { snapshotOf, startingPoint } from "./thread-start.js";
+import { saveMigrated } from "./versions/continue-thread.js";
+import { migrateCheckpoint } from "./versions/migrate-checkpoint.js";
 import type { ThreadPause, ThreadSettings, UpdateStateOptions } from "./types.js";
 import { ThreadWriter } from "./writer.js";
 import { CheckpointSaves } from "./durability.js";
@@ -81,17 +83,24 @@ async function applyUpdate(
     );
   }
   const latest = await checkpointer.latest(threadId);
-  const found = options.checkpointId === undefined ? latest : await checkpointer.get(threadId, options.checkpointId);
+  const stored = options.checkpointId === undefined ? latest : await checkpointer.get(threadId, options.checkpointId);
+  // A checkpoint of an older version is migrated (in memory) before the update is checked against it.
+  const found = stored === undefined ? undefined : migrateCheckpoint("updateState", target, stored);
   // The update is checked first, as LangGraph does: a bad key is the caller's first fault, even on a thread with no checkpoint.
   const values = checkUpdate(target, update, asNode, found, of);
   checkJson(values, "update", "updateState");
-  const from = found ?? (await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId));
-  const plan = await planUpdate(target, checkpointer, from, asNode, of);
+  const started = found ?? (await startingPoint("updateState", checkpointer, threadId, latest, options.checkpointId));
+  const plan = await planUpdate(target, checkpointer, started, asNode, of);
+  // Written once the update is known to apply: the migration as its own checkpoint, then the update after it.
+  const { checkpoint: from, latestId } =
+    stored === undefined || started === stored
+      ? { checkpoint: started, latestId: latest?.id ?? null }
+      : await saveMigrated(checkpointer, stored, started, latest?.id ?? null);
   const snapshot = snapshotOf("updateState", target, from);
   const run = Run.restore(target, restoredFor(target, plan, snapshot, from), { threadId, api: "updateState" });
   const routed = plan.kind === "reroute" || plan.kind === "asNode" ? plan.node : undefined;
   await run.commitAs(routed, values);
-  const writer = new ThreadWriter(new CheckpointSaves(checkpointer, "sync"), threadId, latest?.id ?? null, from, from.metadata.user);
+  const writer = new ThreadWriter(new CheckpointSaves(checkpointer, "sync"), threadId, latestId, from, from.metadata.user);
   // A child's update is part of what it hands its parent, as if the node it counts as had written it.
   if (child !== undefined) writer.subgraphUpdate = foldUpdates(target.reducers, from.subgraphUpdate ?? {}, [{ update: values }]);
   const writes = plan.kind === "keep" ? plan.writes : routed === undefined || routed === START ? [] : [routed];

@@ -98,6 +98,7 @@ export class ThreadWriter {
       joins: snapshot.joins,
       createdAt: isoNow(),
       metadata,
+      graph: run.stamp,
     };
     if (pause !== undefined && pause.interrupts.length > 0) {
       checkpoint.interrupts = pause.interrupts;

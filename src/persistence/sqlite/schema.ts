@@ -10,7 +10,7 @@ import { quoted } from "./faults.js";
 import { immediate } from "./transaction.js";
 
 /** The schema this version reads and writes. Older files are migrated when opened; newer ones are refused. */
-export const SQLITE_SCHEMA_VERSION = 6;
+export const SQLITE_SCHEMA_VERSION = 7;
 
 /** Each migration takes the schema from version `index` to `index + 1`. */
 const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
@@ -77,6 +77,13 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
        DROP INDEX IF EXISTS tsg_checkpoints_thread;
        CREATE INDEX tsg_checkpoints_thread ON tsg_checkpoints (thread_id, seq, id);`,
     ),
+  // Version 7: checkpoints record the version and spec hash of the graph that wrote them (the body's
+  // `graph` member; a row written before counts as version 1). No row or table changes: a column computed
+  // from the body would parse every body on insert (SQLite computes even a virtual column there), and a
+  // damaged body must stay readable as CHECKPOINT_CORRUPT. The version is what matters: an older
+  // typed-state-graph, which knows no graph versions and could resume a newer graph's checkpoint with an
+  // older graph, refuses the file as newer instead.
+  () => undefined,
 ];
 
 /** The tables of ours the file has. */

@@ -1,0 +1,52 @@
+/**
+ * Where a resume, a fork, a new input or an `updateState` on a thread of an older version starts: the
+ * checkpoint migrated (`migrate-checkpoint.ts`), written once as a new checkpoint of the thread (its
+ * parent the one it migrates, which stays readable as history), so the run continues on this version
+ * and a second resume migrates nothing. Refused migrations write nothing.
+ */
+import type { ExecutableGraph } from "../../executable.js";
+import type { Checkpoint, Checkpointer } from "../checkpointer.js";
+import { versionOf } from "./graph-version.js";
+import { migrateCheckpoint } from "./migrate-checkpoint.js";
+
+/** The checkpoint a run continues from, and the thread's latest checkpoint id once it is stored. */
+export interface ContinuedCheckpoint {
+  readonly checkpoint: Checkpoint;
+  readonly latestId: string | null;
+}
+
+/** `stored` as this graph's version: itself, or its migration saved after `latestId` (the thread's latest, the version check). */
+export async function continueOnGraph(
+  api: string,
+  graph: ExecutableGraph,
+  checkpointer: Checkpointer,
+  stored: Checkpoint,
+  latestId: string | null,
+): Promise<ContinuedCheckpoint> {
+  const migrated = migrateCheckpoint(api, graph, stored);
+  return migrated === stored ? { checkpoint: stored, latestId } : saveMigrated(checkpointer, stored, migrated, latestId);
+}
+
+/** Saves `migrated` (the migration of `stored`) as a new checkpoint of the thread, after `latestId`. */
+export async function saveMigrated(
+  checkpointer: Checkpointer,
+  stored: Checkpoint,
+  migrated: Checkpoint,
+  latestId: string | null,
+): Promise<ContinuedCheckpoint> {
+  const checkpoint: Checkpoint = {
+    ...migrated,
+    id: globalThis.crypto.randomUUID(),
+    parentId: stored.id,
+    step: stored.step + 1,
+    createdAt: new Date().toISOString(),
+    metadata: {
+      source: "update",
+      writes: [],
+      ...(stored.metadata.user === undefined ? {} : { user: stored.metadata.user }),
+      migratedFrom: versionOf(stored),
+    },
+  };
+  await checkpointer.save(checkpoint, latestId);
+  return { checkpoint, latestId: checkpoint.id };
+}
