@@ -10,7 +10,7 @@ import { InvalidOptionError } from "../errors.js";
 import type { ExecutableGraph } from "./executable.js";
 import { Run } from "./run.js";
 import { MessageDelta } from "./message-delta.js";
-import type { CustomEvent, MessageStreamEvent, StreamMode, StreamOptions, SuperstepValues, TaskResult } from "./run-types.js";
+import type { StreamMode, StreamOptions, SuperstepValues, TaskResult } from "./run-types.js";
 import {
   type AdmittedTasks,
   checkpointChunk,

@@ -5,7 +5,7 @@
  * and a second resume migrates nothing. Refused migrations write nothing.
  */
 import type { ExecutableGraph } from "../../executable.js";
-import type { Checkpoint, Checkpointer } from "../checkpointer.js";
+import type { Checkpoint, Checkpointer } from "../../checkpointer.js";
 import { versionOf } from "./graph-version.js";
 import { migrateCheckpoint } from "./migrate-checkpoint.js";
 

@@ -5,7 +5,7 @@
  */
 import { describeValue } from "../../../_describe.js";
 import { InvalidOptionError } from "../../../errors.js";
-import type { Checkpoint } from "../checkpointer.js";
+import type { Checkpoint } from "../../checkpointer.js";
 
 /**
  * What a checkpoint records of the graph that wrote it.

@@ -9,9 +9,9 @@ import { quote } from "../../../_describe.js";
 import type { ExecutableGraph } from "../../executable.js";
 import { checkState } from "../../kernel/state-check.js";
 import type { State, Task } from "../../step.js";
-import type { Checkpoint, CheckpointWrite, JsonValue, PendingInterrupt } from "../checkpointer.js";
-import { PersistenceError } from "../errors.js";
-import { findNonJson } from "../json-check.js";
+import type { Checkpoint, CheckpointWrite, JsonValue, PendingInterrupt } from "../../checkpointer.js";
+import { PersistenceError } from "../../persistence-errors.js";
+import { findNonJson } from "../../json-check.js";
 import { versionOf } from "./graph-version.js";
 import type { GraphMigration } from "./migrations.js";
 

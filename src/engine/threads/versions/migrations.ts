@@ -7,7 +7,7 @@
  */
 import { describeValue, quote } from "../../../_describe.js";
 import { InvalidOptionError } from "../../../errors.js";
-import type { JsonValue, PendingInterrupt } from "../checkpointer.js";
+import type { JsonValue, PendingInterrupt } from "../../checkpointer.js";
 import { isGraphVersion } from "./graph-version.js";
 
 /** The node names of a spec (`{ nodes: [...] } as const`): what a node map's keys may be. */
