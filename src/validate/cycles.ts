@@ -14,7 +14,8 @@ export interface UnboundedCycle {
 /**
  * Every cycle of `spec` (and of its subgraphs) that crosses no bounded node, in declaration order of
  * its first node. Edges are every rule's (edges, fan-outs, joins, routes, `Command` ends), plus, for a
- * bound with an exit, its node's predecessors to the exit (where the run goes instead of the node).
+ * bound with an exit, its node's predecessors to the exit (where the run goes instead of the node), or to
+ * the first unbounded node of a chain of exits.
  *
  * @example
  * ```ts
@@ -26,8 +27,8 @@ export function unboundedCycles(spec: GraphSpec, prefix = ""): UnboundedCycle[] 
   const successors = new Map<string, string[]>(spec.nodes.map((node) => [node, []]));
   const pairs = transitionPairs(spec).filter(({ from, to }) => from !== START && to !== END);
   for (const { from, to } of pairs) {
-    const exit = bounded.get(to);
-    if (exit !== undefined && exit !== END && !bounded.has(from) && !bounded.has(exit)) successors.get(from)?.push(exit);
+    const landing = bounded.has(to) ? landingOf(to, bounded) : undefined;
+    if (landing !== undefined && !bounded.has(from)) successors.get(from)?.push(landing);
     if (!bounded.has(from) && !bounded.has(to)) successors.get(from)?.push(to);
   }
   const cycles: UnboundedCycle[] = stronglyConnected(spec.nodes, successors)
@@ -35,6 +36,24 @@ export function unboundedCycles(spec: GraphSpec, prefix = ""): UnboundedCycle[] 
     .map((part) => ({ nodes: part.map((node) => `${prefix}${node}`) }));
   for (const [node, child] of Object.entries(spec.subgraphs ?? {})) cycles.push(...unboundedCycles(child, `${prefix}${node}/`));
   return cycles;
+}
+
+/**
+ * Where a run lands when it is sent to the bounded node `node` after that node ran its `max` times:
+ * its exit, or, when the exit is bounded too and may be spent as well, that exit's exit, and so on
+ * (an exit of an exit: `x → b`, `b` exits to `c`, `c` exits to `x` loops through `x` alone). The first
+ * unbounded node of the chain; `undefined` when the chain ends at END, at a bound without an exit
+ * (LOOP_BOUND stops the run) or back at a node of the chain.
+ */
+function landingOf(node: string, bounded: ReadonlyMap<string, string | undefined>): string | undefined {
+  const seen = new Set<string>();
+  let at: string | undefined = node;
+  while (at !== undefined && at !== END && bounded.has(at)) {
+    if (seen.has(at)) return undefined;
+    seen.add(at);
+    at = bounded.get(at);
+  }
+  return at === END ? undefined : at;
 }
 
 /** The strongly connected parts of the graph, each in declaration order, the parts ordered by their first node. */

@@ -47,6 +47,20 @@ describe("unboundedCycles", () => {
     expect(unboundedCycles(back.spec)).toEqual([{ nodes: ["a"] }]);
   });
 
+  it("an exit of an exit that leads back is a cycle past both bounds (x → b ⇒ c ⇒ x)", () => {
+    const chain = new StateGraph<Log>({ reducers: { log: append } })
+      .addNode("x", node)
+      .addNode("b", node, { bound: { max: 0, exit: "c" } })
+      .addNode("c", node, { bound: { max: 0, exit: "x" } })
+      .addEdge(START, "x")
+      .addConditionalEdges("x", (): "b" | "done" => "b", { b: "b", done: END })
+      .addEdge("b", END)
+      .addEdge("c", END)
+      .compile();
+    // Once b and c are spent, x → b lands on c's exit, x itself: a loop no bound stops.
+    expect(unboundedCycles(chain.spec)).toEqual([{ nodes: ["x"] }]);
+  });
+
   it("reports a subgraph's cycle with its path", () => {
     const parent = new StateGraph<{ n: number; log: string[]; note: string | null; nested: { items: number[] } }>()
       .addNode("sub", counterGraph())
