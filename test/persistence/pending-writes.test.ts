@@ -110,12 +110,21 @@ describe.each(stores)("pending writes on %s", (_name, open) => {
   it("tells Sends to one node apart by position: only the failed Send runs again, with its own input", async () => {
     const ran: string[] = [];
     let failY = true;
+    // y fails only once x and z have returned (and a macrotask later, once their writes are kept): a
+    // timed sleep lost that race on a loaded machine.
+    let finished = 0;
+    let othersReturned!: () => void;
+    const others = new Promise<void>((resolve) => (othersReturned = resolve));
     const graph = new StateGraph<{ docs: string[]; sums: string[] }>({ reducers: { sums: append } })
       .addNode("plan", () => ({ docs: ["x", "y", "z"] }))
       .addNode("summarize", async (input: { doc: string }) => {
         ran.push(input.doc);
-        await sleep(input.doc === "y" ? 3 : 0);
-        if (input.doc === "y" && failY) throw new Error("y broke");
+        if (input.doc === "y" && failY) {
+          await others;
+          await sleep(0);
+          throw new Error("y broke");
+        }
+        if (input.doc !== "y" && ++finished === 2) othersReturned();
         return { sums: [`sum ${input.doc}`] };
       })
       .addEdge(START, "plan")
