@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { withoutCommentLines } from "./helpers/source-text.js";
 
 const root = resolve(import.meta.dirname, "..");
 const srcDir = join(root, "src");
@@ -19,7 +20,7 @@ function sourceFiles(dir: string): string[] {
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(srcDir)) {
-    const text = readFileSync(file, "utf8");
+    const text = withoutCommentLines(readFileSync(file, "utf8"));
     const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1] as string);
     const targets = specifiers.map((s) => relative(srcDir, resolve(dirname(file), s)).replace(/\.js$/, ".ts"));
     graph.set(relative(srcDir, file), targets);

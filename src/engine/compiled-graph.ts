@@ -21,7 +21,7 @@ import { streamRun } from "./stream.js";
 import type { GraphWarning } from "./warnings.js";
 import type { Checkpoint, Checkpointer, CheckpointWithSubgraphs } from "./checkpointer.js";
 import { getThreadHistory, getThreadState } from "./threads/read-state.js";
-import { invokeThread } from "./threads/thread-run.js";
+import { invokeThread } from "./threads/invoke-thread.js";
 import { isThreadRun, threadRequired } from "./threads/thread-options.js";
 import type {
   GetStateHistoryOptions,

@@ -8,8 +8,8 @@ import type { CacheStore, NodePolicy, ResolvedPolicy } from "./policies.js";
 import type { ReducerTable } from "./merge.js";
 import type { AnyReducer } from "./reducers.js";
 import type { StandardSchemaV1, StateCheck } from "./state-schema.js";
-import type { GraphStamp } from "./threads/versions/graph-version.js";
-import type { GraphMigration } from "./threads/versions/migrations.js";
+import type { GraphStamp } from "./graph-stamp.js";
+import type { GraphMigration } from "./graph-stamp.js";
 
 /** A node: reads a copy of the state (and, optionally, its {@link NodeContext}), returns a partial update (or nothing). */
 export type NodeFunction<S> = (state: S, context: NodeContext) => unknown;

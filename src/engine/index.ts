@@ -91,6 +91,7 @@ export type {
 export type { Durability } from "./threads/durability.js";
 export type { GraphStamp } from "./threads/versions/graph-version.js";
 export { migrateFrom } from "./threads/versions/migrations.js";
+export { migrationsOf } from "./migrations-of.js";
 export type { GraphMigration, MigrationDeclaration, SpecNodeNames, SpecWithNodes } from "./threads/versions/migrations.js";
 export {
   PersistenceError,

@@ -4,7 +4,7 @@
  * one after another; stop at once when the signal aborts) and asks the kernel *what* (admit, commit,
  * advance). `invoke`, `stream`, threaded runs and the XState superstep machine all drive this class.
  */
-import type { GraphStamp } from "./threads/versions/graph-version.js";
+import type { GraphStamp } from "./graph-stamp.js";
 import type { ExecutionContext, GraphExecutionError, PendingWrite } from "../errors.js";
 import { START } from "../spec.js";
 import { cloneState } from "./clone.js";
@@ -25,7 +25,7 @@ import { admit, commit, type RunSnapshot } from "./kernel/superstep.js";
 import { pendingWritesOf } from "./kernel/writes.js";
 import { advance, type Advance, type Arrival } from "./kernel/advance.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
-import { fixedSuccessorsOf, isThenable, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+import { fixedSuccessorsOf, isThenable, nodesOf, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
 
@@ -397,11 +397,4 @@ export class Run {
     this.#observed?.failed(failure, this.#supersteps);
     return failure;
   }
-}
-
-/** The tasks' nodes, in order (a loop: no callback per superstep). */
-function nodesOf(tasks: readonly Task[]): string[] {
-  const nodes = new Array<string>(tasks.length);
-  for (let index = 0; index < tasks.length; index++) nodes[index] = (tasks[index] as Task).node;
-  return nodes;
 }

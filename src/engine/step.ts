@@ -298,3 +298,10 @@ function describeChoice(choice: unknown): string {
 
 // How messages show values (short, never throwing) is shared by every layer; the runners import them from here.
 export { describeValue, messageOf } from "../_describe.js";
+
+/** The tasks' nodes, in order (a loop: no callback per superstep). */
+export function nodesOf(tasks: readonly Task[]): string[] {
+  const nodes = new Array<string>(tasks.length);
+  for (let index = 0; index < tasks.length; index++) nodes[index] = (tasks[index] as Task).node;
+  return nodes;
+}

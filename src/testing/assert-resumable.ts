@@ -4,6 +4,8 @@
  * both have one), never a store.
  */
 import { CompiledGraph, InvalidOptionError, stateJsonSchemaOf, type GraphSpec } from "../index.js";
+import { migrationsOf } from "../engine/index.js";
+import type { GraphMigration } from "../engine/index.js";
 import { nodePaths, unresumablePoints, type NodeMap, type ResumeProblem } from "../validate/resumability.js";
 import { resumePoints, type ResumePoint } from "../validate/resume-points.js";
 import { stateFieldChanges, type StateComparison, type StateJsonSchema } from "../validate/state-fields.js";
@@ -18,7 +20,12 @@ export type GraphVersion =
   | GraphSpec
   | { readonly spec: GraphSpec; readonly stateSchema?: StateJsonSchema | null };
 
-/** What a newer version declares about the older one. */
+/**
+ * What a newer version declares about the older one. Without these, a new version that is a compiled
+ * graph is read for its declared migrations (`compile({ migrations: [migrateFrom(v1, …)] })`): the
+ * migration (or chain of migrations) from the old version's node names gives the node map, and a
+ * `state` migration in it counts as `stateMigrated`.
+ */
 export interface ResumableOptions {
   /**
    * Old node name → new node name: renamed, split (the node that takes over), removed (where a paused
@@ -57,7 +64,10 @@ export interface Resumability {
 export function checkResumable(oldVersion: GraphVersion, newVersion: GraphVersion, options: ResumableOptions = {}): Resumability {
   const before = versionOf(oldVersion, "the old version");
   const after = versionOf(newVersion, "the new version");
-  const nodes = options.nodes ?? {};
+  const declared =
+    options.nodes === undefined && newVersion instanceof CompiledGraph ? declaredFrom(before.spec, migrationsOf(newVersion)) : undefined;
+  const nodes = options.nodes ?? declared?.nodes ?? {};
+  const stateMigrated = options.stateMigrated ?? declared?.stateMigrated ?? false;
   const known = new Set(nodePaths(before.spec));
   const unknown = Object.keys(nodes).filter((key) => !known.has(key));
   if (unknown.length > 0) {
@@ -69,7 +79,7 @@ export function checkResumable(oldVersion: GraphVersion, newVersion: GraphVersio
   const fields = stateFieldChanges(before, after);
   return {
     points: resumePoints(before.spec),
-    problems: [...unresumablePoints(before.spec, after.spec, nodes), ...(options.stateMigrated === true ? [] : fields.problems)],
+    problems: [...unresumablePoints(before.spec, after.spec, nodes), ...(stateMigrated ? [] : fields.problems)],
     stateFields: fields.compared,
     ...(fields.note === undefined ? {} : { note: fields.note }),
   };
@@ -92,6 +102,29 @@ export function checkResumable(oldVersion: GraphVersion, newVersion: GraphVersio
 export function assertResumable(oldVersion: GraphVersion, newVersion: GraphVersion, options: ResumableOptions = {}): void {
   const { problems, note } = checkResumable(oldVersion, newVersion, options);
   if (problems.length > 0) throw new ResumabilityError(problems, note);
+}
+
+/**
+ * The node map and state migration a graph declares for threads of `old`: the migration whose old node
+ * names are `old`'s, followed through its `to` chain (v1 → v2 → v3) to the graph itself, the maps
+ * composed. `undefined` when no declared migration starts from `old`'s node names.
+ */
+function declaredFrom(old: GraphSpec, migrations: readonly GraphMigration[]): { nodes: NodeMap; stateMigrated: boolean } | undefined {
+  const sameNames = (names: readonly string[], others: readonly string[]) =>
+    names.length === others.length && names.every((name) => others.includes(name));
+  let step = migrations.find((migration) => sameNames(migration.oldNodes, old.nodes));
+  if (step === undefined) return undefined;
+  const landing = new Map(old.nodes.map((node) => [node, node]));
+  let stateMigrated = false;
+  for (const seen = new Set<GraphMigration>(); step !== undefined && !seen.has(step); ) {
+    seen.add(step);
+    const map = step.nodes;
+    for (const [from, at] of landing) landing.set(from, map[at] ?? at);
+    stateMigrated ||= step.state !== undefined;
+    const to: readonly string[] | undefined = step.toNodes;
+    step = to === undefined ? undefined : migrations.find((migration) => sameNames(migration.oldNodes, to));
+  }
+  return { nodes: Object.fromEntries([...landing].filter(([from, to]) => from !== to)), stateMigrated };
 }
 
 function versionOf(version: GraphVersion, which: string): { readonly spec: GraphSpec; readonly schema: StateJsonSchema | null } {

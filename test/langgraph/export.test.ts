@@ -2,6 +2,7 @@
  * toLangGraph builds a real LangGraph.js StateGraph from the spec, refuses what LangGraph cannot
  * take with a coded error, and keeps @langchain/langgraph out of the main entry.
  */
+import { withoutCommentLines } from "../helpers/source-text.js";
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { BinaryOperatorAggregate, CompiledStateGraph } from "@langchain/langgraph";
@@ -177,7 +178,9 @@ describe("@langchain/langgraph is an optional peer, loaded on demand", () => {
     const visit = (file: string): void => {
       if (reachable.has(file)) return;
       reachable.add(file);
-      for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+      for (const [, spec] of withoutCommentLines(readFileSync(file, "utf8")).matchAll(
+        /(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g,
+      )) {
         visit(resolve(dirname(file), (spec as string).replace(/\.js$/, ".ts")));
       }
     };

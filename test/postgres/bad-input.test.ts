@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { append, END, START, StateGraph } from "../../src/index.js";
 import { PersistenceError } from "../../src/persistence/index.js";
 import { PostgresCheckpointer } from "../../src/postgres/index.js";
+import { POSTGRES_SCHEMA_VERSION } from "../../src/postgres/schema.js";
 import { freePort } from "../helpers/embedded-postgres.js";
 import { type EmbeddedServer, freshSchemaName, postgresUrl, startEmbeddedPostgres, withDatabase } from "../helpers/postgres.js";
 
@@ -148,7 +149,9 @@ describe("a schema from a newer version", () => {
       const error = await refusal(PostgresCheckpointer.connect(postgresUrl(), { schema }));
       expect(error.code).toBe("SCHEMA_VERSION");
       expect(error.message).toMatch(
-        /schema "tsg_newer_\w+" on .* has schema version 99, migrated by a newer typed-state-graph; this one reads versions up to 1/,
+        new RegExp(
+          `schema "tsg_newer_\\w+" on .* has schema version 99, migrated by a newer typed-state-graph; this one reads versions up to ${POSTGRES_SCHEMA_VERSION}`,
+        ),
       );
       const rows = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.tsg_checkpoints`);
       expect(rows.rows).toEqual([{ n: 2 }]);

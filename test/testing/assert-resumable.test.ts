@@ -5,6 +5,8 @@ import { exampleSpec } from "../../src/cli/graph-source.js";
 import { END, InvalidOptionError, START, stateGraph, type GraphSpec } from "../../src/index.js";
 import { assertResumable, checkResumable, ResumabilityError, resumePoints } from "../../src/testing/index.js";
 import { renameNode } from "./_specs.js";
+import { spec as v1Spec } from "../engine/threads/versions/fixtures/review-v1.spec.js";
+import { reviewV2, reviewV3 } from "../engine/threads/versions/review-versions.js";
 
 const report = exampleSpec("report");
 const research = exampleSpec("research");
@@ -181,5 +183,23 @@ describe("assertResumable", () => {
       /^ {2}- before:publish: node "publish" is not in the new graph; map it to the node that takes over: nodes: \{ "publish": "<new node>" \}/,
     );
     expect(lines.at(-1)).toMatch(/^\(state field types cannot be compared: neither version has a state JSON Schema/);
+  });
+});
+
+describe("checkResumable reads the migrations a compiled graph declares", () => {
+  const v1: GraphSpec = v1Spec;
+
+  it("uses the declared node map (write → draft, publish → release) and state migration when no options are given", () => {
+    expect(checkResumable(v1, reviewV2()).problems).toEqual([]);
+    // An explicit map replaces the declared one: with none, the renamed and split nodes' points are listed.
+    expect(points(v1, reviewV2().spec, {})).toEqual(expect.arrayContaining(["before:write", "before:publish"]));
+    expect(checkResumable(v1, reviewV2(), { nodes: {} }).problems.map((problem) => problem.point)).toEqual(
+      expect.arrayContaining(["before:write", "before:publish"]),
+    );
+  });
+
+  it("follows a chain of migrations (v1 → v2 → v3): a node v3 removed without a mapping is listed", () => {
+    const listed = checkResumable(v1, reviewV3()).problems.map((problem) => problem.point);
+    expect(listed).toEqual(["before:publish", "interrupt:publish", "after:publish"]);
   });
 });

@@ -11,7 +11,7 @@ import type { RunSettings } from "../run-settings.js";
 import { unreadableInput } from "../run-checks.js";
 import type { EventSink } from "../task-context.js";
 import type { Step } from "../run-types.js";
-import { isThenable, type State } from "../step.js";
+import type { State } from "../step.js";
 import type { Checkpoint, JsonValue } from "../checkpointer.js";
 import { checkJson, findNonJson } from "../json-check.js";
 import { checkMetadata } from "./store-options.js";
@@ -30,25 +30,6 @@ import { continueOnGraph } from "./versions/continue-thread.js";
 import { ThreadWriter } from "./writer.js";
 import { resultOf, stepsOf, type CommittedSuperstep } from "./thread-result.js";
 import type { ChildThread, Interrupt, ThreadRunOptions, ThreadRunResult, ThreadSettings } from "./types.js";
-
-/** Runs (or resumes) a thread to END or to an interrupt, saving a checkpoint after every superstep. */
-export async function invokeThread(
-  graph: ExecutableGraph,
-  settings: ThreadSettings,
-  input: unknown,
-  options: ThreadRunOptions,
-): Promise<ThreadRunResult<State>> {
-  const thread = await ThreadRun.open({ graph, settings, input, options, api: "invoke" });
-  // The supersteps as recorded; the steps a caller reads are made from them on first read, as invoke's are.
-  const supersteps: CommittedSuperstep[] = [];
-  for (;;) {
-    const pending = thread.advance();
-    const superstep = isThenable(pending) ? await pending : pending;
-    if (superstep === undefined) break;
-    supersteps.push(superstep);
-  }
-  return thread.result(() => supersteps.flatMap(stepsOf));
-}
 
 /** What {@link ThreadRun.open} starts or resumes: the graph and its settings, the input and options, and who asks. */
 export interface ThreadOpening {

@@ -5,22 +5,9 @@
  */
 import { describeValue } from "../../../_describe.js";
 import { InvalidOptionError } from "../../../errors.js";
-import type { Checkpoint } from "../../checkpointer.js";
+import type { Checkpoint, GraphStamp } from "../../checkpointer.js";
 
-/**
- * What a checkpoint records of the graph that wrote it.
- *
- * @example
- * ```ts
- * (await checkpointer.latest("t1"))?.graph; // { version: 2, specHash: "9c1e07a4" }
- * ```
- */
-export interface GraphStamp {
-  /** The `compile({ version })` of the graph that wrote the checkpoint (1 unless given). */
-  readonly version: number;
-  /** The hash of that graph's spec (8 hex digits): two builds of one version with different specs tell apart. */
-  readonly specHash: string;
-}
+export type { GraphStamp };
 
 /** The version a graph has when `compile()` is given none. */
 export const DEFAULT_GRAPH_VERSION = 1;

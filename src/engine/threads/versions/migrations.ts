@@ -9,6 +9,9 @@ import { describeValue, quote } from "../../../_describe.js";
 import { InvalidOptionError } from "../../../errors.js";
 import type { JsonValue, PendingInterrupt } from "../../checkpointer.js";
 import { isGraphVersion } from "./graph-version.js";
+import type { GraphMigration } from "../../graph-stamp.js";
+
+export type { GraphMigration };
 
 /** The node names of a spec (`{ nodes: [...] } as const`): what a node map's keys may be. */
 export type SpecNodeNames<Sp> = Sp extends { readonly nodes: readonly (infer N extends string)[] } ? N : never;
@@ -52,22 +55,6 @@ export type MapTargets<Map> = Map[keyof Map] & string;
 export type DeclarationWith<S1, S2, OldN extends string, Map> = Omit<MigrationDeclaration<S1, S2, OldN, string>, "nodes"> & {
   readonly nodes?: Map & { readonly [K in Exclude<keyof Map, OldN>]: never };
 };
-
-/**
- * One declared migration, as `compile({ migrations })` takes it: made by {@link migrateFrom}. `S` is the
- * state it produces and `N` the node names it maps to, so a graph accepts only migrations into its own.
- */
-export interface GraphMigration<S = unknown, N extends string = string> {
-  readonly from: number;
-  /** The old graph's node names, from its spec. */
-  readonly oldNodes: readonly string[];
-  /** The node names of the version it leads to, when that is not the compiled graph (`to`). */
-  readonly toNodes: readonly string[] | undefined;
-  readonly state: ((old: never) => S) | undefined;
-  readonly nodes: Readonly<Record<string, N>>;
-  readonly sends: ((payload: JsonValue, node: never) => JsonValue) | undefined;
-  readonly answers: ((answer: JsonValue, pending: PendingInterrupt) => JsonValue) | undefined;
-}
 
 /**
  * Declares how a checkpoint written by an older version of a graph continues on the next: `spec` is the
