@@ -1,3 +1,4 @@
+import { invalidArgument } from "../errors.js";
 import * as fc from "fast-check";
 import type { GraphSpec } from "../spec.js";
 import { END, START } from "../spec.js";
@@ -48,13 +49,13 @@ export interface GraphSpecOptions {
 export function arbitraryGraphSpec(options: GraphSpecOptions = {}): fc.Arbitrary<GraphSpec> {
   const { minNodes = 0, maxNodes = 6, maxRouteKeys = 3, kind = "any", parallel = false } = options;
   if (!Number.isInteger(minNodes) || !Number.isInteger(maxNodes) || minNodes < 0 || maxNodes < minNodes) {
-    throw new RangeError(`arbitraryGraphSpec expects integers 0 <= minNodes <= maxNodes; got minNodes ${minNodes}, maxNodes ${maxNodes}.`);
+    throw invalidArgument(`arbitraryGraphSpec expects integers 0 <= minNodes <= maxNodes; got minNodes ${minNodes}, maxNodes ${maxNodes}.`);
   }
   if (!Number.isInteger(maxRouteKeys) || maxRouteKeys < 1) {
-    throw new RangeError(`arbitraryGraphSpec expects maxRouteKeys to be a positive integer; got ${maxRouteKeys}.`);
+    throw invalidArgument(`arbitraryGraphSpec expects maxRouteKeys to be a positive integer; got ${maxRouteKeys}.`);
   }
   if (kind !== "valid" && kind !== "well-formed" && kind !== "any") {
-    throw new RangeError(`arbitraryGraphSpec expects kind "valid", "well-formed" or "any"; got ${JSON.stringify(kind)}.`);
+    throw invalidArgument(`arbitraryGraphSpec expects kind "valid", "well-formed" or "any"; got ${JSON.stringify(kind)}.`);
   }
   const drafts = fc
     .uniqueArray(nodeName, { minLength: minNodes, maxLength: maxNodes })
@@ -72,7 +73,7 @@ export function arbitraryGraphSpec(options: GraphSpecOptions = {}): fc.Arbitrary
     });
 
   if (typeof parallel !== "boolean")
-    throw new RangeError(`arbitraryGraphSpec expects parallel to be a boolean; got ${JSON.stringify(parallel)}.`);
+    throw invalidArgument(`arbitraryGraphSpec expects parallel to be a boolean; got ${JSON.stringify(parallel)}.`);
   const wellFormed = parallel
     ? fc.tuple(drafts, parallelChoices).map(([draft, choices]) => specOfDraft(withParallelRules(draft, choices, { keepValid: false })))
     : drafts.map(specOfDraft);
