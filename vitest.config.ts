@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The benchmarks' smoke check has its own run (npm run test:bench, in .ci/run): see test/bench/vitest.config.ts.
+    exclude: ["test/bench/**", "**/node_modules/**"],
     // One PostgreSQL server per run, for the Postgres and DBOS suites (see test/helpers/postgres.ts).
     globalSetup: ["test/helpers/postgres-global-setup.ts"],
     // Several suites start real processes and servers (SQLite and DBOS workers, PostgreSQL's initdb); on a
@@ -12,6 +14,10 @@ export default defineConfig({
     typecheck: {
       include: ["test/types/**/*.test-d.ts"],
       tsconfig: "./tsconfig.json",
+      // The type tests run `tsc -p tsconfig.json`, the whole project, and a type error anywhere in it fails the
+      // run: so npm test has no separate `tsc` step (it checked the same files twice, ~45 s on 2 cores).
+      // test/tooling/npm-test.test.ts holds this.
+      ignoreSourceErrors: false,
     },
   },
 });
