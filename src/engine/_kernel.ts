@@ -45,8 +45,3 @@ export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-threa
 export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";
 
-// What a store needs of the engine's rules.
-export { checkJson, findNonJson } from "./json-check.js";
-export { checkListOptions, checkMetadata } from "./threads/store-options.js";
-export { NAMESPACE_SEPARATOR, isUnderThread } from "./subgraph-thread.js";
-export { saveNow, type SavesNow } from "./threads/durability.js";
