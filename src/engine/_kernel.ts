@@ -8,7 +8,7 @@
  */
 
 // The compiled graph's tables and the checks of a driver's run: its input and its options.
-export { executableOf, interruptsOf, threadSettingsOf } from "./compiled-graph.js";
+export { executableOf, threadSettingsOf } from "./compiled-graph.js";
 export type { ThreadSettings } from "./threads/types.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
@@ -44,4 +44,3 @@ export { subgraphOf, subgraphSpecOf } from "./subgraph-specs.js";
 export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";
 export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";
-
