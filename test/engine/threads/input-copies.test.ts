@@ -35,22 +35,24 @@ vi.mock("../../../src/engine/clone.js", async (importOriginal) => {
   };
 });
 
-const { append, END, START, StateGraph } = await import("../../../src/index.js");
-const { MemoryCheckpointer } = await import("../../../src/persistence/index.js");
+const [{ append, END, START, StateGraph }, { MemoryCheckpointer }] = await Promise.all([
+  import("../../../src/index.js"),
+  import("../../../src/persistence/index.js"),
+]);
 
+/** The input's payload list is merged through `append` onto a thread that has state. */
 interface Payload {
   payload: { marker: string }[];
-  log: string[];
   n: number;
 }
 
-const graph = new StateGraph<Payload>({ reducers: { log: append } })
-  .addNode("a", (s) => {
+const graph = new StateGraph<Payload>({ reducers: { payload: append } })
+  .addNode("count", (s) => {
     copies.nodeStarted = true;
     return { n: s.n + 1 };
   })
-  .addEdge(START, "a")
-  .addEdge("a", END)
+  .addEdge(START, "count")
+  .addEdge("count", END)
   .compile();
 
 /** The copies a plain invoke makes of the input's data until its first node runs: the run's copy, and the node's view. */
@@ -68,7 +70,7 @@ function countingInput(): { readonly input: Payload; readonly reads: () => numbe
       return "payload";
     },
   }) as { marker: string };
-  return { input: { payload: [item], log: [], n: 0 }, reads: () => reads };
+  return { input: { payload: [item], n: 0 }, reads: () => reads };
 }
 
 describe("a threaded invoke checks its input once and copies it once", () => {
@@ -88,7 +90,7 @@ describe("a threaded invoke checks its input once and copies it once", () => {
 
   it("on a thread that has state: two walks too (merging it onto the thread's state does not walk it again)", async () => {
     const checkpointer = new MemoryCheckpointer();
-    await graph.invoke({ payload: [], log: [], n: 0 }, { threadId: "walked", checkpointer });
+    await graph.invoke({ payload: [], n: 0 }, { threadId: "walked", checkpointer });
     const counting = countingInput();
     const { state } = await graph.invoke(counting.input, { threadId: "walked", checkpointer });
     expect(counting.reads()).toBe(2);
