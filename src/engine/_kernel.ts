@@ -40,7 +40,7 @@ export { runInInterruptFrame, type InterruptFrame, type SubgraphLimits } from ".
 export { NodePaused } from "./node-paused.js";
 export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
 export { foldUpdates } from "./subgraph-output.js";
-export { subgraphOf, subgraphSpecOf } from "./subgraph-specs.js";
+export { childGraphOf } from "./subgraph-specs.js";
 export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";
 export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";
