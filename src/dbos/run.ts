@@ -7,7 +7,6 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import { InvalidOptionError, InvalidUpdateError } from "../errors.js";
 import { checkGoto, checkedStart, resumeAnswers, runOptionsOf, updateSource } from "../engine/_kernel.js";
 import { Command, isPlainObject, type AnyCommand, type CompiledGraph, type RunOptions, type RunResult } from "../engine/index.js";
-import { checkJson } from "../engine/_kernel.js";
 import { START } from "../spec.js";
 import { dbosCall, ensureLaunched } from "./_guard.js";
 import { reviveError, type DBOSInterrupt, type Outcome } from "./_outcome.js";
@@ -88,10 +87,9 @@ export interface DBOSResume<S> {
 export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, input: S, options: DBOSRunOptions): Promise<DBOSRun<S>> {
   const registered = registrationOf(graph, API);
   const { workflowId, queue, stored } = checkOptions(options);
-  // As a threaded invoke: an input that is not JSON is refused before anything starts (DBOS would store it as null).
-  checkJson(input, "input", API);
-  // A state schema's refusal too, before DBOS records anything (the workflow's run checks it again, as its first step).
-  checkedStart(registered.executable, input, API);
+  // As a threaded invoke: an input that is not JSON is refused before anything starts (DBOS would store it as null),
+  // and a state schema's refusal too, before DBOS records anything (the workflow's run checks it again, as its first step).
+  checkedStart(registered.executable, input, API, true);
   ensureLaunched(API);
   const handle = await dbosCall(API, workflowId, () =>
     DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(

@@ -8,7 +8,7 @@
  */
 
 // The compiled graph's tables and the checks of a driver's run: its input and its options.
-export { executableOf, interruptsOf, threadSettingsOf } from "./compiled-graph.js";
+export { executableOf, threadSettingsOf } from "./compiled-graph.js";
 export type { ThreadSettings } from "./threads/types.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
@@ -40,13 +40,7 @@ export { runInInterruptFrame, type InterruptFrame, type SubgraphLimits } from ".
 export { NodePaused } from "./node-paused.js";
 export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
 export { foldUpdates } from "./subgraph-output.js";
-export { subgraphOf, subgraphSpecOf } from "./subgraph-specs.js";
+export { childGraphOf } from "./subgraph-specs.js";
 export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";
 export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";
-
-// What a store needs of the engine's rules.
-export { checkJson, findNonJson } from "./json-check.js";
-export { checkListOptions, checkMetadata } from "./threads/store-options.js";
-export { NAMESPACE_SEPARATOR, isUnderThread } from "./subgraph-thread.js";
-export { saveNow, type SavesNow } from "./threads/durability.js";

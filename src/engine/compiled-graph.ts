@@ -102,10 +102,7 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
     this.#threads = threads;
     executables.set(this, executable);
     recordSpec(executable, spec);
-    if (threads !== noThreadSettings) {
-      interruptLists.set(this, [...threads.interruptBefore, ...threads.interruptAfter]);
-      threadSettings.set(this, threads);
-    }
+    if (threads !== noThreadSettings) threadSettings.set(this, threads);
   }
 
   /**
@@ -215,19 +212,12 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
 }
 
 const executables = new WeakMap<object, ExecutableGraph>();
-const interruptLists = new WeakMap<object, readonly string[]>();
-
-/**
- * The nodes a graph was compiled to pause at (`interruptBefore` and `interruptAfter`), for the runners
- * that cannot pause (the XState machines) and must refuse such a graph rather than run through it.
- */
-export function interruptsOf(graph: object): readonly string[] {
-  return interruptLists.get(graph) ?? [];
-}
-
 const threadSettings = new WeakMap<object, ThreadSettings>();
 
-/** What `compile()` fixed for paused runs (`interruptBefore`, `interruptAfter`), for drivers that pause on their own (DBOS). */
+/**
+ * What `compile()` fixed for paused runs (`interruptBefore`, `interruptAfter`): for drivers that pause on
+ * their own (DBOS), and for those that cannot pause (the XState machines), which refuse such a graph.
+ */
 export function threadSettingsOf(graph: object): ThreadSettings {
   return threadSettings.get(graph) ?? noThreadSettings;
 }

@@ -17,6 +17,7 @@ import { START } from "../spec.js";
 import { findCopyProblem, isPlainObject } from "./clone.js";
 import { Command } from "./command.js";
 import type { ExecutableGraph } from "./executable.js";
+import { checkJson } from "./json-check.js";
 import { quote, quoteList } from "../_describe.js";
 import { InterruptError } from "./interrupt-scope.js";
 import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
@@ -111,15 +112,18 @@ export function startingState(graph: Pick<ExecutableGraph, "stateCheck">, input:
 /**
  * The state a driver's run starts from, or the error every engine throws for `input`: the input's
  * shape (`inputFailure`), then its own copy checked by the state schema (`startingState`), each failure
- * an `INVALID_INPUT` `GraphExecutionError` at `START` that names `api`. One call, so no driver words
- * or orders these checks itself.
+ * an `INVALID_INPUT` `GraphExecutionError` at `START` that names `api`. With `stored` (the input is
+ * kept as JSON, as a durable workflow keeps it), a `NotSerializableError` first for what JSON cannot
+ * keep. One call, so no driver words or orders these checks itself.
  *
  * @example
  * ```ts
  * const state = checkedStart(executableOf(graph), input, "invoke"); // throws INVALID_INPUT for { undeclared: 1 }
  * ```
  */
-export function checkedStart(graph: ExecutableGraph, input: unknown, api: string): State {
+export function checkedStart(graph: ExecutableGraph, input: unknown, api: string, stored = false): State {
+  // A run whose input is stored (a durable workflow) refuses what JSON cannot keep first, as a threaded invoke does.
+  if (stored) checkJson(input, "input", api);
   const context: ExecutionContext = { node: START, state: {}, trace: [] };
   const failure = inputFailure(graph, input);
   if (failure !== undefined) throw executionError(api, failure, context);

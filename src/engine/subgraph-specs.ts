@@ -23,3 +23,24 @@ export function subgraphOf(node: unknown): ExecutableGraph | undefined {
 export function subgraphSpecOf(node: unknown): GraphSpec | undefined {
   return typeof node === "function" ? childSpecs.get(node) : undefined;
 }
+
+/** A subgraph node's child graph: the tables it runs on and the spec it was compiled from. */
+export interface ChildGraph {
+  readonly graph: ExecutableGraph;
+  readonly spec: GraphSpec;
+}
+
+/**
+ * The child graph a node made by `subgraph` runs, its tables and its spec together (a driver that runs
+ * the child needs the one, one that exports it the other); `undefined` for any other node.
+ *
+ * @example
+ * ```ts
+ * const child = childGraphOf(executable.nodes.get("booking")); // { graph, spec } for a subgraph node
+ * ```
+ */
+export function childGraphOf(node: unknown): ChildGraph | undefined {
+  const graph = subgraphOf(node);
+  const spec = subgraphSpecOf(node);
+  return graph === undefined || spec === undefined ? undefined : { graph, spec };
+}

@@ -12,8 +12,7 @@ import {
   pausedAt,
   resumeAnswers,
   schedule,
-  subgraphOf,
-  subgraphSpecOf,
+  childGraphOf,
   threadOwner,
   type ExecutableGraph,
   type State,
@@ -144,10 +143,8 @@ async function childInterrupts(
   taskId: string,
   names: ReadonlyMap<string, string>,
 ): Promise<(PendingOnLangGraph[] & { ns: string }) | undefined> {
-  const fn = thread.executable.nodes.get(node);
-  const executable = subgraphOf(fn);
-  const spec = subgraphSpecOf(fn);
-  const exported = executable === undefined || spec === undefined ? undefined : thread.children(executable, spec);
+  const subgraph = childGraphOf(thread.executable.nodes.get(node));
+  const exported = subgraph === undefined ? undefined : thread.children(subgraph.graph, subgraph.spec);
   if (exported === undefined) return undefined;
   const part = `${node}:${taskId}`;
   const child: LangGraphThread = {

@@ -14,7 +14,7 @@
  *   {@link MAX_CHECKPOINT_ID_BYTES} (the engine's are 36-byte UUIDs).
  */
 import type { Checkpoint } from "../engine/index.js";
-import { NAMESPACE_SEPARATOR } from "../engine/_kernel.js";
+import { NAMESPACE_SEPARATOR } from "../engine/store-rules.js";
 import { invalidArgument } from "../errors.js";
 import { quoted } from "./sqlite/faults.js";
 

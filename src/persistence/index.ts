@@ -34,10 +34,10 @@ export type {
 } from "./sqlite/driver.js";
 export { PersistenceError, NotSerializableError, CheckpointConflictError, PERSISTENCE_ERROR_CODES } from "../engine/index.js";
 export type { PersistenceErrorCode, PersistenceErrorDetails } from "../engine/index.js";
-export { checkListOptions, checkMetadata } from "../engine/_kernel.js";
+export { checkListOptions, checkMetadata } from "../engine/store-rules.js";
 export { checkPrune, checkWrites, keptByPrune, mergeWrites, writesTargetMissing, type PruneRequest } from "./store-checks.js";
 export type { Interrupt, ThreadReadOptions, ThreadRunOptions, ThreadRunResult, UpdateStateOptions } from "../engine/index.js";
-export { checkJson } from "../engine/_kernel.js";
+export { checkJson } from "../engine/store-rules.js";
 export {
   checkCheckpointId,
   checkSavedIds,

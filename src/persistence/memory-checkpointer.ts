@@ -7,7 +7,7 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError } from "../engine/index.js";
-import { checkListOptions, isUnderThread } from "../engine/_kernel.js";
+import { checkListOptions, isUnderThread } from "../engine/store-rules.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
 import { checkPrune, checkWrites, keptByPrune, mergeWrites, writesTargetMissing } from "./store-checks.js";
 import { assemble } from "./sqlite/chain.js";

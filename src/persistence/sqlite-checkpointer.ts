@@ -6,9 +6,9 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { PersistenceError } from "../engine/index.js";
-import { checkListOptions, NAMESPACE_SEPARATOR } from "../engine/_kernel.js";
+import { checkListOptions, NAMESPACE_SEPARATOR } from "../engine/store-rules.js";
 import { checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "./store-checks.js";
-import { saveNow, type SavesNow } from "../engine/_kernel.js";
+import { saveNow, type SavesNow } from "../engine/store-rules.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
 import { whereTheRunStood } from "./save-failure.js";
 import { checkpointBody } from "./checkpoint-body.js";

@@ -4,7 +4,7 @@
  * and what it keeps. A bad value gets the same coded error from every store, before anything is stored.
  */
 import { briefly as described } from "../_describe.js";
-import { findNonJson } from "../engine/_kernel.js";
+import { findNonJson } from "../engine/store-rules.js";
 import { isPlainObject, PersistenceError, type Checkpoint, type CheckpointWrite } from "../engine/index.js";
 import { InvalidOptionError } from "../errors.js";
 

@@ -6,7 +6,7 @@
  */
 import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptions, PruneResult } from "../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../engine/index.js";
-import { checkListOptions } from "../engine/_kernel.js";
+import { checkListOptions } from "../engine/store-rules.js";
 import { checkPrune, checkSaveChain, checkWrites, keptByPrune, writesTargetMissing } from "../persistence/store-checks.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "../persistence/ids.js";
 import { checksumOf, decodeRow, decodeWrites } from "../persistence/sqlite/body.js";

@@ -10,7 +10,7 @@
  * inspector and visualizer can draw it.
  */
 import type { CompiledGraph } from "../engine/index.js";
-import { checkedStart, executableOf, interruptsOf, runOptionsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
+import { checkedStart, executableOf, runOptionsOf, threadSettingsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
 import { describeValue } from "../_describe.js";
 import { InvalidOptionError } from "../errors.js";
 import { XStateExportError } from "./errors.js";
@@ -66,7 +66,9 @@ export function buildMachine<S extends object>(
 ) {
   const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
-  const interrupts = interruptsOf(graph);
+  // The nodes the graph was compiled to pause at: a machine cannot pause, so it refuses them rather than run through.
+  const { interruptBefore, interruptAfter } = threadSettingsOf(graph);
+  const interrupts = [...interruptBefore, ...interruptAfter];
   if (interrupts.length > 0) {
     throw new XStateExportError(
       "UNSUPPORTED_INTERRUPT",

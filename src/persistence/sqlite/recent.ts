@@ -3,7 +3,7 @@
  * the next save's parent, almost always, so a save neither walks the chain nor reads the file for them.
  * Keyed by row and id, so a row another process replaced is never mistaken for it. Store-owned copies.
  */
-import { isUnderThread } from "../../engine/_kernel.js";
+import { isUnderThread } from "../../engine/store-rules.js";
 import type { TraceAndRoutes } from "../trace-delta.js";
 import type { Links } from "./chain.js";
 
