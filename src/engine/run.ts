@@ -15,27 +15,22 @@ import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
 import type { RunSettings, TaskRunner, TaskWrite } from "./run-settings.js";
-import { detachedStep, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
+import { detachedStep, NO_RECORDS, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
 import { gotoOf } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
-import { admit, commit, type RunSnapshot } from "./kernel/superstep.js";
+import { admit, commit, type AdmitView, type RunSnapshot } from "./kernel/superstep.js";
+import { countVisits, visitCounts } from "./kernel/bounds.js";
 import { pendingWritesOf } from "./kernel/writes.js";
 import { advance, type Advance, type Arrival } from "./kernel/advance.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
-import { fixedSuccessorTable, isPending, isThenable, successorsOf } from "./step.js";
+import { FROM_START, fixedSuccessorTable, isPending, isThenable, successorsOf } from "./step.js";
 import type { RouteTaken, State, Successors, Task } from "./step.js";
 import { runRestOfSuperstep } from "./superstep-rest.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
-
-/** What `superstepRecords` returns when the steps went into a log: one empty list for every superstep (never written to). */
-const NO_RECORDS: StepRecord[] = [];
-
-/** START as the source routed before the first superstep. */
-const FROM_START: readonly Task[] = [{ node: START, sent: false }];
 
 /**
  * One run, advanced a superstep at a time. The committed state is owned by the run and never handed
@@ -68,6 +63,8 @@ export class Run {
   #soloScope: SuperstepScope | undefined;
   /** What each source with a fixed edge or fan-out leads to: one lookup per source routed. */
   readonly #fixed: ReadonlyMap<string, Successors>;
+  /** How many times each bounded node ran: the trace counted as it grows, so admitting a task never walks it. */
+  #visits: Map<string, number>;
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
@@ -84,6 +81,7 @@ export class Run {
     this.#runTask = options?.runTask ?? runTask;
     this.#joins = graph.joins.map(() => []);
     this.#fixed = fixedSuccessorTable(graph);
+    this.#visits = visitCounts(graph, []);
     this.#state = {};
     const failure = inputFailure(graph, input);
     if (failure !== undefined) throw this.#error(failure, START);
@@ -105,6 +103,7 @@ export class Run {
     if (done !== undefined && done.length > 0) run.#done = new Map(done.map((write) => [write.task, write.update]));
     run.#tasks = snapshot.tasks.map((task) => ({ ...task }));
     run.#trace.push(...snapshot.trace);
+    run.#visits = visitCounts(graph, snapshot.trace);
     run.#routes.push(...snapshot.routes);
     run.#supersteps = snapshot.supersteps;
     run.#joins = snapshot.joins.map((sources) => [...sources]);
@@ -225,6 +224,7 @@ export class Run {
     if (!committed.ok) throw this.#error(committed.failure, committed.node);
     this.#state = committed.state;
     for (const task of tasks) this.#trace.push(task.node);
+    countVisits(this.#graph, this.#visits, tasks);
     this.#supersteps += 1;
     const advanced = this.#route(tasks, updates);
     return isPending(advanced)
@@ -247,8 +247,8 @@ export class Run {
   }
 
   /** What the kernel reads of the run, without copying its lists. */
-  #view(): Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins"> {
-    return { tasks: this.#tasks ?? [], trace: this.#trace, supersteps: this.#supersteps, joins: this.#joins };
+  #view(): AdmitView {
+    return { tasks: this.#tasks ?? [], trace: this.#trace, supersteps: this.#supersteps, joins: this.#joins, visits: this.#visits };
   }
 
   #take(advanced: Advance): void {
@@ -367,7 +367,7 @@ export class Run {
       }
       arrivals[index] = { source, successors: pending, goto };
     }
-    return advance(this.#graph, this.#joins, arrivals, this.#trace);
+    return advance(this.#graph, this.#joins, arrivals, this.#visits);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */

@@ -11,6 +11,7 @@ import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
 import { Send } from "./send.js";
 import { commandOutput, GOTO, isNodeCommand } from "./command-goto.js";
+import { START } from "../spec.js";
 
 /** A state as the engine handles it. */
 export type State = Record<string, unknown>;
@@ -274,6 +275,9 @@ function fixedSuccessors(transition: Extract<Transition, { kind: "edge" | "fanOu
 }
 
 const NO_ROUTES: readonly RouteTaken[] = [];
+
+/** START as the one source a run routes before its first superstep. */
+export const FROM_START: readonly Task[] = [{ node: START, sent: false }];
 
 const plainTask = (node: string): Task => ({ node, sent: false });
 
