@@ -18,7 +18,8 @@ import type { TaskContext } from "./task-context.js";
  * which carries every attempt's error (`attempts`) when the node was retried.
  */
 export function runTask(graph: ExecutableGraph, task: Task, state: State, context: TaskContext): State | Promise<State> {
-  const policy = graph.policies.get(task.node);
+  // Most graphs declare no policy: the empty table is not searched on every step.
+  const policy = graph.policies.size === 0 ? undefined : graph.policies.get(task.node);
   if (policy === undefined) {
     const observation = context.observation;
     if (observation?.attempt === undefined) return runNode(graph, task.node, state, task, context);

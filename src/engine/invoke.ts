@@ -1,6 +1,6 @@
 /** `invoke` on the mini engine: drives a {@link Run} to its end and returns its result. */
 import type { ExecutableGraph } from "./executable.js";
-import { isThenable, type State } from "./step.js";
+import { isPending, type State } from "./step.js";
 import { Run } from "./run.js";
 import type { RunOptions, RunResult } from "./run-types.js";
 import { defineLazySteps, StepLog } from "./step-record.js";
@@ -12,7 +12,7 @@ export async function invokeRun(graph: ExecutableGraph, input: unknown, options?
   const log = new StepLog();
   for (;;) {
     const pending = run.superstepRecords(log);
-    const superstep = isThenable(pending) ? await pending : pending;
+    const superstep = isPending(pending) ? await pending : pending;
     if (superstep === undefined) break;
   }
   const result = { state: run.state, trace: run.trace };

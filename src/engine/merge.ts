@@ -32,11 +32,13 @@ export function mergeUpdate(
   reducers: ReducerTable,
 ): Record<string, unknown> {
   const next: Record<string, unknown> = { ...state };
+  // Without reducers every key is replaced: the empty table is not searched per key.
+  const anyReducer = reducers.size > 0;
   // for…in with an own-property test: the same keys, in the same order, as Object.keys, without its array.
   for (const key in update) {
     if (!Object.hasOwn(update, key)) continue;
     const value = update[key];
-    const reducer = reducers.get(key);
+    const reducer = anyReducer ? reducers.get(key) : undefined;
     // Own properties only: a field named "toString" or "constructor" has no value until the state gives it one.
     const current = Object.hasOwn(state, key) ? state[key] : undefined;
     setField(next, key, reducer === undefined || current === undefined ? value : reduce(key, reducer, current, value));

@@ -15,17 +15,20 @@ import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
 import type { RunSettings, TaskRunner, TaskWrite } from "./run-settings.js";
-import { detachedStep, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
+import { detachedStep, NO_RECORDS, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
 import { gotoOf } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
-import { admit, commit, type RunSnapshot } from "./kernel/superstep.js";
+import { admit, commit, type AdmitView, type RunSnapshot } from "./kernel/superstep.js";
+import { countVisits, visitCounts } from "./kernel/bounds.js";
 import { pendingWritesOf } from "./kernel/writes.js";
 import { advance, type Advance, type Arrival } from "./kernel/advance.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
-import { fixedSuccessorsOf, isThenable, nodesOf, successorsOf, type RouteTaken, type State, type Successors, type Task } from "./step.js";
+import { FROM_START, fixedSuccessorTable, isPending, isThenable, successorsOf } from "./step.js";
+import type { RouteTaken, State, Successors, Task } from "./step.js";
+import { runRestOfSuperstep } from "./superstep-rest.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
 
@@ -58,6 +61,10 @@ export class Run {
   readonly #runTask: TaskRunner;
   /** The scope of every superstep of one task (see `#runTasks`). */
   #soloScope: SuperstepScope | undefined;
+  /** What each source with a fixed edge or fan-out leads to: one lookup per source routed. */
+  readonly #fixed: ReadonlyMap<string, Successors>;
+  /** How many times each bounded node ran: the trace counted as it grows, so admitting a task never walks it. */
+  #visits: Map<string, number>;
 
   constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
     this.#graph = graph;
@@ -73,6 +80,8 @@ export class Run {
     this.#onTasks = options?.onTasks;
     this.#runTask = options?.runTask ?? runTask;
     this.#joins = graph.joins.map(() => []);
+    this.#fixed = fixedSuccessorTable(graph);
+    this.#visits = visitCounts(graph, []);
     this.#state = {};
     const failure = inputFailure(graph, input);
     if (failure !== undefined) throw this.#error(failure, START);
@@ -94,6 +103,7 @@ export class Run {
     if (done !== undefined && done.length > 0) run.#done = new Map(done.map((write) => [write.task, write.update]));
     run.#tasks = snapshot.tasks.map((task) => ({ ...task }));
     run.#trace.push(...snapshot.trace);
+    run.#visits = visitCounts(graph, snapshot.trace);
     run.#routes.push(...snapshot.routes);
     run.#supersteps = snapshot.supersteps;
     run.#joins = snapshot.joins.map((sources) => [...sources]);
@@ -133,7 +143,7 @@ export class Run {
 
   /** Computes START's successors, so the first snapshot can name the first tasks. */
   async begin(): Promise<void> {
-    if (this.#tasks === undefined) this.#take(await this.#route([START]));
+    if (this.#tasks === undefined) this.#take(await this.#route(FROM_START));
   }
 
   /** Where the run stands; see {@link RunSnapshot}. Its state is the committed one: serialize it before the next superstep. */
@@ -157,7 +167,7 @@ export class Run {
     const committed = commit(this.#graph, this.#state, [{ node, sent: false }], [update]);
     if (!committed.ok) throw this.#error(committed.failure, committed.node);
     this.#state = committed.state;
-    if (asNode !== undefined) this.#take(await this.#route([asNode]));
+    if (asNode !== undefined) this.#take(await this.#route([{ node: asNode, sent: false }]));
   }
 
   /** Runs the next superstep; resolves with its detached steps, or `undefined` once the run is over. */
@@ -175,7 +185,7 @@ export class Run {
    */
   superstepRecords(log?: StepLog): MaybePromise<StepRecord[] | undefined> {
     if (this.#tasks !== undefined) return this.#runSuperstep(log);
-    return andThen(this.#route([START]), (advanced) => {
+    return andThen(this.#route(FROM_START), (advanced) => {
       this.#take(advanced);
       return this.#runSuperstep(log);
     });
@@ -197,8 +207,11 @@ export class Run {
     const done = this.#done;
     this.#done = undefined;
     // Named methods rather than closures: a synchronous superstep allocates no function.
-    const updates = done === undefined ? this.#runTasks(tasks) : this.#runRest(tasks, done);
-    return isThenable(updates)
+    const updates =
+      done === undefined
+        ? this.#runTasks(tasks)
+        : runRestOfSuperstep(tasks, done, (rest, positions, kept) => this.#runTasks(rest, positions, kept));
+    return isPending(updates)
       ? updates.then((ready) => this.#commitSuperstep(tasks, ready, log))
       : this.#commitSuperstep(tasks, updates, log);
   }
@@ -211,9 +224,10 @@ export class Run {
     if (!committed.ok) throw this.#error(committed.failure, committed.node);
     this.#state = committed.state;
     for (const task of tasks) this.#trace.push(task.node);
+    countVisits(this.#graph, this.#visits, tasks);
     this.#supersteps += 1;
-    const advanced = this.#route(nodesOf(tasks), updates);
-    return isThenable(advanced)
+    const advanced = this.#route(tasks, updates);
+    return isPending(advanced)
       ? advanced.then((ready) => this.#endSuperstep(tasks, updates, ready, log))
       : this.#endSuperstep(tasks, updates, advanced, log);
   }
@@ -224,7 +238,7 @@ export class Run {
     this.#observed?.superstepEnd(undefined);
     if (log !== undefined) {
       log.add(tasks, updates, advanced.keys);
-      return [];
+      return NO_RECORDS;
     }
     const records = new Array<StepRecord>(tasks.length);
     for (let index = 0; index < tasks.length; index++)
@@ -233,8 +247,8 @@ export class Run {
   }
 
   /** What the kernel reads of the run, without copying its lists. */
-  #view(): Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins"> {
-    return { tasks: this.#tasks ?? [], trace: this.#trace, supersteps: this.#supersteps, joins: this.#joins };
+  #view(): AdmitView {
+    return { tasks: this.#tasks ?? [], trace: this.#trace, supersteps: this.#supersteps, joins: this.#joins, visits: this.#visits };
   }
 
   #take(advanced: Advance): void {
@@ -260,21 +274,6 @@ export class Run {
   /** Tells the observer a threaded run saved a checkpoint. */
   observeCheckpoint(id: string, step: number, source: string): void {
     this.#observed?.checkpoint({ id, step, source });
-  }
-
-  /** A superstep some of whose tasks already succeeded (`done`, by position): the others run, and the updates come back in task order. */
-  #runRest(tasks: readonly Task[], done: ReadonlyMap<number, State>): MaybePromise<State[]> {
-    const rest = tasks.flatMap((_, index) => (done.has(index) ? [] : [index]));
-    const kept = [...done].map(([task, update]) => ({ task, node: (tasks[task] as Task).node, update }));
-    const ran =
-      rest.length === 0
-        ? []
-        : this.#runTasks(
-            rest.map((index) => tasks[index] as Task),
-            rest,
-            kept,
-          );
-    return andThen(ran, (updates) => tasks.map((_, index) => done.get(index) ?? (updates[rest.indexOf(index)] as State)));
   }
 
   /**
@@ -320,28 +319,28 @@ export class Run {
   }
 
   /**
-   * The routers of a superstep's sources, one after another in declaration order (an async one
-   * continues the rest once it settles), then the kernel's `advance`.
+   * The routers of a superstep's sources (its tasks' nodes), one after another in declaration order (an
+   * async one continues the rest once it settles), then the kernel's `advance`.
    */
-  #route(sources: readonly string[], updates?: readonly State[]): MaybePromise<Advance> {
+  #route(sources: readonly Task[], updates?: readonly State[]): MaybePromise<Advance> {
     // One arrival per source, by position: sized once, never grown.
     return this.#routeFrom(0, sources, updates, new Array<Arrival>(sources.length));
   }
 
   /** The routers of `sources` from `start` on, adding to `arrivals` (a method, not a closure: a synchronous router costs no function). */
-  #routeFrom(start: number, sources: readonly string[], updates: readonly State[] | undefined, arrivals: Arrival[]): MaybePromise<Advance> {
+  #routeFrom(start: number, sources: readonly Task[], updates: readonly State[] | undefined, arrivals: Arrival[]): MaybePromise<Advance> {
     for (let index = start; index < sources.length; index++) {
-      const source = sources[index] as string;
+      const source = (sources[index] as Task).node;
       const goto = gotoOf(updates?.[index]);
+      const fixed = this.#fixed.get(source);
+      if (fixed !== undefined) {
+        arrivals[index] = { source, successors: fixed, goto };
+        continue;
+      }
       const transition = this.#graph.transitions.get(source);
       // A join's source waits for the join; a node whose only rule is its ends goes where its Command says.
       if (transition?.kind === "join" || (transition === undefined && this.#graph.ends.has(source))) {
         arrivals[index] = { source, successors: undefined, goto };
-        continue;
-      }
-      const fixed = fixedSuccessorsOf(transition);
-      if (fixed !== undefined) {
-        arrivals[index] = { source, successors: fixed, goto };
         continue;
       }
       let pending: MaybePromise<Successors>;
@@ -368,7 +367,7 @@ export class Run {
       }
       arrivals[index] = { source, successors: pending, goto };
     }
-    return advance(this.#graph, this.#joins, arrivals, this.#trace);
+    return advance(this.#graph, this.#joins, arrivals, this.#visits);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */

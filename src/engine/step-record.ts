@@ -19,6 +19,9 @@ export interface StepRecord {
   readonly goto?: readonly string[];
 }
 
+/** What a superstep returns when its steps went into a {@link StepLog}: one empty list for every superstep (never written to). */
+export const NO_RECORDS: StepRecord[] = [];
+
 /** A step as the run records it: the node's update without its Command goto, which the record names apart. */
 export function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
   const goto = gotoNames(update);

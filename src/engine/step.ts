@@ -11,6 +11,7 @@ import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
 import { Send } from "./send.js";
 import { commandOutput, GOTO, isNodeCommand } from "./command-goto.js";
+import { START } from "../spec.js";
 
 /** A state as the engine handles it. */
 export type State = Record<string, unknown>;
@@ -47,6 +48,16 @@ export interface NextNode {
 /** Whether a value is a Promise-like; sync nodes skip the `await` and its microtask. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/**
+ * Whether a value the engine made itself (a superstep's updates, its routing, its records) is still
+ * pending. The engine's own continuations are native promises, so `instanceof` answers; {@link isThenable}
+ * stays for what user code returns. Why two: one `then` lookup shared by every value of a step sees
+ * arrays, records and states alike, and V8 keeps such a lookup slow (megamorphic) for all of them.
+ */
+export function isPending<T>(value: T | Promise<T>): value is Promise<T> {
+  return value instanceof Promise;
 }
 
 /**
@@ -220,7 +231,8 @@ export function successorsOf(
   const transition = graph.transitions.get(source);
   if (transition === undefined)
     throw new StepFailure("UNKNOWN_ROUTE_KEY", `"${source}" has no outgoing rule (the graph was not validated).`);
-  if (transition.kind === "edge" || transition.kind === "fanOut") return fixedSuccessors(transition);
+  if (transition.kind === "edge" || transition.kind === "fanOut")
+    return fixedSuccessorTable(graph).get(source) ?? fixedSuccessors(transition);
   if (transition.kind === "join") return { tasks: [plainTask(graph.joins[transition.join]?.to ?? "")], routes: [], list: false };
   let chosen: unknown;
   try {
@@ -238,32 +250,34 @@ export function successorsOf(
 }
 
 /**
- * What a source's `transition` leads to when that needs no router: its edge or fan-out (built once,
- * shared), or `undefined` when a router or a join decides. A driver calls it first, so a fixed edge costs it no
- * router context.
+ * What each source whose rule needs no router leads to (its edge or fan-out), by source: built once per
+ * graph and shared by every run, so a driver finds a fixed edge with one lookup and a chain pays for
+ * no task, list or object per step. Sources a router or a join decides are absent. Nothing mutates the
+ * successors: the kernel's `advance` copies what it keeps. (Not frozen: slicing a frozen array takes
+ * V8's slow path, which cost more than the allocations saved.)
  */
-export function fixedSuccessorsOf(transition: Transition | undefined): Successors | undefined {
-  return transition?.kind === "edge" || transition?.kind === "fanOut" ? fixedSuccessors(transition) : undefined;
+export function fixedSuccessorTable(graph: Pick<ExecutableGraph, "transitions">): ReadonlyMap<string, Successors> {
+  const known = fixedSuccessorTables.get(graph.transitions);
+  if (known !== undefined) return known;
+  const table = new Map<string, Successors>();
+  for (const [source, transition] of graph.transitions) {
+    if (transition.kind === "edge" || transition.kind === "fanOut") table.set(source, fixedSuccessors(transition));
+  }
+  fixedSuccessorTables.set(graph.transitions, table);
+  return table;
 }
 
-/**
- * An edge or a fan-out leads to the same successors every time: they are built once per transition and
- * shared by every run of the graph (a chain pays for no task, list or object per step). Nothing mutates
- * them: the kernel's `advance` copies what it keeps. (Not frozen: slicing a frozen array takes V8's
- * slow path, which cost more than the allocations saved.)
- */
-const fixedSuccessorsCache = new WeakMap<Transition, Successors>();
+const fixedSuccessorTables = new WeakMap<ReadonlyMap<string, Transition>, ReadonlyMap<string, Successors>>();
 
 function fixedSuccessors(transition: Extract<Transition, { kind: "edge" | "fanOut" }>): Successors {
-  const known = fixedSuccessorsCache.get(transition);
-  if (known !== undefined) return known;
   const targets = transition.kind === "edge" ? [transition.to] : transition.to;
-  const successors: Successors = { tasks: targets.map(plainTask), routes: NO_ROUTES, list: false };
-  fixedSuccessorsCache.set(transition, successors);
-  return successors;
+  return { tasks: targets.map(plainTask), routes: NO_ROUTES, list: false };
 }
 
 const NO_ROUTES: readonly RouteTaken[] = [];
+
+/** START as the one source a run routes before its first superstep. */
+export const FROM_START: readonly Task[] = [{ node: START, sent: false }];
 
 const plainTask = (node: string): Task => ({ node, sent: false });
 
@@ -298,10 +312,3 @@ function describeChoice(choice: unknown): string {
 
 // How messages show values (short, never throwing) is shared by every layer; the runners import them from here.
 export { describeValue, messageOf } from "../_describe.js";
-
-/** The tasks' nodes, in order (a loop: no callback per superstep). */
-export function nodesOf(tasks: readonly Task[]): string[] {
-  const nodes = new Array<string>(tasks.length);
-  for (let index = 0; index < tasks.length; index++) nodes[index] = (tasks[index] as Task).node;
-  return nodes;
-}

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { executableOf } from "../../src/engine/compiled-graph.js";
-import { boundedTasks, loopBoundStop } from "../../src/engine/kernel/bounds.js";
+import { boundedTasks, loopBoundStop, visitCounts } from "../../src/engine/kernel/bounds.js";
 import { reportedFailure, superstepFailure } from "../../src/engine/kernel/failures.js";
 import { resolveLimits } from "../../src/engine/kernel/limits.js";
 import { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "../../src/engine/kernel/pauses.js";
@@ -232,17 +232,22 @@ const rows: [string, () => unknown, unknown][] = [
   [
     "loop exit",
     () => [
-      boundedTasks(bounded, [task("a"), task("a", true)], ["a"]),
-      boundedTasks(bounded, [task("a")], ["a", "b", "a"]),
-      advance(bounded, [], [{ source: "b", successors: { tasks: [task("a")], routes: [], list: false } }], ["a", "b", "a", "b"]).tasks,
+      boundedTasks(bounded, [task("a"), task("a", true)], visitCounts(bounded, ["a"])),
+      boundedTasks(bounded, [task("a")], visitCounts(bounded, ["a", "b", "a"])),
+      advance(
+        bounded,
+        [],
+        [{ source: "b", successors: { tasks: [task("a")], routes: [], list: false } }],
+        visitCounts(bounded, ["a", "b", "a", "b"]),
+      ).tasks,
     ],
     [[task("a"), task("exit")], [task("exit")], [task("exit")]],
   ],
   [
     "loop bound",
     () => [
-      loopBoundStop(bounded, [task("b")], ["a"]),
-      loopBoundStop(bounded, [task("b")], ["a", "b", "a"])?.node,
+      loopBoundStop(bounded, [task("b")], visitCounts(bounded, ["a"]), ["a"]),
+      loopBoundStop(bounded, [task("b")], visitCounts(bounded, ["a", "b", "a"]), ["a", "b", "a"])?.node,
       decided(admit(bounded, snapshot({ tasks: [task("b")], trace: ["a", "b", "a"] }), limits, undefined)),
     ],
     [undefined, "b", { kind: "stop", node: "b", bound: undefined, code: "LOOP_BOUND" }],

@@ -1,11 +1,11 @@
 /**
  * The kernel's routing rule (`advance`) and the order tasks run in (`schedule`): from what each source
  * of a superstep leads to, the next superstep's tasks. Pure and synchronous, over the run's joins and
- * trace; the driver has run the routers already (see `superstep.ts` for the whole superstep).
+ * visit counts; the driver has run the routers already (see `superstep.ts` for the whole superstep).
  */
 import { END } from "../../spec.js";
 import type { ExecutableGraph } from "../executable.js";
-import { boundedTasks, type BoundTable } from "./bounds.js";
+import { boundedTasks, type BoundTable, type VisitCounts } from "./bounds.js";
 import { gotoRoutes } from "../command-goto.js";
 import type { RouteTaken, Successors, Task } from "../step.js";
 
@@ -35,8 +35,8 @@ const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
 /**
  * The next superstep's tasks, from what each source of the last one leads to: joins whose sources have
  * all arrived fire, END is dropped, plain tasks are de-duplicated (Sends never are), and the result is
- * sorted in declaration order (stably: Sends to one node keep their order). Given the run's `trace`
- * (the superstep just run included), a task of a node whose loop bound is reached goes to the bound's exit.
+ * sorted in declaration order (stably: Sends to one node keep their order). Given the run's `visits`
+ * (the superstep just run counted), a task of a node whose loop bound is reached goes to the bound's exit.
  *
  * @example
  * ```ts
@@ -48,11 +48,11 @@ export function advance(
   graph: Pick<ExecutableGraph, "order" | "joins" | "transitions"> & BoundTable,
   joins: readonly (readonly string[])[],
   arrivals: readonly Arrival[],
-  trace?: readonly string[],
+  visits?: VisitCounts,
 ): Advance {
   // One source with no Command goto (every step of a sequential graph): no list to collect into.
   // A graph with loop bounds takes the general path, where the bounds are applied to the scheduled tasks.
-  const only = arrivals.length === 1 && (trace === undefined || (graph.bounds?.size ?? 0) === 0) ? arrivals[0] : undefined;
+  const only = arrivals.length === 1 && (visits === undefined || (graph.bounds?.size ?? 0) === 0) ? arrivals[0] : undefined;
   if (only?.successors !== undefined && only.goto === undefined) {
     const { successors } = only;
     return {
@@ -86,8 +86,8 @@ export function advance(
     }
   }
   const scheduled = schedule(graph, tasks);
-  if (trace === undefined) return { tasks: scheduled, joins: nextJoins, routes, keys };
-  const bounded = boundedTasks(graph, scheduled, trace);
+  if (visits === undefined) return { tasks: scheduled, joins: nextJoins, routes, keys };
+  const bounded = boundedTasks(graph, scheduled, visits);
   return { tasks: bounded === scheduled ? scheduled : schedule(graph, bounded), joins: nextJoins, routes, keys };
 }
 

@@ -4,9 +4,12 @@
  * tasks are scheduled ({@link boundedTasks}, from `advance`), so a checkpoint names the exit as the next
  * task; without an exit, `admit` stops the run with `LOOP_BOUND` ({@link loopBoundStop}).
  *
- * The visit counts are read from the run snapshot's trace (the nodes the run completed, in order): a
- * checkpoint carries them as it carries the trace, an older checkpoint has them already, and a new
- * input on a thread, which starts a new trace, starts them again.
+ * The visit counts are the run snapshot's trace (the nodes the run completed, in order) counted per
+ * bounded node. A driver keeps them as a running count ({@link visitCounts} once, when a run starts or
+ * is restored, then {@link countVisits} per superstep), so a superstep costs a lookup per bounded task,
+ * not a walk of the trace. The count is derived, never stored: a checkpoint carries the trace, an older
+ * checkpoint has it already, a snapshot whose trace was edited (pending writes kept, a rerouted update)
+ * is counted again from it, and a new input on a thread, which starts a new trace, starts them again.
  */
 import { END } from "../../spec.js";
 import type { NodeBound } from "../executable.js";
@@ -19,18 +22,40 @@ export interface BoundTable {
   readonly bounds?: ReadonlyMap<string, NodeBound>;
 }
 
+/** How many times each bounded node ran in a run (a node that never ran is absent). */
+export type VisitCounts = ReadonlyMap<string, number>;
+
 /**
- * How many times `node` ran in the run whose trace this is.
+ * The visit counts of the run whose trace this is: one walk of the trace, counting the bounded nodes
+ * only (none in a graph without bounds). The table is the caller's, to keep up with {@link countVisits}.
  *
  * @example
  * ```ts
- * visitsOf(["collect", "check", "revise", "check"], "check"); // 2
+ * visitCounts(graph, ["collect", "check", "revise", "check"]).get("check"); // 2, when "check" is bounded
  * ```
  */
-export function visitsOf(trace: readonly string[], node: string): number {
-  let visits = 0;
-  for (const name of trace) if (name === node) visits += 1;
-  return visits;
+export function visitCounts(graph: BoundTable, trace: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  const bounds = graph.bounds;
+  if (bounds === undefined || bounds.size === 0) return counts;
+  for (const node of trace) if (bounds.has(node)) counts.set(node, (counts.get(node) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Adds a committed superstep's tasks to a run's running counts (`counts` from {@link visitCounts}, kept
+ * by the driver). Nothing to do in a graph without bounds.
+ *
+ * @example
+ * ```ts
+ * const visits = visitCounts(graph, []);
+ * countVisits(graph, visits, [{ node: "check", sent: false }]); // visits.get("check") === 1
+ * ```
+ */
+export function countVisits(graph: BoundTable, counts: Map<string, number>, tasks: readonly Task[]): void {
+  const bounds = graph.bounds;
+  if (bounds === undefined || bounds.size === 0) return;
+  for (const { node } of tasks) if (bounds.has(node)) counts.set(node, (counts.get(node) ?? 0) + 1);
 }
 
 /**
@@ -41,10 +66,10 @@ export function visitsOf(trace: readonly string[], node: string): number {
  *
  * @example
  * ```ts
- * boundedTasks(graph, [{ node: "revise", sent: false }], ["check", "revise", "check"]); // [{ node: "hold", sent: false }] when max is 1
+ * boundedTasks(graph, [{ node: "revise", sent: false }], visitCounts(graph, ["check", "revise", "check"])); // [{ node: "hold", sent: false }] when max is 1
  * ```
  */
-export function boundedTasks<T extends Task>(graph: BoundTable, tasks: readonly T[], trace: readonly string[]): readonly (T | Task)[] {
+export function boundedTasks<T extends Task>(graph: BoundTable, tasks: readonly T[], visits: VisitCounts): readonly (T | Task)[] {
   const bounds = graph.bounds;
   if (bounds === undefined || bounds.size === 0) return tasks;
   let redirected: (T | Task)[] | undefined;
@@ -52,7 +77,7 @@ export function boundedTasks<T extends Task>(graph: BoundTable, tasks: readonly 
   for (const [index, task] of tasks.entries()) {
     const bound = bounds.get(task.node);
     if (bound === undefined) continue;
-    const used = visitsOf(trace, task.node) + (scheduled.get(task.node) ?? 0);
+    const used = (visits.get(task.node) ?? 0) + (scheduled.get(task.node) ?? 0);
     if (used < bound.max || bound.exit === undefined) {
       scheduled.set(task.node, (scheduled.get(task.node) ?? 0) + 1);
       continue;
@@ -66,16 +91,18 @@ export function boundedTasks<T extends Task>(graph: BoundTable, tasks: readonly 
 
 /**
  * `LOOP_BOUND` for the first task whose node already ran its `max` times and has no exit, naming the
- * node, its bound and the cycle the run took back to it; `undefined` when every task may run.
+ * node, its bound and the cycle the run took back to it (read from the `trace`, only then); `undefined`
+ * when every task may run.
  *
  * @example
  * ```ts
- * loopBoundStop(graph, [{ node: "revise", sent: false }], trace)?.failure.code; // "LOOP_BOUND"
+ * loopBoundStop(graph, [{ node: "revise", sent: false }], visitCounts(graph, trace), trace)?.failure.code; // "LOOP_BOUND"
  * ```
  */
 export function loopBoundStop(
   graph: BoundTable,
   tasks: readonly Task[],
+  visits: VisitCounts,
   trace: readonly string[],
 ): { readonly node: string; readonly failure: StepFailure } | undefined {
   const bounds = graph.bounds;
@@ -84,7 +111,7 @@ export function loopBoundStop(
   for (const task of tasks) {
     const bound = bounds.get(task.node);
     if (bound === undefined) continue;
-    const used = visitsOf(trace, task.node) + (scheduled.get(task.node) ?? 0);
+    const used = (visits.get(task.node) ?? 0) + (scheduled.get(task.node) ?? 0);
     scheduled.set(task.node, (scheduled.get(task.node) ?? 0) + 1);
     if (used >= bound.max)
       return { node: task.node, failure: new StepFailure("LOOP_BOUND", loopBoundMessage(task.node, bound.max, trace)) };

@@ -15,7 +15,7 @@
  */
 import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
-import { boundedTasks, loopBoundStop, type BoundTable } from "./bounds.js";
+import { boundedTasks, loopBoundStop, visitCounts, type BoundTable, type VisitCounts } from "./bounds.js";
 import { withoutGoto } from "../command-goto.js";
 import { checkState } from "./state-check.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Task } from "../step.js";
@@ -38,6 +38,12 @@ export interface RunSnapshot<S extends object = State> {
   /** For each join, in declaration order: the sources that arrived since it last fired, in arrival order. */
   readonly joins: readonly (readonly string[])[];
 }
+
+/**
+ * What {@link admit} reads of a run: its snapshot's lists, and the visit counts of its bounded nodes when
+ * the driver keeps them as the run goes (without them, they are counted from the trace).
+ */
+export type AdmitView = Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins"> & { readonly visits?: VisitCounts };
 
 /** The verdict of {@link admit}. */
 export type Admission =
@@ -63,16 +69,17 @@ export type Admission =
  */
 export function admit(
   graph: Pick<ExecutableGraph, "joins"> & BoundTable,
-  snapshot: Pick<RunSnapshot, "tasks" | "trace" | "supersteps" | "joins">,
+  snapshot: AdmitView,
   limits: RunLimits,
   signal: AbortSignal | undefined,
 ): Admission {
+  const visits = snapshot.visits ?? visitCounts(graph, snapshot.trace);
   // advance already sent a task past its bound to the exit; a snapshot taken before the bound existed (an older checkpoint) is sent here.
-  const tasks = boundedTasks(graph, snapshot.tasks, snapshot.trace);
+  const tasks = boundedTasks(graph, snapshot.tasks, visits);
   const first = tasks[0];
   if (first === undefined) return joinLeftWaiting(graph, snapshot.joins) ?? { kind: "end" };
   if (signal?.aborted) return { kind: "stop", node: first.node, failure: abortedBefore(first.node, signal) };
-  const bounded = loopBoundStop(graph, tasks, snapshot.trace);
+  const bounded = loopBoundStop(graph, tasks, visits, snapshot.trace);
   if (bounded !== undefined) return { kind: "stop", ...bounded };
   // maxSteps first: in a sequential graph both limits fall on the same superstep, and maxSteps is the one the caller set.
   const room = limits.maxSteps - snapshot.trace.length;
