@@ -7,7 +7,8 @@
 import { MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { append, END, START, stateGraph } from "../../src/index.js";
+import { append, Command, END, interrupt, START, stateGraph } from "../../src/index.js";
+import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { runOnLangGraph, toLangGraph } from "../../src/langgraph/index.js";
 import { settle } from "./_helpers.js";
 
@@ -54,5 +55,22 @@ describe("a state schema on LangGraph.js", () => {
     const snapshot = await lg.getState({ configurable: { thread_id: "t" } });
     expect(snapshot.values).toEqual({ count: 1, label: "", tags: ["a"] });
     expect(snapshot.next).toEqual(["last"]);
+  });
+
+  it("a resume's Command update the schema refuses is INVALID_STATE on both, before anything runs", async () => {
+    const asking = stateGraph(Counter)({ reducers: { tags: append }, fields: ["count", "label", "tags"] })
+      .addNode("ask", () => ({ label: interrupt<string>("label?") }))
+      .addEdge(START, "ask")
+      .addEdge("ask", END)
+      .compile();
+    const resume = new Command({ resume: "ok", update: { count: -1 } });
+    const mini = { threadId: "m", checkpointer: new MemoryCheckpointer() };
+    const lang = { threadId: "l", checkpointer: new MemorySaver() };
+    await asking.invoke(start, mini);
+    await runOnLangGraph(asking, start, lang);
+    const onMini = await asking.invoke(resume, mini).catch((error: unknown) => error);
+    const onLang = await runOnLangGraph(asking, resume, lang).catch((error: unknown) => error);
+    expect(onMini).toMatchObject({ code: "INVALID_STATE", node: "Command" });
+    expect(onLang).toMatchObject({ code: "INVALID_STATE", node: "Command", message: (onMini as Error).message });
   });
 });
