@@ -71,6 +71,7 @@ export type {
   StreamMode,
   TaskStart,
   TaskResult,
+  TaskError,
   TaskEvent,
   DebugEvent,
   StreamOptions,

@@ -7,12 +7,19 @@ import type { PendingWrite } from "../errors.js";
 import type { RouteTaken, Task } from "./step.js";
 import type { RunSnapshot } from "./kernel/superstep.js";
 import type { GraphStamp } from "./graph-stamp.js";
+import type { TaskError } from "./run-types.js";
 import type { JsonValue, PendingInterrupt } from "./checkpoint-values.js";
 
 export type { GraphStamp, JsonValue, PendingInterrupt };
 
-/** A node a run starts when it continues. A task scheduled by a `Send` carries the Send's input (the run kernel's task). */
-export type CheckpointTask = Task;
+/**
+ * A node a run starts when it continues. A task scheduled by a `Send` carries the Send's input (the run
+ * kernel's task). Read through `getState`, a task whose last attempt failed carries its `error`.
+ */
+export interface CheckpointTask extends Task {
+  /** Why the task failed in the superstep that starts here (`getState` only: a store keeps it as a pending write); it runs again on resume. */
+  readonly error?: TaskError;
+}
 
 /** A conditional choice a run made (what coverage reports read). */
 export type CheckpointRoute = RouteTaken;
@@ -64,6 +71,8 @@ export interface Checkpoint<S extends object = Record<string, unknown>, N extend
   readonly step: number;
   /** The nodes that run next, in order (the tasks' nodes); empty once the run reached END. Typed by the graph's node names `N` where a compiled graph reads it. */
   readonly next: readonly N[];
+  /** The tasks that run next, in order (see {@link CheckpointTask}). */
+  readonly tasks: readonly CheckpointTask[];
   /** When it was written: an ISO 8601 timestamp. */
   readonly createdAt: string;
   readonly metadata: CheckpointMetadata;

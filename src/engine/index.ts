@@ -42,6 +42,7 @@ export type {
   StreamMode,
   TaskStart,
   TaskResult,
+  TaskError,
   TaskEvent,
   DebugEvent,
   StreamOptions,

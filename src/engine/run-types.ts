@@ -62,6 +62,23 @@ export interface TaskStart<N extends string = string> {
 }
 
 /**
+ * Why a task failed, as JSON: the error's `name`, its `code` when it has one, and its `message`. The
+ * `tasks` stream mode's results carry it, and so do the failed tasks of a thread's `getState` (LangGraph's
+ * `tasks[i].error`, kept as a pending write of the checkpoint the failed superstep started from).
+ *
+ * @example
+ * ```ts
+ * const snapshot = await graph.getState("order-42", { checkpointer });
+ * snapshot?.tasks.find((task) => task.error !== undefined)?.error?.message; // 'invoke: node "two" failed: …'
+ * ```
+ */
+export interface TaskError {
+  readonly name: string;
+  readonly code?: string;
+  readonly message: string;
+}
+
+/**
  * A task's outcome (`streamMode: "tasks"`), as LangGraph's task result: its update, or its error, or the interrupts it paused at.
  *
  * @example
@@ -76,7 +93,7 @@ export interface TaskResult<S, N extends string = string> {
   /** The update it returned; `undefined` when it failed or paused. */
   readonly result: Partial<S> | undefined;
   /** Why it failed, as JSON; `null` when it did not. */
-  readonly error: { readonly name: string; readonly code?: string; readonly message: string } | null;
+  readonly error: TaskError | null;
   /** The interrupts it paused at (a thread only); `[]` when it did not pause. */
   readonly interrupts: readonly { readonly id: string; readonly value: unknown }[];
 }

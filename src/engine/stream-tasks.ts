@@ -4,7 +4,7 @@
  * paused at), and a checkpoint as written. Pure functions over what the run reports; `stream.ts` yields them.
  */
 import { GraphError } from "../errors.js";
-import type { DebugEvent, Step, TaskResult, TaskStart } from "./run-types.js";
+import type { DebugEvent, Step, TaskError, TaskResult, TaskStart } from "./run-types.js";
 import { cloneState } from "./clone.js";
 import type { State, Task } from "./step.js";
 import type { Checkpoint } from "./checkpointer.js";
@@ -65,9 +65,13 @@ export function failedResult(admitted: AdmittedTasks, error: unknown): TaskResul
   const node = error instanceof GraphError && "node" in error ? (error as { node?: unknown }).node : undefined;
   const position = admitted.tasks.findIndex((task) => task.node === node);
   if (position < 0) return [];
-  const { name, message } = error as Error;
-  const described = error instanceof GraphError ? { name, code: error.code, message } : { name, message };
-  return [result(admitted, position, { result: undefined, error: described, interrupts: [] })];
+  return [result(admitted, position, { result: undefined, error: taskError(error), interrupts: [] })];
+}
+
+/** A task's failure as JSON (`TaskResult.error`, a thread's `tasks[i].error`): name, code when coded, message. */
+export function taskError(error: unknown): TaskError {
+  const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
+  return error instanceof GraphError ? { name, code: error.code, message } : { name, message };
 }
 
 /** A checkpoint as a chunk: a copy, so a consumer that edits it changes nothing stored. */

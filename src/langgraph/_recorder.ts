@@ -34,6 +34,15 @@ export class TaskRefused extends Error {
   override readonly name = "TaskRefused";
 }
 
+/**
+ * Thrown by the node of a superstep that returned last, when the superstep's merged state would not
+ * commit (the state schema refuses it): LangGraph then commits nothing of the superstep, as the mini
+ * engine's kernel commits nothing, and the run reports the kernel's failure (`INVALID_STATE`).
+ */
+export class SuperstepRefused extends Error {
+  override readonly name = "SuperstepRefused";
+}
+
 /** One LangGraph task of a recorded run: a node's run and the router after it. */
 export class TaskRecord {
   readonly id: string;
@@ -92,6 +101,8 @@ export class RunRecorder {
   readonly #tasks = new Map<string, TaskRecord>();
   readonly #gates = new Map<string, Gate>();
   #closed: Error | undefined;
+  /** The admitted superstep's tasks and its commit check, until the check has run. */
+  #superstep: { readonly ids: readonly string[]; readonly check: () => Error | undefined } | undefined;
 
   constructor(interruptNames = new Map<string, string>()) {
     this.interruptNames = interruptNames;
@@ -123,9 +134,27 @@ export class RunRecorder {
     return gate.admitted;
   }
 
-  /** Lets the tasks start. */
-  admit(ids: readonly string[]): void {
+  /**
+   * Lets the tasks start. `check`, when given, is asked once every one of them has returned an update
+   * (see {@link RunRecorder.refusal}).
+   */
+  admit(ids: readonly string[], check?: () => Error | undefined): void {
+    this.#superstep = check === undefined ? undefined : { ids, check };
     for (const id of ids) this.#gate(id).admit();
+  }
+
+  /**
+   * Asked by a node as it returns: when it is the last of its superstep to return and every sibling
+   * returned an update, the superstep's commit check (the state schema's), whose error the node throws
+   * instead of returning, so that LangGraph commits nothing of the superstep.
+   */
+  refusal(id: string): Error | undefined {
+    const superstep = this.#superstep;
+    if (superstep === undefined || !superstep.ids.includes(id)) return undefined;
+    const records = superstep.ids.map((task) => this.#tasks.get(task));
+    if (!records.every((record) => record?.update !== undefined && record.nodeFailure === undefined && !record.paused)) return undefined;
+    this.#superstep = undefined;
+    return superstep.check();
   }
 
   /** Keeps the tasks from starting: their nodes reject with `error` without running. */

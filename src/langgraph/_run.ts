@@ -27,7 +27,7 @@ import { cloneState, isPlainObject, type Step } from "../engine/index.js";
 import { START } from "../spec.js";
 import { visibleState } from "./_hidden.js";
 import { loadLangGraph, type LangGraphModule } from "./_load.js";
-import { RECORDER_KEY, RunRecorder, TaskRefused, TaskStarted, type TaskRecord } from "./_recorder.js";
+import { RECORDER_KEY, RunRecorder, SuperstepRefused, TaskRefused, TaskStarted, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 import type { LangGraphRunOptions } from "./_types.js";
 
@@ -143,23 +143,25 @@ export class LangGraphRun {
     const [lg, langGraph] = await Promise.all([loadLangGraph(), this.#graph.langGraph()]);
     // A new input is checked as on the mini engine; `null` or LangGraph's Command continues the thread.
     const input = (this.#start.checkInput ? cloneState((this.#state = this.#checkInput())) : this.#start.input) as State | null;
-    const chunks = new ChunkReader(
-      await langGraph.stream(input, {
-        // `custom` always: a gated node tells the run there that its superstep's announcement is over.
-        streamMode: ["tasks", "values", "custom"],
-        recursionLimit: superstepCeiling(limits) + 1,
-        // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
-        ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
-        configurable: { ...this.#start.configurable, [RECORDER_KEY]: this.recorder },
-        // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
-        ...(signal === undefined || isAborted(signal) ? {} : { signal }),
-        // The run's own stream takes its nodes' writes, not the stream of the task it runs in (a child's).
-        writer: null,
-      }),
-      signal,
-    );
+    let chunks: ChunkReader | undefined;
     let refused: Error | undefined;
     try {
+      // Inside the try: LangGraph runs the input's superstep (START's router) before its stream returns.
+      chunks = new ChunkReader(
+        await langGraph.stream(input, {
+          // `custom` always: a gated node tells the run there that its superstep's announcement is over.
+          streamMode: ["tasks", "values", "custom"],
+          recursionLimit: superstepCeiling(limits) + 1,
+          // LangGraph's own bound on the tasks of a superstep running at once: the same meaning.
+          ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
+          configurable: { ...this.#start.configurable, [RECORDER_KEY]: this.recorder },
+          // An already aborted signal is the kernel's to refuse (before the first node), not LangGraph's.
+          ...(signal === undefined || isAborted(signal) ? {} : { signal }),
+          // The run's own stream takes its nodes' writes, not the stream of the task it runs in (a child's).
+          writer: null,
+        }),
+        signal,
+      );
       for (let chunk = await chunks.next(); chunk.done !== true; chunk = await chunks.next()) {
         if (chunk.value === ABORTED) {
           refused = this.#aborted(signal as AbortSignal);
@@ -191,16 +193,15 @@ export class LangGraphRun {
       await this.#fail(lg, error);
     } finally {
       this.recorder.close(); // a superstep not admitted yet never starts, so LangGraph's run ends
-      await chunks.close();
+      await chunks?.close();
       this.#claimStartRoutes();
     }
     if (refused !== undefined) throw refused;
   }
 
   /**
-   * The input checked as the mini engine checks it, the state schema's included. LangGraph.js merges
-   * each superstep into its channels itself, so a superstep's state is not checked against the schema
-   * here (the mini engine, the thread runner, XState and DBOS check it before committing).
+   * The input checked as the mini engine checks it, the state schema's included. Each superstep's merged
+   * state is checked before LangGraph commits it (see {@link LangGraphRun.#refusal}).
    */
   #checkInput(): State {
     return checkedStart(this.#executable, this.#start.input, this.#api);
@@ -246,8 +247,25 @@ export class LangGraphRun {
       return stop;
     }
     this.#running = tasks;
-    this.recorder.admit(ids);
+    this.recorder.admit(ids, this.#executable.stateCheck === undefined ? undefined : () => this.#refusal(tasks));
     return undefined;
+  }
+
+  /**
+   * With a state schema, the kernel's commit of the superstep's updates (its merge and the schema's
+   * check), asked once every node returned and before LangGraph merges them: a refused state fails the
+   * superstep, so LangGraph commits nothing of it, and {@link LangGraphRun.#failure} reports the
+   * kernel's `INVALID_STATE`.
+   */
+  #refusal(tasks: readonly LangGraphTask[]): Error | undefined {
+    const outcomes = tasks.map((task) => {
+      const record = this.recorder.recorded(task.id);
+      return { settled: record?.settled, update: record?.update };
+    });
+    const failed = superstepFailure(this.#executable, this.#state, tasks, outcomes);
+    return failed === undefined
+      ? undefined
+      : new SuperstepRefused(`the superstep of ${tasks.map((task) => `"${task.node}"`).join(", ")} cannot commit`);
   }
 
   /** Commits the running superstep against the current state and yields its steps in declaration order. */

@@ -28,7 +28,7 @@ import { CHILD_UPDATE, GOTO_WRITE, ROUTE_WRITE, visibleState } from "./_hidden.j
 import { LangGraphInterruptFrame } from "./_interrupt.js";
 import type { LangGraphModule } from "./_load.js";
 import { mergeRank, rankValues, type MergeRank } from "./_order.js";
-import { recorderOf, taskIdOf, type RunRecorder, type TaskRecord } from "./_recorder.js";
+import { recorderOf, SuperstepRefused, taskIdOf, type RunRecorder, type TaskRecord } from "./_recorder.js";
 import { LangGraphNodeError } from "./errors.js";
 
 /**
@@ -114,6 +114,9 @@ function run(
       record.update = update;
       record.goto = goto;
       record.finish();
+      // The last node of a superstep to return: a merged state the schema refuses fails the superstep here.
+      const refused = taskId === undefined ? undefined : recorder?.refusal(taskId);
+      if (refused !== undefined) throw refused;
     }
     if (goto !== undefined) sendOf(config)?.([[GOTO_WRITE, goto]]);
     // A child's node also folds its update into the child's hidden channel, which its parent reads.
@@ -121,6 +124,7 @@ function run(
     return goto === undefined ? ranked : langGraphCommand(lg, graph, node, ranked, goto, config);
   };
   const failed = (error: unknown): never => {
+    if (error instanceof SuperstepRefused) throw error;
     if (frame.paused) return paused();
     if (record !== undefined) {
       record.nodeFailure = { error };

@@ -85,6 +85,8 @@ export const INTERNAL_ERRORS: Readonly<Record<string, string>> = {
   NodePaused: "what interrupt() throws to pause its node; the run pauses, nothing fails",
   SuperstepPaused: "a superstep that paused at interrupts; the threaded run returns its interrupts",
   TaskRefused: "thrown inside a LangGraph task the run did not let start; the run reports why it stopped",
+  SuperstepRefused:
+    "thrown by the last LangGraph task of a superstep whose merged state the schema refuses, so LangGraph commits nothing; the run reports the kernel's INVALID_STATE",
   RecordedError: "a node's error replayed from DBOS's record: only ever the cause of a GraphExecutionError",
   CopyTooDeep:
     "how the copy unwinds from a value nested too deep; cloneState rethrows it as INVALID_ARGUMENT, keeping it only as the cause",

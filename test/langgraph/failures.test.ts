@@ -57,6 +57,23 @@ describe("the same failure on both engines", () => {
     expect(onLangGraph).toEqual(mini);
   });
 
+  it("a router after START that throws is ROUTER_FAILED on both (LangGraph runs it before its stream returns)", async () => {
+    const graph = new StateGraph<S>({ fields: [...FIELDS] })
+      .addNode("first", () => ({ n: 1 }))
+      .addConditionalEdges(
+        START,
+        (): "go" => {
+          throw new Error("bad router");
+        },
+        { go: "first" },
+      )
+      .addEdge("first", END)
+      .compile();
+    const { mini, onLangGraph } = await bothEngines(graph);
+    expect(mini.failed).toMatchObject({ name: "GraphExecutionError", code: "ROUTER_FAILED", node: START, trace: [] });
+    expect(onLangGraph).toEqual(mini);
+  });
+
   it("an invalid update is an InvalidUpdateError naming the field (LangGraph.js alone would drop it)", async () => {
     const error: unknown = await runOnLangGraph(
       twoNodes(() => ({ typo: 1 })),

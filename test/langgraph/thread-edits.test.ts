@@ -86,3 +86,47 @@ describe("getState of a checkpoint with kept writes, on both engines", () => {
     expect({ state: miniById?.state, next: miniById?.next }).toEqual({ state: langById.values, next: langById.next });
   });
 });
+
+describe("a failed task's error on getState, on both engines", () => {
+  interface Value {
+    value: number;
+  }
+  /** START → [one, two]: one adds 2, two fails under a retry of 2 attempts. */
+  function failingPair() {
+    return new StateGraph<Value>({ reducers: { value: (a: number, b: number) => a + b }, fields: ["value"] })
+      .addNode("one", () => ({ value: 2 }))
+      .addNode(
+        "two",
+        (): Partial<Value> => {
+          throw new Error("I'm not good");
+        },
+        { retry: { maxAttempts: 2, initialInterval: 1, jitter: false } },
+      )
+      .addEdge(START, ["one", "two"])
+      .addEdge(["one", "two"], END)
+      .compile();
+  }
+
+  it("the failed task carries it, latest and by id (python_port/checkpoint.test.ts, 'should test pending writes resume functionality')", async () => {
+    const graph = failingPair();
+    const checkpointer = new MemoryCheckpointer();
+    const lg = await toLangGraph(failingPair(), { checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "t" } };
+    await expect(graph.invoke({ value: 1 }, { threadId: "t", checkpointer })).rejects.toMatchObject({ code: "NODE_FAILED" });
+    await expect(lg.invoke({ value: 1 }, config)).rejects.toThrow();
+    const mini = await graph.getState("t", { checkpointer });
+    const lang = await lg.getState(config);
+    // Which tasks failed, and why: LangGraph keeps the node's own error, this library the run's (its code, and the node's message in it).
+    const failures = (tasks: readonly { error?: { message: string } | undefined }[]) =>
+      tasks.map((task) => (task.error === undefined ? null : task.error.message.includes("I'm not good")));
+    expect(lang.tasks.map((task) => task.name)).toEqual(mini?.tasks.map((task) => task.node));
+    expect(failures(lang.tasks as { error?: { message: string } }[])).toEqual([null, true]);
+    expect(failures(mini?.tasks ?? [])).toEqual([null, true]);
+    expect({ state: mini?.state, next: mini?.next }).toEqual({ state: lang.values, next: lang.next });
+    const langById = await lg.getState(lang.config);
+    const miniById = await graph.getState("t", { checkpointer, checkpointId: mini?.id ?? "" });
+    expect(failures(langById.tasks as { error?: { message: string } }[])).toEqual([null, true]);
+    expect(failures(miniById?.tasks ?? [])).toEqual([null, true]);
+    expect({ state: miniById?.state, next: miniById?.next }).toEqual({ state: langById.values, next: langById.next });
+  });
+});

@@ -175,7 +175,11 @@ describe.each(stores)("durability on %s", (_name, open) => {
     const { graph, calls, heal } = twoFailsOnce();
     const thread = { threadId: "p", checkpointer, durability: "async" } as const;
     await expect(graph.invoke({ value: 1 }, thread)).rejects.toThrow("two broke");
-    expect((await store.latest("p"))?.pendingWrites).toEqual([{ task: 0, node: "one", update: { value: 2 } }]);
+    // Beside it, the reserved write that records two's failure (getState's tasks[1].error).
+    expect((await store.latest("p"))?.pendingWrites).toEqual([
+      { task: 0, node: "one", update: { value: 2 } },
+      { task: 1, node: "two", update: { __tsg_error__: expect.objectContaining({ code: "NODE_FAILED" }) } },
+    ]);
     heal();
     expect((await graph.invoke(null, thread)).state).toEqual({ value: 6 });
     expect(calls.one).toBe(1);

@@ -11,6 +11,12 @@ import { storesUnderTest } from "./_helpers.js";
 const stores = storesUnderTest("pending.sqlite");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The reserved write that records a failed task (engine/threads/pending-writes.ts, `failureWrite`). */
+const failureOf = (task: number, node: string) => ({
+  task,
+  node,
+  update: { __tsg_error__: expect.objectContaining({ name: "GraphExecutionError", code: "NODE_FAILED" }) },
+});
 
 describe.each(stores)("pending writes on %s", (_name, open) => {
   let checkpointer: Checkpointer;
@@ -54,7 +60,8 @@ describe.each(stores)("pending writes on %s", (_name, open) => {
     const stored = await checkpointer.latest("1");
     expect(stored?.state).toEqual({ value: 1 });
     expect(stored?.next).toEqual(["one", "two"]);
-    expect(stored?.pendingWrites).toEqual([{ task: 0, node: "one", update: { value: 2 } }]);
+    // "two"'s failure is kept beside it (getState shows it as the task's error; a resume skips it).
+    expect(stored?.pendingWrites).toEqual([{ task: 0, node: "one", update: { value: 2 } }, failureOf(1, "two")]);
 
     await expect(graph.invoke(null, thread)).rejects.toThrow("I'm not good");
     expect(calls).toEqual({ one: 1, two: 4 });
@@ -89,7 +96,8 @@ describe.each(stores)("pending writes on %s", (_name, open) => {
       .addEdge("d", END)
       .compile({ checkpointer });
     await expect(graph.invoke({ log: ["in"] }, { threadId: "t" })).rejects.toThrow("b broke");
-    expect((await checkpointer.latest("t"))?.pendingWrites?.map((w) => w.node)).toEqual(["a", "c"]);
+    expect((await checkpointer.latest("t"))?.pendingWrites?.map((w) => w.node)).toEqual(["a", "b", "c"]);
+    expect((await checkpointer.latest("t"))?.pendingWrites?.[1]).toEqual(failureOf(1, "b"));
     failB = false;
     const resumed = await graph.invoke(null, { threadId: "t" });
     const plain = await new StateGraph<{ log: string[] }>({ reducers: { log: append } })
@@ -132,7 +140,8 @@ describe.each(stores)("pending writes on %s", (_name, open) => {
       .addEdge("summarize", END)
       .compile({ checkpointer });
     await expect(graph.invoke({ docs: [], sums: [] }, { threadId: "s" })).rejects.toThrow("y broke");
-    expect((await checkpointer.latest("s"))?.pendingWrites?.map((w) => w.task)).toEqual([0, 2]);
+    expect((await checkpointer.latest("s"))?.pendingWrites?.map((w) => w.task)).toEqual([0, 1, 2]);
+    expect((await checkpointer.latest("s"))?.pendingWrites?.[1]).toEqual(failureOf(1, "summarize"));
     failY = false;
     const done = await graph.invoke(null, { threadId: "s" });
     expect(done.state.sums).toEqual(["sum x", "sum y", "sum z"]);
@@ -152,7 +161,7 @@ describe.each(stores)("pending writes on %s", (_name, open) => {
     await expect(graph.invoke({ log: [] }, { threadId: "t" })).rejects.toThrow("b broke");
     const again = (await graph.invoke(null, { threadId: "t" }).catch((e: unknown) => e)) as GraphExecutionError;
     expect(again.pendingWrites).toEqual([{ node: "a", update: { log: ["a"] } }]);
-    expect((await checkpointer.latest("t"))?.pendingWrites).toEqual([{ task: 0, node: "a", update: { log: ["a"] } }]);
+    expect((await checkpointer.latest("t"))?.pendingWrites).toEqual([{ task: 0, node: "a", update: { log: ["a"] } }, failureOf(1, "b")]);
   });
 
   it("a new input starts a new run: the kept writes of the failed superstep are not applied to it", async () => {

@@ -5,40 +5,18 @@
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { z } from "zod";
-import { append, END, GraphExecutionError, START, stateGraph } from "../../src/index.js";
+import { GraphExecutionError } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
-import { json, propertyParams } from "./arbitraries.js";
-
-const Counter = z.object({ count: z.number().int().min(0), label: z.string().max(5), tags: z.array(z.string()) });
-const start = { count: 0, label: "", tags: [] };
-/** What a node claims to return: typed fields, none surely written (the values are planted, any JSON). */
-type Planted = Partial<z.output<typeof Counter>>;
-
-/** An update of some of the fields, each value either well-typed or any JSON value. */
-const update = fc.record(
-  {
-    count: fc.oneof(fc.nat(), json),
-    label: fc.oneof(fc.string({ maxLength: 7 }), json),
-    tags: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }), json),
-  },
-  { requiredKeys: [] },
-);
+import { Counter, counterGraph, counterStart, counterUpdate } from "./_counter-schema.js";
+import { propertyParams } from "./arbitraries.js";
 
 describe("a state schema's checks", () => {
-  test.prop([fc.tuple(update, update, update)], propertyParams(150))(
+  test.prop([fc.tuple(counterUpdate, counterUpdate, counterUpdate)], propertyParams(150))(
     "arbitrary updates commit only states the schema accepts, or fail with INVALID_STATE committing nothing",
     async ([left, right, last]) => {
-      const graph = stateGraph(Counter)({ reducers: { tags: append } })
-        .addNode("left", () => left as Planted)
-        .addNode("right", () => right as Planted)
-        .addNode("last", () => last as Planted)
-        .addEdge(START, ["left", "right"])
-        .addEdge(["left", "right"], "last")
-        .addEdge("last", END)
-        .compile();
+      const graph = counterGraph([left, right, last]);
       const checkpointer = new MemoryCheckpointer();
-      const outcome = await graph.invoke(start, { threadId: "p", checkpointer }).then(
+      const outcome = await graph.invoke(counterStart, { threadId: "p", checkpointer }).then(
         (result) => ({ ok: true as const, state: result.state }),
         (error: unknown) => ({ ok: false as const, error }),
       );

@@ -45,7 +45,8 @@ export async function getThreadState(
   // A checkpoint of an older version reads migrated, in memory: nothing is written.
   const checkpoint = migrateCheckpoint("getState", reader, stored);
   if (child !== undefined) snapshotOf("getState", reader, checkpoint);
-  // LangGraph's rule: the kept writes show in the latest state only; a checkpoint read by its id reads as it was saved.
+  // LangGraph's rule: the kept writes show in the latest state only; a checkpoint read by its id reads as
+  // it was saved. Failed tasks show their error either way.
   const latest = options.checkpointId === undefined;
   return options.subgraphs === true ? withSubgraphStates(reader, checkpointer, checkpoint, latest) : viewOf(reader, checkpoint, latest);
 }
@@ -72,14 +73,14 @@ async function withSubgraphStates(
   return { ...viewOf(graph, checkpoint, latest), tasks };
 }
 
-/** The checkpoint as `getState` shows it: with its kept writes merged when it is read as the latest. */
+/** The checkpoint as `getState` shows it: its failed tasks' errors, and its kept writes merged when it is read as the latest. */
 function viewOf(graph: ExecutableGraph, checkpoint: Checkpoint, latest: boolean): Checkpoint {
-  return latest ? withPendingWrites(graph, checkpoint) : checkpoint;
+  return withPendingWrites(graph, checkpoint, latest);
 }
 
 /**
  * The thread's checkpoints, newest first, every branch included, as the store lists them (each trace
- * assembled by the store). A subgraph's thread with no checkpoint is `SUBGRAPH_NOT_FOUND`.
+ * assembled by the store), a failed task with its `error`. A subgraph's thread with no checkpoint is `SUBGRAPH_NOT_FOUND`.
  */
 export async function getThreadHistory(
   graph: ExecutableGraph,
@@ -102,8 +103,10 @@ export async function getThreadHistory(
     if (latest === undefined) throw childThreadGone(api, child, threadId);
     snapshotOf(api, child.graph, latest);
   }
-  if (before === undefined) return listed;
-  const at = listed.findIndex((checkpoint) => checkpoint.id === before);
+  // As LangGraph's history: each checkpoint as saved, its failed tasks with their error.
+  const shown = listed.map((checkpoint) => withPendingWrites(graph, checkpoint, false));
+  if (before === undefined) return shown;
+  const at = shown.findIndex((checkpoint) => checkpoint.id === before);
   if (at === -1) throw checkpointNotFound(api, threadId, before);
-  return listed.slice(at + 1, limit === undefined ? undefined : at + 1 + limit);
+  return shown.slice(at + 1, limit === undefined ? undefined : at + 1 + limit);
 }

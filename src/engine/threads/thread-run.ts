@@ -112,14 +112,14 @@ export class ThreadRun {
     const latest = await checkpointer.latest(threadId);
     // A child thread that has checkpoints continues from its latest: its parent's superstep is resumed.
     if (child !== undefined && latest !== undefined) input = null;
-    // A pending write names its superstep's checkpoint, which an async run may not have stored yet.
-    const keeper = new WriteKeeper(checkpointer, threadId, () => saves.flush());
-    const host = new InterruptHost();
-    host.home = { checkpointer, threadId };
-    const fold = child?.reducers;
     // A task that paused at an interrupt settles with no update: it is not a write to keep. In exit mode
     // nothing is stored before the run's end, pending writes included (a failed superstep runs whole again).
     const keeps = saves.durability !== "exit";
+    // A pending write names its superstep's checkpoint, which an async run may not have stored yet.
+    const keeper = new WriteKeeper(checkpointer, threadId, () => saves.flush(), keeps);
+    const host = new InterruptHost();
+    host.home = { checkpointer, threadId };
+    const fold = child?.reducers;
     const onWrite = (write: Parameters<WriteKeeper["keep"]>[0]) => (keeps && !host.isPaused(write.task) ? keeper.keep(write) : undefined);
     const runOptions = {
       ...options,
@@ -261,6 +261,7 @@ export class ThreadRun {
     try {
       // A resume value its interrupt's schema refused: the InterruptError itself, naming the interrupt.
       if (error instanceof GraphExecutionError && error.cause instanceof InterruptError) throw error.cause;
+      if (!(error instanceof SuperstepPaused)) this.#keeper.failed(error, this.#writer.current);
       await this.#keeper.settled();
       if (!(error instanceof SuperstepPaused)) {
         await this.#keepAnswers();

@@ -86,8 +86,16 @@ describe.each(storesUnderTest("resume-failure.db"))("a resumed superstep that fa
       next: ["ask", "sibling"],
       interrupts: [{ id: "ask:1:0:0" }, { id: "sibling:1:1:0" }],
       resumes: both,
-      // The sibling answered and finished while ask failed: its write, kept on the resumed checkpoint, comes along.
-      pendingWrites: [{ task: 1, node: "sibling", update: { log: ["sibling:S"] } }],
+      // The sibling answered and finished while ask failed: its write, kept on the resumed checkpoint, comes
+      // along, beside the reserved write that records ask's failure (getState's tasks[0].error).
+      pendingWrites: [
+        {
+          task: 0,
+          node: "ask",
+          update: { __tsg_error__: { name: "GraphExecutionError", code: "NODE_FAILED", message: expect.stringContaining("disk full") } },
+        },
+        { task: 1, node: "sibling", update: { log: ["sibling:S"] } },
+      ],
     });
     expect(kept?.state).toEqual({ log: [] });
 
