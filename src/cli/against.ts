@@ -5,8 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { checkSpecSchema, InvalidOptionError, type GraphSpec } from "../index.js";
-import { checkResumable, type Resumability } from "../testing/assert-resumable.js";
+import { checkSpecSchema, InvalidOptionError, stateJsonSchemaOf, type GraphSpec } from "../index.js";
+import { checkResumable, type GraphVersion, type Resumability } from "../testing/assert-resumable.js";
 import type { StateJsonSchema } from "../validate/state-fields.js";
 import { cut, quote } from "../inspect/echo.js";
 import { loadGraph } from "./graph-source.js";
@@ -37,7 +37,7 @@ export async function loadOldVersion(argument: string, loaders: GraphLoaders): P
       `--against ${cut(argument)} does not validate (${source.problems.length} problems); tsg check ${cut(argument)} lists them.`,
     );
   }
-  if (source.graph !== undefined) return { label: argument, spec: source.spec, stateSchema: null };
+  if (source.graph !== undefined) return { label: argument, spec: source.spec, stateSchema: stateJsonSchemaOf(source.graph) ?? null };
   const hash = argument.lastIndexOf("#");
   const file = hash < 0 ? argument : argument.slice(0, hash);
   const module = await importUserModule(file, resolve(loaders.cwd ?? process.cwd(), file), loaders);
@@ -69,16 +69,18 @@ function schemaOf(value: unknown): StateJsonSchema | null {
 }
 
 /**
- * The `--nodes` values (`old=new`, comma-separated, repeatable) as one map.
+ * The `--nodes` values (`old=new`, comma-separated, repeatable) as one map; `undefined` without `--nodes`
+ * (then the new graph's declared migrations give the map).
  *
  * @example
  * ```ts
  * parseNodeMap(["publish=release,hold=publish"]); // { publish: "release", hold: "publish" }
  * ```
  */
-export function parseNodeMap(values: readonly string[] | undefined): Record<string, string> {
+export function parseNodeMap(values: readonly string[] | undefined): Record<string, string> | undefined {
+  if (values === undefined) return undefined;
   const map: Record<string, string> = {};
-  for (const pair of (values ?? []).flatMap((value) => value.split(","))) {
+  for (const pair of values.flatMap((value) => value.split(","))) {
     const match = /^([^=]+)=([^=]+)$/.exec(pair.trim());
     if (match === null)
       throw new UsageError(`--nodes takes old=new pairs, comma-separated (publish=release,hold=publish); got ${quote(pair)}.`);
@@ -88,21 +90,27 @@ export function parseNodeMap(values: readonly string[] | undefined): Record<stri
 }
 
 /**
- * {@link checkResumable} for the command: a map key that names no old node is a usage error.
+ * {@link checkResumable} for the command: a map key that names no old node is a usage error. Without
+ * `--nodes` (`nodes` undefined), a new version that is a compiled graph is read for the migrations it
+ * declares (through its brand, so a module's graph, compiled by the module's own copy of the library,
+ * is read too); `--state-migrated` (`stateMigrated` true) overrides what they say of the state.
  *
  * @example
  * ```ts
- * const found = resumabilityAgainst(old, newSpec, { publish: "release" }, false);
+ * const found = resumabilityAgainst(old, source.graph ?? { spec: source.spec, stateSchema: null }, { publish: "release" }, false);
  * ```
  */
 export function resumabilityAgainst(
   old: OldVersion,
-  newVersion: { readonly spec: GraphSpec; readonly stateSchema: StateJsonSchema | null },
-  nodes: Record<string, string>,
+  newVersion: GraphVersion,
+  nodes: Record<string, string> | undefined,
   stateMigrated: boolean,
 ): Resumability {
   try {
-    return checkResumable({ spec: old.spec, stateSchema: old.stateSchema }, newVersion, { nodes, stateMigrated });
+    return checkResumable({ spec: old.spec, stateSchema: old.stateSchema }, newVersion, {
+      ...(nodes === undefined ? {} : { nodes }),
+      ...(stateMigrated ? { stateMigrated } : {}),
+    });
   } catch (error) {
     if (error instanceof InvalidOptionError)
       throw new UsageError(`--nodes: ${error.message.replace(/^assertResumable: options\.nodes /, "")}`);

@@ -61,7 +61,7 @@ export const checkCommand = defineCommand({
     const resumability =
       old === undefined || source.spec === undefined || problems.length > 0
         ? undefined
-        : resumabilityAgainst(old, { spec: source.spec, stateSchema }, nodes, flags["state-migrated"]);
+        : resumabilityAgainst(old, source.graph ?? { spec: source.spec, stateSchema }, nodes, flags["state-migrated"]);
     if (flags.json === true) {
       // stateSchema: the state's JSON Schema when the graph was declared with a schema that offers one, else null.
       // spec: what `tsg check NEW --against THIS_OUTPUT` compares a newer version with.

@@ -79,21 +79,3 @@ export function schemaFields(schema: StandardSchemaV1 | undefined): string[] | u
   if ((additionalProperties !== undefined && additionalProperties !== false) || patternProperties !== undefined) return undefined;
   return Object.keys(properties);
 }
-
-/**
- * Where a compiled graph keeps its state schema: a registered symbol, so a graph compiled by another copy
- * of the library (a user's module loaded by `tsg`) still shows it.
- */
-const STATE_SCHEMA = Symbol.for("typed-state-graph.stateSchema");
-
-/** The graph, carrying its state schema (when it has one) for {@link schemaOfGraph}. */
-export function withStateSchema<G extends object>(graph: G, schema: StandardSchemaV1 | undefined): G {
-  if (schema !== undefined) Object.defineProperty(graph, STATE_SCHEMA, { value: schema });
-  return graph;
-}
-
-/** The state schema a compiled graph was declared with, or `undefined`. */
-export function schemaOfGraph(graph: object): StandardSchemaV1 | undefined {
-  const schema = (graph as { [STATE_SCHEMA]?: unknown })[STATE_SCHEMA];
-  return isStandardSchema(schema) ? schema : undefined;
-}

@@ -18,7 +18,8 @@ import { specHash } from "./spec-hash.js";
 import { checkVersionOption } from "./threads/versions/graph-version.js";
 import { checkMigrations } from "./threads/versions/migrations.js";
 import { orderWarnings } from "./warnings.js";
-import { compiledStateCheck, schemaFields, stateSchemaProblems, withStateSchema } from "./compile-state-schema.js";
+import { compiledStateCheck, schemaFields, stateSchemaProblems } from "./compile-state-schema.js";
+import { brandGraph } from "./graph-brand.js";
 import { loopProblems, loopWarnings } from "./loops.js";
 
 /**
@@ -50,13 +51,15 @@ export function compileGraph<S extends object = Record<string, unknown>>(
   );
   if (problems.length > 0) throw new GraphValidationError(problems);
   const spec = freezeSpec(withSubgraphs(definition));
+  const executable = buildExecutable(definition, options, spec);
   const compiled = new CompiledGraph<S>(
     spec,
-    buildExecutable(definition, options, spec),
+    executable,
     [...orderWarnings(definition), ...loopWarnings(definition, spec)],
     threadSettings(options),
   );
-  return withStateSchema(compiled, definition.stateSchema);
+  const { stamp, migrations } = executable;
+  return brandGraph(compiled, { spec, stamp, migrations, stateSchema: definition.stateSchema });
 }
 
 /**

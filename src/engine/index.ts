@@ -59,6 +59,7 @@ export type { CommandMark, NotACommand } from "./command.js";
 export type { InterruptDefinition, ResumeSchema } from "./interrupt.js";
 export type { InputOf, StandardJSONSchemaV1, StandardSchemaV1, StateOf, StateSchema } from "./state-schema.js";
 export { stateJsonSchemaOf, stateSchemaOf } from "./state-schema-of.js";
+export { stateJsonSchema } from "./compile-state-schema.js";
 export { InterruptError, INTERRUPT_ERROR_CODES } from "./interrupt-scope.js";
 export type { InterruptErrorCode } from "./interrupt-scope.js";
 export { subgraph, type SubgraphOptions, type ParentState, type SubgraphNode } from "./subgraph.js";
@@ -92,7 +93,7 @@ export type {
 export type { Durability } from "./threads/durability.js";
 export type { GraphStamp } from "./threads/versions/graph-version.js";
 export { migrateFrom } from "./threads/versions/migrations.js";
-export { migrationsOf } from "./migrations-of.js";
+export { GRAPH_BRAND, graphBrandOf, type GraphBrand } from "./graph-brand.js";
 export type { GraphMigration, MigrationDeclaration, SpecNodeNames, SpecWithNodes } from "./threads/versions/migrations.js";
 export {
   PersistenceError,

@@ -4,7 +4,8 @@
  * and forms).
  */
 import type { CompiledGraph } from "./compiled-graph.js";
-import { schemaOfGraph, stateJsonSchema } from "./compile-state-schema.js";
+import { stateJsonSchema } from "./compile-state-schema.js";
+import { graphBrandOf } from "./graph-brand.js";
 import type { StandardSchemaV1 } from "./state-schema.js";
 
 /**
@@ -18,7 +19,8 @@ import type { StandardSchemaV1 } from "./state-schema.js";
  * ```
  */
 export function stateSchemaOf(graph: CompiledGraph<object, string, object>): StandardSchemaV1 | undefined {
-  return schemaOfGraph(graph);
+  // Through the brand: a graph compiled by another copy of the library (a module tsg loaded) shows it too.
+  return graphBrandOf(graph)?.stateSchema;
 }
 
 /**

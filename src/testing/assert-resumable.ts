@@ -3,9 +3,8 @@
  * is paused or stopped, continue on the new one? Reads the two specs (and the states' JSON Schemas when
  * both have one), never a store.
  */
-import { CompiledGraph, InvalidOptionError, stateJsonSchemaOf, type GraphSpec } from "../index.js";
-import { migrationsOf } from "../engine/index.js";
-import type { GraphMigration } from "../engine/index.js";
+import { InvalidOptionError, type CompiledGraph, type GraphSpec } from "../index.js";
+import { graphBrandOf, stateJsonSchema, type GraphMigration } from "../engine/index.js";
 import { nodePaths, unresumablePoints, type NodeMap, type ResumeProblem } from "../validate/resumability.js";
 import { resumePoints, type ResumePoint } from "../validate/resume-points.js";
 import { stateFieldChanges, type StateComparison, type StateJsonSchema } from "../validate/state-fields.js";
@@ -64,8 +63,7 @@ export interface Resumability {
 export function checkResumable(oldVersion: GraphVersion, newVersion: GraphVersion, options: ResumableOptions = {}): Resumability {
   const before = versionOf(oldVersion, "the old version");
   const after = versionOf(newVersion, "the new version");
-  const declared =
-    options.nodes === undefined && newVersion instanceof CompiledGraph ? declaredFrom(before.spec, migrationsOf(newVersion)) : undefined;
+  const declared = options.nodes === undefined ? declaredFrom(before.spec, after.migrations) : undefined;
   const nodes = options.nodes ?? declared?.nodes ?? {};
   const stateMigrated = options.stateMigrated ?? declared?.stateMigrated ?? false;
   const known = new Set(nodePaths(before.spec));
@@ -127,12 +125,23 @@ function declaredFrom(old: GraphSpec, migrations: readonly GraphMigration[]): { 
   return { nodes: Object.fromEntries([...landing].filter(([from, to]) => from !== to)), stateMigrated };
 }
 
-function versionOf(version: GraphVersion, which: string): { readonly spec: GraphSpec; readonly schema: StateJsonSchema | null } {
-  if (version instanceof CompiledGraph) return { spec: version.spec, schema: stateJsonSchemaOf(version) ?? null };
+/** A version as the check reads it; a compiled graph's declared migrations come with it. */
+interface ReadVersion {
+  readonly spec: GraphSpec;
+  readonly schema: StateJsonSchema | null;
+  readonly migrations: readonly GraphMigration[];
+}
+
+function versionOf(version: GraphVersion, which: string): ReadVersion {
+  // A compiled graph through its brand, not instanceof: one compiled by another copy of the library (a
+  // module tsg loaded, another install) is read alike.
+  const brand = graphBrandOf(version);
+  if (brand !== undefined) return { spec: brand.spec, schema: stateJsonSchema(brand.stateSchema) ?? null, migrations: brand.migrations };
   if (typeof version === "object" && version !== null) {
-    if ("nodes" in version && Array.isArray(version.nodes)) return { spec: version, schema: null };
+    if ("nodes" in version && Array.isArray(version.nodes)) return { spec: version, schema: null, migrations: [] };
     if ("spec" in version && typeof version.spec === "object" && version.spec !== null) {
-      return { spec: version.spec, schema: version.stateSchema ?? null };
+      // A compiled graph without a brand (a release before brands) is read as its spec alone.
+      return { spec: version.spec, schema: ("stateSchema" in version ? version.stateSchema : null) ?? null, migrations: [] };
     }
   }
   throw new InvalidOptionError(

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { exampleSpec } from "../../src/cli/graph-source.js";
-import { END, InvalidOptionError, START, stateGraph, type GraphSpec } from "../../src/index.js";
+import { GRAPH_BRAND, graphBrandOf } from "../../src/engine/index.js";
+import { CompiledGraph, END, InvalidOptionError, START, stateGraph, type GraphSpec } from "../../src/index.js";
 import { assertResumable, checkResumable, ResumabilityError, resumePoints } from "../../src/testing/index.js";
 import { renameNode } from "./_specs.js";
 import { spec as v1Spec } from "../engine/threads/versions/fixtures/review-v1.spec.js";
@@ -201,5 +202,16 @@ describe("checkResumable reads the migrations a compiled graph declares", () => 
   it("follows a chain of migrations (v1 → v2 → v3): a node v3 removed without a mapping is listed", () => {
     const listed = checkResumable(v1, reviewV3()).problems.map((problem) => problem.point);
     expect(listed).toEqual(["before:publish", "interrupt:publish", "after:publish"]);
+  });
+});
+
+describe("checkResumable reads a graph compiled by another copy of the library (its brand, not instanceof)", () => {
+  // What a module's graph looks like to tsg's copy: another class, the brand under the registered symbol.
+  const lookalike = (graph: object) => ({ spec: reviewV2().spec, [GRAPH_BRAND]: graphBrandOf(graph) });
+
+  it("finds its declared migrations", () => {
+    const other = lookalike(reviewV2());
+    expect(other).not.toBeInstanceOf(CompiledGraph);
+    expect(checkResumable(v1Spec, other).problems).toEqual([]);
   });
 });
