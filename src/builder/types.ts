@@ -689,7 +689,7 @@ export interface StateGraph<
   ): StateGraph<
     S,
     N | Name,
-    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit> | BoundEdge<Name, Bound>,
+    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit> | BoundEdge<Name, Bound, Exit>,
     R,
     WithInput<I, S, Name, NoInfer<In>>,
     WithWrites<W, Name, F, S>,
