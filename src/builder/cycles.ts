@@ -10,6 +10,8 @@
  * one only; then, of what is left, the nodes that lead to none of the rest. What is left after both is
  * the nodes on the unbounded cycles (and on the paths between two of them). Each layer is one
  * indexed access and a check of the new candidates only, so a graph costs about O(nodes + edges).
+ * A spent bound sends the run to its exit, so an edge into a bounded node also leads, for this check,
+ * where the chain of exits lands ({@link LandingEdges}), as at run time.
  */
 import type { End, Start } from "../spec.js";
 import type { Quoted } from "./messages.js";
@@ -22,11 +24,64 @@ import type { MaxTypeLevelDepth, Predecessors, Successors, TooDeep } from "./rea
  */
 export type LoopsBoundedEdge = readonly ["typed-state-graph: loops: bounded"];
 
-/** The record of a bounded node in `E` (a one-element tuple, as {@link LoopsBoundedEdge}); none when `Bound` is `never` (no bound given). */
-export type BoundEdge<Name extends string, Bound> = [Bound] extends [never] ? never : readonly [Name];
+/**
+ * The record of a bounded node in `E` (a one-element tuple, as {@link LoopsBoundedEdge}), and of its
+ * exit ({@link ExitRecord}); none when `Bound` is `never` (no bound given).
+ */
+export type BoundEdge<Name extends string, Bound, Exit extends string = never> = [Bound] extends [never]
+  ? never
+  : readonly [Name] | ([Exit] extends [never] ? never : ExitRecord<Name, Exit>);
+
+/**
+ * A bound's exit, recorded apart from the exit's edge (`[name, exit]`, which the reachability search
+ * follows like any edge) so that the cycle check can tell it from the node's other edges. Three
+ * elements: the searches, which read `[from, to]` pairs, skip it.
+ */
+export type ExitRecord<Name extends string, Exit extends string> = readonly ["typed-state-graph: bound exit", Name, Exit];
 
 /** The bounded nodes recorded in `E`. */
 type BoundedNodes<E> = E extends readonly [infer Name extends string] ? Name : never;
+
+/** Bounded node → its exit, for the bounded nodes that have one. */
+type Exits<E> = {
+  [P in E as P extends ExitRecord<infer Name, string> ? Name : never]: P extends ExitRecord<string, infer Exit> ? Exit : never;
+};
+
+/**
+ * Where a run sent to the bounded node `At` lands once that node's bound is spent: its exit, or, when
+ * the exit is bounded too, that exit's exit, and so on, to the first unbounded node of the chain;
+ * `never` when the chain ends at END, at a bound without an exit (LOOP_BOUND stops the run) or back at
+ * a node of the chain. The run-time rule is `landingOf` in `validate/cycles.ts`. Tail-recursive: the
+ * compiler runs it as a loop.
+ */
+type Landing<At, Table, Bounded, Seen = never> = At extends Bounded
+  ? At extends Seen
+    ? never
+    : At extends keyof Table
+      ? Landing<Table[At], Table, Bounded, Seen | At>
+      : never
+  : At extends End
+    ? never
+    : At;
+
+/**
+ * The edges the cycle check adds for spent bounds: `from → landing` for each edge `from → b` into a
+ * bounded node `b` whose exit chain lands on an unbounded node (`x → b`, `b` exits to `c`, `c` to `x`
+ * is the loop `x → x` once both are spent). `never` for a graph whose bounds have no exits.
+ */
+type LandingEdges<E, Bounded, Table = Exits<E>> = [keyof Table] extends [never]
+  ? never
+  : E extends readonly [infer From, infer To]
+    ? Extract<To, Bounded> extends infer Into
+      ? [Into] extends [never]
+        ? never
+        : (Into extends unknown ? Landing<Into, Table, Bounded> : never) extends infer Lands
+          ? [Lands] extends [never]
+            ? never
+            : readonly [From, Lands]
+          : never
+      : never
+    : never;
 
 /** Layers per recursion level, and the levels allowed: {@link MaxTypeLevelDepth} layers in all, as the reachability search. */
 type MaxLevels = 500;
@@ -90,22 +145,29 @@ type PeelFrom<Forward, Backward, Nodes, Outside> = Peel<
  * sources, then from their sinks. {@link TooDeep} when a peel runs out of levels.
  */
 export type UnboundedCycleNodes<N extends string, E> =
-  Exclude<N, BoundedNodes<E>> extends infer Unbounded
-    ? // Every name that is not an unbounded node, as the peels' start: START, END and the bounded nodes.
-      PeelFrom<Successors<E>, Predecessors<E>, Unbounded, Start | End | BoundedNodes<E>> extends infer Forward
-      ? [Forward] extends [TooDeep]
-        ? TooDeep
-        : Exclude<Unbounded, Forward> extends infer Left
-          ? [Left] extends [never]
-            ? never
-            : // `Forward` is every name outside `Left` (the first peel's start and what it peeled).
-              PeelFrom<Predecessors<E>, Successors<E>, Left, Forward> extends infer Backward
-              ? [Backward] extends [TooDeep]
-                ? TooDeep
-                : Exclude<Left, Backward>
-              : never
-          : never
-      : never
+  LandingEdges<E, BoundedNodes<E>> extends infer Landings
+    ? // The tables of `E` alone (those the reachability search built) unless a spent bound adds edges.
+      [Landings] extends [never]
+      ? CycleNodesAlong<Successors<E>, Predecessors<E>, Exclude<N, BoundedNodes<E>>, BoundedNodes<E>>
+      : CycleNodesAlong<Successors<E | Landings>, Predecessors<E | Landings>, Exclude<N, BoundedNodes<E>>, BoundedNodes<E>>
+    : never;
+
+/** {@link UnboundedCycleNodes} on the adjacency tables `Succ` and `Pred`, of the nodes `Unbounded`. */
+type CycleNodesAlong<Succ, Pred, Unbounded, Bounded> =
+  // Every name that is not an unbounded node, as the peels' start: START, END and the bounded nodes.
+  PeelFrom<Succ, Pred, Unbounded, Start | End | Bounded> extends infer Forward
+    ? [Forward] extends [TooDeep]
+      ? TooDeep
+      : Exclude<Unbounded, Forward> extends infer Left
+        ? [Left] extends [never]
+          ? never
+          : // `Forward` is every name outside `Left` (the first peel's start and what it peeled).
+            PeelFrom<Pred, Succ, Left, Forward> extends infer Backward
+            ? [Backward] extends [TooDeep]
+              ? TooDeep
+              : Exclude<Left, Backward>
+            : never
+        : never
     : never;
 
 /**

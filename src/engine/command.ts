@@ -10,7 +10,8 @@ declare const commandBrand: unique symbol;
  * ones. Returned by a node: its `update` merges like any node's update, and `goto` (a node name, a list
  * of them, or `Send`s) adds those nodes to the next superstep, on top of the node's own edge or route.
  * A node may `goto` only the nodes it declares in `addNode(name, fn, { ends: [...] })`: `Goto` is what
- * the compiler checks against them.
+ * the compiler checks against them. `UpdateKeys` are the keys of the update as given, so that a key the
+ * state lacks is refused also when the update is held in a variable (see {@link UnknownUpdateFields}).
  *
  * @example
  * ```ts
@@ -19,7 +20,12 @@ declare const commandBrand: unique symbol;
  * builder.addNode("triage", (s) => new Command({ update: { seen: true }, goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"] });
  * ```
  */
-export class Command<Resume = unknown, S extends object = Record<string, unknown>, const Goto extends string = never> {
+export class Command<
+  Resume = unknown,
+  S extends object = Record<string, unknown>,
+  const Goto extends string = never,
+  UpdateKeys extends PropertyKey = never,
+> {
   /**
    * Type-level only (no such property at run time): tells a Command from a partial state, whose
    * fields are all optional, so that a node's Command is checked as a Command ({@link NotACommand}).
@@ -31,13 +37,18 @@ export class Command<Resume = unknown, S extends object = Record<string, unknown
   // options, never from where the Command goes. A node's contextual result type, a partial state,
   // has the state's fields; one named `resume` or `goto` inferred them from it (a false error).
   readonly resume: NoInfer<Resume> | undefined;
+  // `Partial<S>`: `UpdateKeys` only checks the constructor's argument and is in no member, so a
+  // Command's type is assignable whichever update it was given, and nothing infers through it.
   readonly update: Partial<S> | undefined;
   /** The destinations, as a list: names and `Send`s in the order given. */
   readonly goto: readonly (NoInfer<Goto> | Send<NoInfer<Goto>>)[] | undefined;
   constructor(options: {
     readonly resume?: Resume;
-    // NoInfer: `S` comes from where the Command goes (a node's return type, `invoke`), so an unknown field is an excess property.
-    readonly update?: NoInfer<Partial<S>>;
+    // `S` comes from where the Command goes (a node's return type, `invoke`), `UpdateKeys` from the
+    // argument's keys (the mapped type infers them, not the values, so a value is still read against
+    // its field): a key `S` lacks is refused whether the update is a fresh literal or a variable,
+    // which TypeScript's excess-property check alone does not see.
+    readonly update?: NoInfer<Partial<S>> & { readonly [K in UpdateKeys]?: unknown } & NoInfer<UnknownUpdateFields<UpdateKeys, S>>;
     readonly goto?: Goto | Send<Goto> | readonly (Goto | Send<Goto>)[];
   }) {
     this.resume = options.resume;
@@ -47,6 +58,17 @@ export class Command<Resume = unknown, S extends object = Record<string, unknown
       goto === undefined ? undefined : Array.isArray(goto) ? [...(goto as readonly (Goto | Send<Goto>)[])] : [goto as Goto | Send<Goto>];
   }
 }
+
+/**
+ * The keys of a Command's update that are not fields of the state, each demanding a property named by
+ * the message, so that the compiler's error names the key and the fix; `{}` when every key is a field
+ * (and for a Command with no state to read, whose `S` is `Record<string, unknown>`).
+ */
+export type UnknownUpdateFields<Keys extends PropertyKey, S> = {
+  readonly [K in Exclude<Keys, keyof S>]: {
+    readonly [M in `Command: update has "${K & string}", which is not a field of the state; write only the state's fields`]: never;
+  };
+};
 
 /** A Command of any state and any destinations, as the engine handles one. */
 export type AnyCommand = Command<unknown, Record<string, unknown>, string>;

@@ -3,7 +3,9 @@
  * update only fields of the state, and the type-level topology checks follow the ends' edges.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import type { UnknownUpdateFields } from "../../src/engine/command.js";
 import { append, bindSpec, Command, defineGraph, END, Send, START, StateGraph, type CompiledGraph } from "../../src/index.js";
+import { MemoryCheckpointer } from "../../src/persistence/index.js";
 
 interface Ticket {
   urgent: boolean;
@@ -53,6 +55,44 @@ describe("a node's Command goto", () => {
     );
     // @ts-expect-error - resume answers an interrupt; a node's Command does not take one
     base().addNode("triage", () => new Command({ resume: "yes" }));
+  });
+});
+
+describe("a Command's update held in a variable (issue 35 §2)", () => {
+  const typo = { urgent: true, priorty: 1 };
+  const sound = { urgent: true };
+  const partial: Partial<Ticket> = { log: ["x"] };
+  const checkpointer = new MemoryCheckpointer();
+  const graph = base().addNode("queue", () => ({})).addEdge(START, "queue").addEdge("queue", END).compile();
+
+  it("is refused when it has a key the state lacks: in a node, a defineGraph node and a thread's input", () => {
+    // @ts-expect-error - "priorty" is not a field of Ticket, beside a valid key
+    base().addNode("triage", () => new Command({ update: typo, goto: "queue" }), { ends: ["queue"] });
+    // @ts-expect-error - the same in an async node that may return a plain update
+    base().addNode("triage", async (s) => (s.urgent ? new Command({ update: typo }) : { urgent: false }));
+    // @ts-expect-error - and in defineGraph
+    defineGraph<Ticket>()({ nodes: { a: () => new Command({ update: typo }) }, edges: [[START, "a"], ["a", END]] });
+    // @ts-expect-error - and as a thread's input
+    void graph.invoke(new Command({ update: typo }), { threadId: "t", checkpointer });
+    // @ts-expect-error - a fresh literal too (the same check; TypeScript's excess-property error no longer comes first)
+    void graph.invoke(new Command({ update: { urgent: true, priorty: 1 } }), { threadId: "t", checkpointer });
+  });
+
+  it("names the key and the fix", () => {
+    expectTypeOf<UnknownUpdateFields<"urgent" | "priorty", Ticket>>().toEqualTypeOf<{
+      readonly priorty: { readonly 'Command: update has "priorty", which is not a field of the state; write only the state\'s fields': never };
+    }>();
+    expectTypeOf<UnknownUpdateFields<"urgent" | "log", Ticket>>().toEqualTypeOf<{}>();
+  });
+
+  it("is accepted with the state's keys only, typed Partial<S>, and where no state is known", () => {
+    base().addNode("triage", () => new Command({ update: sound, goto: "queue" }), { ends: ["queue"] });
+    base().addNode("triage", () => new Command({ update: partial }));
+    defineGraph<Ticket>()({ nodes: { a: () => new Command({ update: sound }) }, edges: [[START, "a"], ["a", END]] });
+    void graph.invoke(new Command({ update: sound, goto: "queue" }), { threadId: "t", checkpointer });
+    // Built apart, a Command has no state to read its update against (documented: give it the state)
+    const apart = new Command({ update: typo });
+    expectTypeOf(apart.update).toEqualTypeOf<Partial<Record<string, unknown>> | undefined>();
   });
 });
 

@@ -5,7 +5,7 @@
  * nothing changes: such a cycle is a run-time warning only.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import type { UnboundedCycleNodes, UnboundedCycleProblems } from "../../src/builder/cycles.js";
+import type { ExitRecord, UnboundedCycleNodes, UnboundedCycleProblems } from "../../src/builder/cycles.js";
 import { append, Command, END, START, StateGraph, stateGraph, type CompiledGraph } from "../../src/index.js";
 
 interface S {
@@ -108,6 +108,69 @@ describe('loops: "bounded" at compile time', () => {
       .addEdge("worker", "supervisor")
       .compile();
     expectTypeOf(boundedSupervisor).toEqualTypeOf<CompiledGraph<S, "supervisor" | "worker">>();
+  });
+
+  it("follows a spent bound's exit, and a chain of exits, back into a loop (as the run-time check)", () => {
+    const back = bounded()
+      .addNode("a", () => ({}))
+      .addNode("b", () => ({}), { bound: { max: 1, exit: "a" } })
+      .addEdge(START, "a")
+      .addConditionalEdges("a", again, { again: "b", done: END })
+      .addEdge("b", "a");
+    // @ts-expect-error - once b is spent, a → b lands on a: a loop through "a" that no bound stops
+    back.compile();
+    const chain = bounded()
+      .addNode("x", () => ({}))
+      .addNode("b", () => ({}), { bound: { max: 0, exit: "c" } })
+      .addNode("c", () => ({}), { bound: { max: 0, exit: "x" } })
+      .addEdge(START, "x")
+      .addConditionalEdges("x", again, { again: "b", done: END })
+      .addEdge("b", END)
+      .addEdge("c", END);
+    // @ts-expect-error - x → b ⇒ c ⇒ x: once b and c are spent, x loops on its own
+    chain.compile();
+    type E =
+      | readonly ["typed-state-graph: loops: bounded"]
+      | readonly [typeof START, "x"]
+      | readonly ["x", "b" | typeof END]
+      | readonly ["b"]
+      | readonly ["c"]
+      | ExitRecord<"b", "c">
+      | ExitRecord<"c", "x">;
+    expectTypeOf<UnboundedCycleNodes<"x" | "b" | "c", E>>().toEqualTypeOf<"x">();
+  });
+
+  it("stays silent where the chain of exits ends at END, at a bound without an exit, or off the loop", () => {
+    const toEnd = bounded()
+      .addNode("x", () => ({}))
+      .addNode("b", () => ({}), { bound: { max: 0, exit: "c" } })
+      .addNode("c", () => ({}), { bound: { max: 0, exit: END } })
+      .addEdge(START, "x")
+      .addConditionalEdges("x", again, { again: "b", done: END })
+      .addEdge("b", "x")
+      .addEdge("c", END)
+      .compile();
+    const stopped = bounded()
+      .addNode("x", () => ({}))
+      .addNode("b", () => ({}), { bound: { max: 0, exit: "c" } })
+      .addNode("c", () => ({}), { bound: { max: 0 } })
+      .addEdge(START, "x")
+      .addConditionalEdges("x", again, { again: "b", done: END })
+      .addEdge("b", "x")
+      .addEdge("c", "x")
+      .compile();
+    const held = bounded()
+      .addNode("revise", () => ({}), { bound: { max: 2, exit: "hold" } })
+      .addNode("write", () => ({}))
+      .addNode("hold", () => ({}))
+      .addEdge(START, "write")
+      .addConditionalEdges("write", again, { again: "revise", done: END })
+      .addEdge("revise", "write")
+      .addEdge("hold", END)
+      .compile();
+    expectTypeOf(toEnd).toEqualTypeOf<CompiledGraph<S, "x" | "b" | "c">>();
+    expectTypeOf(stopped).toEqualTypeOf<CompiledGraph<S, "x" | "b" | "c">>();
+    expectTypeOf(held).toEqualTypeOf<CompiledGraph<S, "revise" | "write" | "hold">>();
   });
 
   it("compiles a graph with no cycle", () => {
