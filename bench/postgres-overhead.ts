@@ -41,18 +41,34 @@ interface Sent {
   readonly values: readonly unknown[];
 }
 
-/** A pool that notes the statements it is given while `recording` is on. */
+/**
+ * A pool that notes the statements sent through it while `recording` is on: through `pool.query`, and on
+ * the connections it checks out (the store runs a thread's statements on one: src/postgres/leases.ts).
+ */
 function recordingPool(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 16 });
   pool.on("error", () => undefined);
   const sent: Sent[] = [];
   let recording = false;
-  const query = pool.query.bind(pool) as (config: Sent) => Promise<unknown>;
-  Object.assign(pool, {
-    query: (config: Sent, ...rest: unknown[]) => {
+  const recorded =
+    (query: (...args: unknown[]) => Promise<unknown>) =>
+    (config: Sent, ...rest: unknown[]) => {
       if (recording && typeof config === "object") sent.push({ ...config, values: [...(config.values ?? [])] });
-      return (query as (...args: unknown[]) => Promise<unknown>)(config, ...rest);
-    },
+      return query(config, ...rest);
+    };
+  // Each connection's query is wrapped once: pool.query and the store's checkouts both reach it.
+  const wrapped = new WeakSet<pg.PoolClient>();
+  const wrap = (client: pg.PoolClient | undefined) => {
+    if (client === undefined || wrapped.has(client)) return client;
+    wrapped.add(client);
+    return Object.assign(client, { query: recorded(client.query.bind(client) as (...args: unknown[]) => Promise<unknown>) });
+  };
+  type Done = (error: Error | undefined, client: pg.PoolClient | undefined, release: unknown) => void;
+  const connect = pool.connect.bind(pool) as (callback?: Done) => Promise<pg.PoolClient>;
+  Object.assign(pool, {
+    // pool.query checks out through connect(callback).
+    connect: (callback?: Done) =>
+      callback === undefined ? connect().then(wrap) : connect((error, client, release) => callback(error, wrap(client), release)),
   });
   return {
     pool,

@@ -4,6 +4,9 @@
  * them, the same run's 7 rows written by the driver alone (no code of ours): an autocommit INSERT each
  * (what `sync` needs at least: a commit per checkpoint) and all 7 in one transaction (what `async` needs).
  *
+ * With `TSG_LANGGRAPH_SQLITE` (set by `bash bench/langgraph-sqlite.sh`, which installs the peer), LangGraph.js
+ * on its own SQLite saver runs the same graph in the same rounds, in both durability modes, on the same disk.
+ *
  * Run alone: npx tsc -p bench/tsconfig.json && node bench/dist/bench/sqlite-overhead.js [--rounds=N] [--runs=N]
  * (part of bench/checkpoints.js). TSG_SQLITE_DRIVER=better-sqlite3 for the other driver.
  */
@@ -13,6 +16,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildReportGraph, initialReportState } from "../src/examples/report/index.js";
 import { SqliteCheckpointer, sqliteDriver } from "../src/persistence/index.js";
+import { langGraphSqlite } from "./_langgraph-sqlite.js";
 import { loadAverage } from "./_machine.js";
 import { type AlternatedOptions, figureOf, overheadOf, overheadText, roundRatio, timeAlternated } from "./_overhead.js";
 import type { Spread } from "./_rounds.js";
@@ -24,6 +28,8 @@ export const SQLITE_OVERHEAD = {
   async: "SqliteCheckpointer, durability async",
   floorSync: "floor: the 7 rows by the driver alone, an autocommit INSERT each",
   floorAsync: "floor: the 7 rows by the driver alone, in one transaction",
+  langGraphSync: "LangGraph.js + SqliteSaver (better-sqlite3), durability sync",
+  langGraphAsync: "LangGraph.js + SqliteSaver (better-sqlite3), durability async",
 } as const;
 
 /** What {@link sqliteOverhead} measured. */
@@ -47,6 +53,7 @@ export async function sqliteOverhead(driver: "libsql" | "better-sqlite3", option
   const floorFile = join(dir, "floor.sqlite");
   new SqliteCheckpointer(floorFile, { driver }).close(); // the same tables and indexes
   const bare = sqliteDriver(driver).open(floorFile, { mode: "readwrite", busyTimeoutMs: 5000 });
+  const peer = await langGraphSqlite(graph, input, join(dir, "langgraph.sqlite"), MAX_STEPS);
   try {
     await graph.invoke(input, { threadId: "sample", checkpointer: store, maxSteps: MAX_STEPS });
     // As SqliteCheckpointer's connections (src/persistence/sqlite/open.ts).
@@ -81,16 +88,27 @@ export async function sqliteOverhead(driver: "libsql" | "better-sqlite3", option
         },
         { name: SQLITE_OVERHEAD.floorSync, run: () => bareRun(false) },
         { name: SQLITE_OVERHEAD.floorAsync, run: () => bareRun(true) },
+        ...("run" in peer
+          ? [
+              { name: SQLITE_OVERHEAD.langGraphSync, run: () => peer.run("sync", `l${thread++}`) },
+              { name: SQLITE_OVERHEAD.langGraphAsync, run: () => peer.run("async", `l${thread++}`) },
+            ]
+          : []),
       ],
       options,
     );
     const sync = overheadOf(figures, SQLITE_OVERHEAD.sync, SQLITE_OVERHEAD.plain, SQLITE_OVERHEAD.floorSync);
     const async = overheadOf(figures, SQLITE_OVERHEAD.async, SQLITE_OVERHEAD.plain, SQLITE_OVERHEAD.floorAsync);
     const us = (spread: Spread | undefined) => (spread === undefined ? "–" : `${(spread.median * 1000).toFixed(0)} µs`);
-    const rows = Object.values(SQLITE_OVERHEAD).map((name) => {
+    const rows = Object.values(SQLITE_OVERHEAD).flatMap((name) => {
+      if (!figures.has(name)) return [`| ${name} | ${"missing" in peer ? peer.missing : "–"} | – |`];
       const ratio = roundRatio(figures, name, SQLITE_OVERHEAD.plain);
-      return `| ${name} | ${us(figureOf(figures, name))} | ${ratio === undefined ? "–" : `${ratio.median.toFixed(2)}×`} |`;
+      return [`| ${name} | ${us(figureOf(figures, name))} | ${ratio === undefined ? "–" : `${ratio.median.toFixed(2)}×`} |`];
     });
+    const faster = (theirs: string, mine: string) => {
+      const ratio = roundRatio(figures, theirs, mine);
+      return ratio === undefined ? "–" : `**${ratio.median.toFixed(1)}×** (${ratio.min.toFixed(1)}–${ratio.max.toFixed(1)})`;
+    };
     const markdown = [
       `SQLite on ${driver}, the report run (6 supersteps, 7 checkpoints): ${options.rounds} alternated rounds of ${options.runs} runs ` +
         `each, a contender's figure the median of its round; load average before ${loadBefore}, after ${loadAverage()}.`,
@@ -103,11 +121,14 @@ export async function sqliteOverhead(driver: "libsql" | "better-sqlite3", option
       "|---|---|---|",
       `| durability sync, floor: an autocommit INSERT each | **${overheadText(sync)}** | ≤ 1.3 |`,
       `| durability async, floor: the 7 rows in one transaction | **${overheadText(async)}** | ≤ 1.5 |`,
+      `| LangGraph.js + SqliteSaver ÷ SqliteCheckpointer, both sync, per round | ${faster(SQLITE_OVERHEAD.langGraphSync, SQLITE_OVERHEAD.sync)} | ≥ 10× |`,
+      `| the same, both async | ${faster(SQLITE_OVERHEAD.langGraphAsync, SQLITE_OVERHEAD.async)} | ≥ 10× |`,
     ].join("\n");
     return { sync, async, markdown };
   } finally {
     store.close();
     bare.close();
+    if ("close" in peer) peer.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

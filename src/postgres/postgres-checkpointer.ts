@@ -14,6 +14,7 @@ import { reasonOf } from "../persistence/sqlite/faults.js";
 import { whereTheRunStood } from "../persistence/save-failure.js";
 import { describeTarget, faultOf, postgresError } from "./faults.js";
 import { newPool } from "./load.js";
+import { ThreadLeases } from "./leases.js";
 import type { PostgresPool, PostgresQuery } from "./pool.js";
 import { checkOptions, isConnectionString, type PostgresCheckpointerOptions } from "./options.js";
 import { migrate } from "./schema.js";
@@ -44,6 +45,8 @@ export class PostgresCheckpointer implements Checkpointer {
   readonly location: string;
   readonly #pool: PostgresPool;
   readonly #ownsPool: boolean;
+  /** A thread's statements reuse one pooled connection while they follow each other without a pause (leases.ts). */
+  readonly #leases: ThreadLeases;
   readonly #sql: Statements;
   readonly #names: string;
   #closed = false;
@@ -51,6 +54,7 @@ export class PostgresCheckpointer implements Checkpointer {
   private constructor(pool: PostgresPool, ownsPool: boolean, schema: string, location: string) {
     this.#pool = pool;
     this.#ownsPool = ownsPool;
+    this.#leases = new ThreadLeases(pool);
     this.schema = schema;
     this.location = location;
     this.#sql = statementsFor(schema);
@@ -204,7 +208,7 @@ export class PostgresCheckpointer implements Checkpointer {
     const shape = kept ? "writes" : "bare";
     let inserted: number;
     try {
-      const result = await this.#pool.query<{ seq?: unknown; n?: number }>({
+      const result = await this.#leases.query<{ seq?: unknown; n?: number }>(threadId, {
         name: `${this.#names}:${method}:${head}:${shape}`,
         text: this.#sql[method][head][shape],
         values,
@@ -342,6 +346,7 @@ export class PostgresCheckpointer implements Checkpointer {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#leases.releaseAll();
     if (this.#ownsPool) await this.#pool.end().catch(() => undefined);
   }
 
@@ -370,7 +375,8 @@ export class PostgresCheckpointer implements Checkpointer {
   async #query<R>(method: string, what: string, threadId: string, query: PostgresQuery): Promise<R[]> {
     this.#usable(method);
     try {
-      return (await this.#pool.query<R>(query)).rows;
+      // "*": a statement of no one thread (prune's list of threads), on a connection of its own.
+      return (await (threadId === "*" ? this.#pool.query<R>(query) : this.#leases.query<R>(threadId, query))).rows;
     } catch (error) {
       throw postgresError(`PostgresCheckpointer.${method}`, error, this.location, what, threadId);
     }
