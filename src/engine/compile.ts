@@ -20,6 +20,7 @@ import { checkMigrations } from "./threads/versions/migrations.js";
 import { orderWarnings } from "./warnings.js";
 import { compiledStateCheck, schemaFields, stateSchemaProblems, withStateSchema } from "./compile-state-schema.js";
 import { loopProblems, loopWarnings } from "./loops.js";
+import { checkDeclaredInterrupts, withDeclaredInterrupts } from "./declared-interrupts.js";
 
 /**
  * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
@@ -35,6 +36,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(
   options: ThreadCompileOptions = {},
 ): CompiledGraph<S> {
   checkCompileOptions(options, "compileGraph");
+  const interrupts = checkDeclaredInterrupts(options.interrupts, "compileGraph");
   checkDefinition(given);
   const definition = withSchemaFields(given);
   const problems: GraphProblem[] = validateTopology(definition.spec);
@@ -56,7 +58,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(
     [...orderWarnings(definition), ...loopWarnings(definition, spec)],
     threadSettings(options),
   );
-  return withStateSchema(compiled, definition.stateSchema);
+  return withDeclaredInterrupts(withStateSchema(compiled, definition.stateSchema), interrupts);
 }
 
 /**
