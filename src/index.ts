@@ -87,6 +87,8 @@ export type { AnyCommand } from "./engine/index.js";
 export type { InterruptDefinition, InterruptErrorCode, PendingInterrupt, ResumeSchema } from "./engine/index.js";
 export type { InputOf, StandardSchemaV1, StateOf, StateSchema } from "./engine/index.js";
 export { stateJsonSchemaOf, stateSchemaOf } from "./engine/index.js";
+export { declaredInterruptsOf } from "./engine/index.js";
+export type { DeclaredInterrupt } from "./engine/index.js";
 export { subgraph } from "./engine/index.js";
 export type { SubgraphOptions, SubgraphNode, ParentState } from "./engine/index.js";
 export type { GraphWarning, OrderWarning, UnboundedCycleWarning } from "./engine/index.js";

@@ -142,7 +142,7 @@ class StateGraphBuilder {
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
     };
-    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore, version, migrations } = options;
+    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore, version, migrations, interrupts } = options;
     const compiled = {
       ...(interruptBefore && { interruptBefore }),
       ...(interruptAfter && { interruptAfter }),
@@ -152,6 +152,7 @@ class StateGraphBuilder {
       ...(cacheStore && { cacheStore }),
       ...(version !== undefined && { version }),
       ...(migrations !== undefined && { migrations }),
+      ...(interrupts !== undefined && { interrupts }),
     };
     const { orderedMerge, stateSchema, loops } = this.#options;
     return compileGraph(

@@ -12,7 +12,7 @@ import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
-import type { GraphMigration } from "../engine/index.js";
+import type { DeclaredInterrupt, GraphMigration } from "../engine/index.js";
 import type { NotACommand } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } from "./parallel-writes.js";
@@ -101,6 +101,12 @@ export interface CompileOptions<N extends string = string, S = never> {
    * each state migration must return this graph's state (compile errors otherwise).
    */
   readonly migrations?: readonly GraphMigration<S, N>[];
+  /**
+   * The in-node interrupts the graph's nodes raise (`defineInterrupt` values). Declaring them makes
+   * their answer schemas reachable from the graph (`declaredInterruptsOf`): `exploreGraph` draws each
+   * one's answers from its schema when you pass none.
+   */
+  readonly interrupts?: readonly DeclaredInterrupt[];
 }
 
 /** A fixed or routed edge recorded at the type level. */

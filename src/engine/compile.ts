@@ -21,6 +21,7 @@ import { orderWarnings } from "./warnings.js";
 import { compiledStateCheck, schemaFields, stateSchemaProblems } from "./compile-state-schema.js";
 import { brandGraph } from "./graph-brand.js";
 import { loopProblems, loopWarnings } from "./loops.js";
+import { checkDeclaredInterrupts, withDeclaredInterrupts } from "./declared-interrupts.js";
 
 /**
  * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
@@ -36,6 +37,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(
   options: ThreadCompileOptions = {},
 ): CompiledGraph<S> {
   checkCompileOptions(options, "compileGraph");
+  const interrupts = checkDeclaredInterrupts(options.interrupts, "compileGraph");
   checkDefinition(given);
   const definition = withSchemaFields(given);
   const problems: GraphProblem[] = validateTopology(definition.spec);
@@ -59,7 +61,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(
     threadSettings(options),
   );
   const { stamp, migrations } = executable;
-  return brandGraph(compiled, { spec, stamp, migrations, stateSchema: definition.stateSchema });
+  return withDeclaredInterrupts(brandGraph(compiled, { spec, stamp, migrations, stateSchema: definition.stateSchema }), interrupts);
 }
 
 /**

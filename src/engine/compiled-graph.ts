@@ -1,5 +1,6 @@
 import { InvalidOptionError } from "../errors.js";
 import type { GraphMigration } from "./threads/versions/migrations.js";
+import type { DeclaredInterrupt } from "./interrupt.js";
 import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
@@ -243,6 +244,8 @@ export interface ThreadCompileOptions {
   readonly version?: number;
   /** How checkpoints of older versions continue on this one: `migrateFrom(…)` values, one per older version. */
   readonly migrations?: readonly GraphMigration[];
+  /** The in-node interrupts its nodes raise (`defineInterrupt` values): their answer schemas become reachable from the graph. */
+  readonly interrupts?: readonly DeclaredInterrupt[];
 }
 
 /**

@@ -48,6 +48,23 @@ export function interrupt<Resume = unknown>(payload: JsonValue): Resume {
 export type ResumeSchema<T> = StandardSchemaV1<unknown, T>;
 
 /**
+ * What `compile({ interrupts })` takes: a `defineInterrupt` value (its name, and its answer schema
+ * when it has one).
+ *
+ * @example
+ * ```ts
+ * const approval = defineInterrupt<{ draft: string }, boolean>("approval", { schema: z.boolean() });
+ * const declared: DeclaredInterrupt = approval;
+ * ```
+ */
+export interface DeclaredInterrupt {
+  /** The name pending interrupts carry. */
+  readonly interruptName: string;
+  /** The Standard Schema each answer is checked with, when `defineInterrupt` was given one. */
+  readonly answerSchema?: ResumeSchema<unknown> | undefined;
+}
+
+/**
  * A typed interrupt: call it in a node with its payload to get the answer, typed; resume a thread with
  * `.resume(answer)`, which does not compile for an answer of another type.
  *
@@ -62,6 +79,12 @@ export interface InterruptDefinition<Payload, Answer> {
   (payload: Payload): Answer;
   /** The name pending interrupts carry (`PendingInterrupt.name`). */
   readonly interruptName: string;
+  /**
+   * The Standard Schema answers are checked with (`defineInterrupt(name, { schema })`), or `undefined`.
+   * Declare the interrupt on its graph (`compile({ interrupts: [it] })`) and `exploreGraph` draws its
+   * answers from this schema.
+   */
+  readonly answerSchema: ResumeSchema<Answer> | undefined;
   /** A Command answering the one pending interrupt. */
   resume(answer: Answer): Command<Answer>;
   /** A Command answering several pending interrupts, by id. */
@@ -115,6 +138,7 @@ export function defineInterrupt<Payload, Answer>(
   };
   return Object.assign(call, {
     interruptName: name,
+    answerSchema: schema,
     resume: (answer: Answer) => new Command<Answer>({ resume: answer }),
     resumeById: (answers: Readonly<Record<string, Answer>>) => new Command({ resume: answers }),
   });

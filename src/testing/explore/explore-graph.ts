@@ -12,6 +12,7 @@ import { InvalidOptionError } from "../../errors.js";
 import { ExplorationError } from "./errors.js";
 import { describeRun, pathKey, planCoverage } from "./report.js";
 import { answerSource, nodeSource, runOnce, type DrawSources } from "./run-once.js";
+import { schemaAnswers } from "./schema-answers.js";
 import type { ExplorationReport, ExploredRun, ExploreOptions, NodeOutcome } from "./types.js";
 
 /** The environment variable that replays one case: `TSG_REPLAY=<seed>:<path>`, as a failure prints it. */
@@ -44,7 +45,7 @@ export async function exploreGraph<S extends object, N extends string>(
   checkOptions(graph, options);
   const runs: ExploredRun<S>[] = [];
   let failed: ExploredRun<S> | undefined;
-  const sources = drawSources(options);
+  const sources = drawSources(graph, options);
   const property = fc.asyncProperty(options.input, listsOf(sources), fc.gen(), async (input, lists, gen) => {
     const run = await runOnce(graph, { input, lists, more: (_key, factory) => gen(factory) }, sources, options);
     if (run.failure === undefined) {
@@ -92,8 +93,12 @@ function listsOf<S>(sources: DrawSources<S>): fc.Arbitrary<Record<string, unknow
   return fc.record(lists);
 }
 
-/** Each arbitrary behind one stable factory per exploration (fast-check's generator keys draws by it). */
-function drawSources<S extends object, N extends string>(options: ExploreOptions<S, N>): DrawSources<S> {
+/**
+ * Each arbitrary behind one stable factory per exploration (fast-check's generator keys draws by it).
+ * Answers: the ones given, then, unless one arbitrary answers every interrupt (`answers: arb` or a
+ * `"*"` entry), one drawn from the answer schema of each interrupt the graph declares.
+ */
+function drawSources<S extends object, N extends string>(graph: CompiledGraph<S, N>, options: ExploreOptions<S, N>): DrawSources<S> {
   const nodes = new Map<string, () => fc.Arbitrary<NodeOutcome<S>>>();
   for (const [node, arbitrary] of Object.entries(options.nodes ?? {}) as [string, fc.Arbitrary<NodeOutcome<S>> | undefined][]) {
     if (arbitrary !== undefined) nodes.set(node, () => arbitrary);
@@ -102,6 +107,9 @@ function drawSources<S extends object, N extends string>(options: ExploreOptions
   const given = options.answers;
   if (isArbitrary(given)) answers.set("*", () => given);
   else for (const [name, arbitrary] of Object.entries(given ?? {})) answers.set(name, () => arbitrary);
+  if (!answers.has("*")) {
+    for (const [name, arbitrary] of schemaAnswers(graph, new Set(answers.keys()))) answers.set(name, () => arbitrary);
+  }
   return { nodes, answers };
 }
 

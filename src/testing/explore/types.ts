@@ -41,8 +41,11 @@ export interface ExploreOptions<S extends object, N extends string = string> {
   readonly nodes?: { readonly [K in N]?: fc.Arbitrary<NodeOutcome<S>> };
   /**
    * Answers to in-node interrupts: one arbitrary for every interrupt, or one per `defineInterrupt` name
-   * (an interrupt without a name, or whose name is not listed, uses `"*"` when given). A pause before or
-   * after a node (`interruptBefore`/`interruptAfter`) is resumed without an answer.
+   * (an interrupt without a name, or whose name is not listed, uses `"*"` when given). Without one (and
+   * without `"*"`), an interrupt the graph declares (`compile({ interrupts: [approval] })`) with an
+   * answer schema is answered from that schema's JSON Schema (zod 4, arktype); a schema that offers none
+   * (valibot) is `INVALID_OPTION` asking for an arbitrary here. A pause before or after a node
+   * (`interruptBefore`/`interruptAfter`) is resumed without an answer.
    */
   readonly answers?: fc.Arbitrary<unknown> | { readonly [name: string]: fc.Arbitrary<unknown> };
   /** Checked after every superstep of every run, by name. */
