@@ -10,6 +10,9 @@ export class IdColumn<T> {
   #length = 0;
   readonly #values: T[] = [];
   readonly #idOf = new Map<T, number>();
+  /** The last value pushed and its id: a run repeats its last key and size far more often than not, and this skips the lookup. */
+  #lastValue: T | undefined;
+  #lastId = -1;
 
   /** How many entries the column holds. */
   get length(): number {
@@ -18,12 +21,14 @@ export class IdColumn<T> {
 
   /** Appends `value`. */
   push(value: T): void {
-    let id = this.#idOf.get(value);
+    let id = this.#lastId >= 0 && this.#lastValue === value ? this.#lastId : this.#idOf.get(value);
     if (id === undefined) {
       id = this.#values.length;
       this.#values.push(value);
       this.#idOf.set(value, id);
     }
+    this.#lastValue = value;
+    this.#lastId = id;
     if (this.#length === this.#ids.length) {
       const grown = new Int32Array(this.#ids.length * 2);
       grown.set(this.#ids);

@@ -65,13 +65,13 @@ function lazyStep(record: StepRecord, stateOf: () => State): Step<State> {
 
 /**
  * What a run keeps of its steps for `invoke`'s `steps`: each step's node and committed update, in
- * columns, and the route keys and Command gotos. A long run retains, per step, its update, one list slot
- * for it and three 4-byte ids (node, route key, superstep size: {@link IdColumn}), no record object and
- * no string slot: what survives a collection is what the collector copies, and a record per step made
+ * columns, and the route keys and Command gotos. A long run retains, per step, its update and node (a
+ * list slot each) and two 4-byte ids (route key, superstep size: {@link IdColumn}), no record object: what survives a collection is what the collector copies, and a record per step made
  * retention the largest cost of a trivial step (issue 34); a million steps' result held 154 MB (issue 37).
  */
 export class StepLog {
-  readonly #nodes = new IdColumn<string>();
+  /** A plain list, not a column: a chain's nodes are all distinct, and a lookup per step cost more than the 4 bytes saved. */
+  readonly #nodes: string[] = [];
   readonly #updates: State[] = [];
   /** Steps per superstep, in order. */
   readonly #sizes = new IdColumn<number>();
@@ -106,7 +106,7 @@ export class StepLog {
   steps(graph: ExecutableGraph, input: State): Step<State>[] {
     const updates = this.#updates;
     const count = this.#nodes.length;
-    const nodes = Array.from({ length: count }, (_, index) => this.#nodes.at(index));
+    const nodes = this.#nodes;
     const sizes = Array.from({ length: this.#sizes.length }, (_, superstep) => this.#sizes.at(superstep));
     let states: State[] | undefined;
     const superstepOf: number[] = new Array(count);
