@@ -1,6 +1,6 @@
 /**
- * A long list of values drawn from a few distinct ones (the nodes of a run's steps, the route keys they
- * took, the sizes of its supersteps), kept as one 32-bit id per entry in a typed array that doubles as
+ * A long list of values drawn from a few distinct ones (the route keys a run's steps took, the sizes of
+ * its supersteps), kept as one 32-bit id per entry in a typed array that doubles as
  * it grows, and the distinct values once each. A million-step run's result holds such lists while it is
  * held: four bytes an entry, and no slot the collector has to trace, where an array of strings costs
  * eight and is traced on every collection (issue 37, measured in bench/retention.ts).

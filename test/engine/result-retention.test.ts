@@ -1,6 +1,6 @@
 /**
- * What a finished run's result holds (issue 37: a million steps' result held 154 MB): the steps' nodes,
- * route keys and superstep sizes in 4-byte id columns (engine/id-column.ts, step-record.ts), one shared
+ * What a finished run's result holds (issue 37: a million steps' result held 154 MB): the steps' route
+ * keys and superstep sizes in 4-byte id columns (engine/id-column.ts, step-record.ts), one shared
  * object per distinct route (engine/route-log.ts), and `routes` copied out on first read. The result
  * reads exactly as before.
  */
