@@ -3,7 +3,7 @@ import type { ExecutableGraph } from "./executable.js";
 import { isPending, type State } from "./step.js";
 import { Run } from "./run.js";
 import type { RunOptions, RunResult } from "./run-types.js";
-import { defineLazySteps, StepLog } from "./step-record.js";
+import { defineLazyFields, StepLog } from "./step-record.js";
 
 /** Runs a graph to its end. Rejects (never throws synchronously) on bad input, bad options or a failed step. */
 export async function invokeRun(graph: ExecutableGraph, input: unknown, options?: RunOptions): Promise<RunResult<State>> {
@@ -16,6 +16,8 @@ export async function invokeRun(graph: ExecutableGraph, input: unknown, options?
     if (superstep === undefined) break;
   }
   const result = { state: run.state, trace: run.trace };
-  defineLazySteps(result, () => log.steps(graph, start));
-  return Object.assign(result, { routes: run.routes, supersteps: run.supersteps });
+  // The run's routes are shared, one object per distinct route: the result copies them when first read.
+  const { routes } = run.snapshot();
+  defineLazyFields(result, { steps: () => log.steps(graph, start), routes: () => routes.map((route) => ({ ...route })) });
+  return Object.assign(result, { supersteps: run.supersteps });
 }

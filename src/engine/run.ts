@@ -29,6 +29,7 @@ import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
 import { FROM_START, fixedSuccessorTable, isPending, isThenable, successorsOf } from "./step.js";
 import type { RouteTaken, State, Successors, Task } from "./step.js";
 import { runRestOfSuperstep } from "./superstep-rest.js";
+import { RouteLog } from "./route-log.js";
 import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
 
@@ -43,7 +44,7 @@ export class Run {
   #joins: readonly (readonly string[])[];
   #supersteps = 0;
   readonly #trace: string[] = [];
-  readonly #routes: RouteTaken[] = [];
+  readonly #routes = new RouteLog();
   readonly #graph: ExecutableGraph;
   readonly #limits: RunLimits;
   readonly #signal: AbortSignal | undefined;
@@ -104,7 +105,7 @@ export class Run {
     run.#tasks = snapshot.tasks.map((task) => ({ ...task }));
     run.#trace.push(...snapshot.trace);
     run.#visits = visitCounts(graph, snapshot.trace);
-    run.#routes.push(...snapshot.routes);
+    for (const route of snapshot.routes) run.#routes.push(route);
     run.#supersteps = snapshot.supersteps;
     run.#joins = snapshot.joins.map((sources) => [...sources]);
     return run;
@@ -129,7 +130,7 @@ export class Run {
   }
 
   get routes(): RouteTaken[] {
-    return [...this.#routes];
+    return this.#routes.copies();
   }
 
   get supersteps(): number {
@@ -152,7 +153,7 @@ export class Run {
       state: this.#state,
       tasks: this.#tasks ?? [],
       trace: [...this.#trace],
-      routes: [...this.#routes],
+      routes: this.#routes.shared(),
       supersteps: this.#supersteps,
       joins: this.#joins.map((sources) => [...sources]),
     };

@@ -7,8 +7,9 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { Step } from "./run-types.js";
 import { commit } from "./kernel/superstep.js";
-import type { State, Task } from "./step.js";
+import type { RouteTaken, State, Task } from "./step.js";
 import { gotoOf, withoutGoto } from "./command-goto.js";
+import { IdColumn } from "./id-column.js";
 
 /** A completed node execution as the run records it: the committed update, shared until copied. */
 export interface StepRecord {
@@ -64,17 +65,20 @@ function lazyStep(record: StepRecord, stateOf: () => State): Step<State> {
 
 /**
  * What a run keeps of its steps for `invoke`'s `steps`: each step's node and committed update, in
- * columns, and the route keys and Command gotos only for the steps that had one. A long run retains
- * two list slots and its update per step, no record object: what survives a collection is what the
- * collector copies, and a record per step made retention the largest cost of a trivial step.
+ * columns, and the route keys and Command gotos. A long run retains, per step, its update and node (a
+ * list slot each) and two 4-byte ids (route key, superstep size: {@link IdColumn}), no record object: what survives a collection is what the collector copies, and a record per step made
+ * retention the largest cost of a trivial step (issue 34); a million steps' result held 154 MB (issue 37).
  */
 export class StepLog {
+  /** A plain list, not a column: a chain's nodes are all distinct, and a lookup per step cost more than the 4 bytes saved. */
   readonly #nodes: string[] = [];
   readonly #updates: State[] = [];
   /** Steps per superstep, in order. */
-  readonly #sizes: number[] = [];
-  /** Route keys by step index; most steps follow a fixed edge. */
-  #routes: Map<number, string | string[]> | undefined;
+  readonly #sizes = new IdColumn<number>();
+  /** The route key each step took (`undefined`: none, or a list, kept in `#lists`). */
+  readonly #keys = new IdColumn<string | undefined>();
+  /** The route keys of the steps whose router returned a list, by step index (rare). */
+  #lists: Map<number, string[]> | undefined;
   /** Command gotos by step index. */
   #gotos: Map<number, readonly string[]> | undefined;
 
@@ -87,7 +91,8 @@ export class StepLog {
       const goto = gotoNames(update);
       this.#nodes.push((tasks[position] as Task).node);
       this.#updates.push(goto === undefined ? update : withoutGoto(update));
-      if (route !== undefined) (this.#routes ??= new Map()).set(index, route);
+      if (typeof route === "object") (this.#lists ??= new Map()).set(index, route);
+      this.#keys.push(typeof route === "object" ? undefined : route);
       if (goto !== undefined) (this.#gotos ??= new Map()).set(index, goto);
     }
     this.#sizes.push(tasks.length);
@@ -99,11 +104,12 @@ export class StepLog {
    * retains its updates only (linear in their size), not a state per superstep.
    */
   steps(graph: ExecutableGraph, input: State): Step<State>[] {
-    const nodes = this.#nodes;
     const updates = this.#updates;
-    const sizes = this.#sizes;
+    const count = this.#nodes.length;
+    const nodes = this.#nodes;
+    const sizes = Array.from({ length: this.#sizes.length }, (_, superstep) => this.#sizes.at(superstep));
     let states: State[] | undefined;
-    const superstepOf: number[] = new Array(nodes.length);
+    const superstepOf: number[] = new Array(count);
     let at = 0;
     sizes.forEach((size, superstep) => {
       for (let i = 0; i < size; i++) superstepOf[at++] = superstep;
@@ -124,7 +130,7 @@ export class StepLog {
       return replayed;
     };
     return nodes.map((node, index) => {
-      const route = this.#routes?.get(index);
+      const route = this.#lists?.get(index) ?? this.#keys.at(index);
       const goto = this.#gotos?.get(index);
       const record: StepRecord = { node, update: updates[index] as State, route, ...(goto === undefined ? {} : { goto }) };
       return lazyStep(record, () => (states ??= replay())[superstepOf[index] as number] as State);
@@ -132,18 +138,30 @@ export class StepLog {
   }
 }
 
+/** The result fields a run may build on first read (see {@link defineLazyFields}). */
+export interface LazyFields {
+  readonly steps: () => Step<State>[];
+  readonly routes: () => RouteTaken[];
+}
+
 /**
- * Gives `result` an own enumerable `steps` accessor: the steps `build` makes on first read, kept
- * after (assigning replaces them). The accessor is one pair of functions shared by every result, and
- * the steps (or `build`) sit in a private field stamped onto the result, out of sight of `Object.keys`
- * and `Reflect.ownKeys`. Why not a getter closing over the log: V8 keeps each object's own accessor
- * pair in its old generation, so such a getter kept every run's updates alive through the young
- * collections after it, and they were promoted; a WeakMap keyed by the result kept them alive the
- * same way. That copying was the largest cost of a trivial step (issue 34, measured in bench/profile-chain.ts).
+ * Gives `result` own enumerable `steps` and `routes` accessors: each field is built on first read
+ * and kept after (assigning replaces it). The accessors are one pair of functions per field shared by
+ * every result, and the builders (then the values) sit in a private field stamped onto the result, out
+ * of sight of `Object.keys` and `Reflect.ownKeys`. Why not a getter closing over the log: V8 keeps each
+ * object's own accessor pair in its old generation, so such a getter kept every run's updates alive
+ * through the young collections after it, and they were promoted; a WeakMap keyed by the result kept
+ * them alive the same way. That copying was the largest cost of a trivial step (issue 34, measured in
+ * bench/profile-chain.ts). `routes` is built on read for the same reason as `steps`: until then a long
+ * run's result holds one shared route per distinct choice, not an object per choice (issue 37).
  */
-export function defineLazySteps<R extends object>(result: R, build: () => Step<State>[]): asserts result is R & { steps: Step<State>[] } {
-  LazySteps.stamp(result, build);
-  Object.defineProperty(result, "steps", LAZY_STEPS);
+export function defineLazyFields<R extends object>(
+  result: R,
+  build: LazyFields,
+): asserts result is R & { steps: Step<State>[]; routes: RouteTaken[] } {
+  Lazy.stamp(result, build);
+  Object.defineProperty(result, "steps", LAZY.steps);
+  Object.defineProperty(result, "routes", LAZY.routes);
 }
 
 /** A class whose constructor returns the object it is given: a subclass's private fields land on that object. */
@@ -154,40 +172,55 @@ class Stamped {
   }
 }
 
-/** The private field behind {@link defineLazySteps}. */
-class LazySteps extends Stamped {
-  #steps: Step<State>[] | (() => Step<State>[]);
+/** The private fields behind {@link defineLazyFields}: the builders, then what they built. */
+class Lazy extends Stamped {
+  #build: LazyFields | undefined;
+  #steps: Step<State>[] | undefined;
+  #routes: RouteTaken[] | undefined;
 
-  private constructor(target: object, build: () => Step<State>[]) {
+  private constructor(target: object, build: LazyFields) {
     super(target);
-    this.#steps = build;
+    this.#build = build;
   }
 
-  static stamp(target: object, build: () => Step<State>[]): void {
-    new LazySteps(target, build);
+  static stamp(target: object, build: LazyFields): void {
+    new Lazy(target, build);
   }
 
-  static read(target: object): Step<State>[] | undefined {
+  static steps(target: object, assigned?: Step<State>[]): Step<State>[] | undefined {
     if (!(#steps in target)) return undefined;
-    const known = target.#steps;
-    if (typeof known !== "function") return known;
-    const steps = known();
-    target.#steps = steps;
-    return steps;
+    if (assigned !== undefined) target.#steps = assigned;
+    target.#steps ??= target.#build?.steps();
+    Lazy.#release(target);
+    return target.#steps;
   }
 
-  static write(target: object, steps: Step<State>[]): void {
-    if (#steps in target) target.#steps = steps;
+  static routes(target: object, assigned?: RouteTaken[]): RouteTaken[] | undefined {
+    if (!(#routes in target)) return undefined;
+    if (assigned !== undefined) target.#routes = assigned;
+    target.#routes ??= target.#build?.routes();
+    Lazy.#release(target);
+    return target.#routes;
+  }
+
+  /** Once both fields are built, the builders (and the log they read) are let go. */
+  static #release(target: Lazy): void {
+    if (target.#steps !== undefined && target.#routes !== undefined) target.#build = undefined;
   }
 }
 
-const LAZY_STEPS: PropertyDescriptor = {
-  get(this: object): Step<State>[] | undefined {
-    return LazySteps.read(this);
-  },
-  set(this: object, steps: Step<State>[]): void {
-    LazySteps.write(this, steps);
-  },
-  enumerable: true,
-  configurable: true,
-};
+/** An enumerable accessor whose getter reads `field` and whose setter replaces it. */
+function lazyField<T>(field: (target: object, assigned?: T) => T | undefined): PropertyDescriptor {
+  return {
+    get(this: object): T | undefined {
+      return field(this);
+    },
+    set(this: object, value: T): void {
+      field(this, value);
+    },
+    enumerable: true,
+    configurable: true,
+  };
+}
+
+const LAZY = { steps: lazyField(Lazy.steps), routes: lazyField(Lazy.routes) } as const;

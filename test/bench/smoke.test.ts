@@ -60,6 +60,7 @@ describe("runtime benchmark", () => {
       retentionRuns: 2,
       overheadRounds: 1,
       throughputRuns: 4,
+      longRunSteps: 2_000,
       log: () => {},
     });
     expect(result.targets.map((t) => t.met)).not.toContain(undefined);
