@@ -238,6 +238,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
   for (const { field } of spec.reducers) reducers.set(field, definition.reducers[field] as Reducer<unknown>);
   const order = new Map(spec.nodes.map((name, index) => [name, index]));
   return {
+    spec: frozen,
     nodes,
     transitions,
     joins,

@@ -5,7 +5,6 @@ import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { CacheStore, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
-import { recordSpec } from "./kernel/recursion-limit.js";
 import type {
   CustomEvent,
   DebugEvent,
@@ -102,7 +101,6 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
     this.#executable = executable;
     this.#threads = threads;
     executables.set(this, executable);
-    recordSpec(executable, spec);
     if (threads !== noThreadSettings) threadSettings.set(this, threads);
   }
 

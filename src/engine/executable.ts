@@ -61,6 +61,8 @@ export interface NodeBound {
 
 /** The frozen routing tables a run reads. Internal to the engine. */
 export interface ExecutableGraph {
+  /** The frozen spec the tables were built from: what the computed `recursionLimit` is derived from. */
+  readonly spec: GraphSpec;
   readonly nodes: ReadonlyMap<string, NodeFunction<unknown>>;
   readonly transitions: ReadonlyMap<string, Transition>;
   readonly joins: readonly JoinTable[];

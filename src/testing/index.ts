@@ -20,7 +20,15 @@ export type { Scenario } from "./explore/scenario.js";
 export { emitVitest } from "./explore/emit-vitest.js";
 export type { VitestFile } from "./explore/emit-vitest.js";
 export type { ExplorationErrorCode } from "./explore/errors.js";
-export type { ExploreOptions, ExplorationReport, ExploredRun, FeasiblePath, Invariant, NodeOutcome } from "./explore/types.js";
+export type {
+  DifferentialEngine,
+  ExploreOptions,
+  ExplorationReport,
+  ExploredRun,
+  FeasiblePath,
+  Invariant,
+  NodeOutcome,
+} from "./explore/types.js";
 export { assertResumable, checkResumable } from "./assert-resumable.js";
 export type { GraphVersion, Resumability, ResumableOptions } from "./assert-resumable.js";
 export { ResumabilityError, RESUMABILITY_ERROR_CODES } from "./resumability-error.js";

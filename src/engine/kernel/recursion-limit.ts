@@ -8,19 +8,12 @@ import { superstepBound } from "../../validate/superstep-bound.js";
 import type { ExecutableGraph } from "../executable.js";
 import { resolveLimits, type RunLimits } from "./limits.js";
 
-/** The spec of each compiled graph's tables, recorded when the graph is built. */
-const specs = new WeakMap<ExecutableGraph, GraphSpec>();
 /** The superstep bound of each spec, computed on a graph's first run (`null`: a cycle crosses no bound). */
 const computed = new WeakMap<GraphSpec, number | null>();
 
-/** Records the spec a compiled graph's tables were built from, for {@link graphLimits}. @internal */
-export function recordSpec(executable: ExecutableGraph, spec: GraphSpec): void {
-  specs.set(executable, spec);
-}
-
 /**
- * The most supersteps any run of the graph can take, or `undefined` when a cycle crosses no bounded node
- * (or the tables were not built by a compiled graph). Computed once per spec.
+ * The most supersteps any run of the graph can take, or `undefined` when a cycle crosses no bounded node.
+ * Computed once per spec.
  *
  * @example
  * ```ts
@@ -28,8 +21,7 @@ export function recordSpec(executable: ExecutableGraph, spec: GraphSpec): void {
  * ```
  */
 export function computedRecursionLimit(graph: ExecutableGraph): number | undefined {
-  const spec = specs.get(graph);
-  if (spec === undefined) return undefined;
+  const { spec } = graph;
   let bound = computed.get(spec);
   if (bound === undefined) {
     bound = superstepBound(spec) ?? null;

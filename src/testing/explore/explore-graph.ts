@@ -13,7 +13,8 @@ import { ExplorationError } from "./errors.js";
 import { describeRun, pathKey, planCoverage } from "./report.js";
 import { answerSource, nodeSource, runOnce, type DrawSources } from "./run-once.js";
 import { schemaAnswers } from "./schema-answers.js";
-import type { ExplorationReport, ExploredRun, ExploreOptions, NodeOutcome } from "./types.js";
+import { engineDifference, loadRunners } from "./differential.js";
+import type { DifferentialEngine, ExplorationReport, ExploredRun, ExploreOptions, NodeOutcome } from "./types.js";
 
 /** The environment variable that replays one case: `TSG_REPLAY=<seed>:<path>`, as a failure prints it. */
 export const REPLAY_ENV = "TSG_REPLAY";
@@ -46,8 +47,11 @@ export async function exploreGraph<S extends object, N extends string>(
   const runs: ExploredRun<S>[] = [];
   let failed: ExploredRun<S> | undefined;
   const sources = drawSources(graph, options);
+  const runners = await loadRunners(options.differential ?? []);
   const property = fc.asyncProperty(options.input, listsOf(sources), fc.gen(), async (input, lists, gen) => {
-    const run = await runOnce(graph, { input, lists, more: (_key, factory) => gen(factory) }, sources, options);
+    const explored = await runOnce(graph, { input, lists, more: (_key, factory) => gen(factory) }, sources, options);
+    const difference = explored.failure === undefined ? await engineDifference(graph, explored, runners, options.maxSteps) : undefined;
+    const run = difference === undefined ? explored : { ...explored, failure: difference };
     if (run.failure === undefined) {
       runs.push(run);
       return true;
@@ -79,7 +83,17 @@ export async function exploreGraph<S extends object, N extends string>(
     runs: details.numRuns,
     distinctPaths: distinct.size,
     ...(options.plan === undefined ? {} : { coverage: planCoverage(options.plan, runs) }),
+    ...(runners.size === 0 ? {} : { differential: differentialCounts(runners.keys(), runs) }),
   };
+}
+
+/** Per engine compared, how many passing runs were compared and how many paused (not compared). */
+function differentialCounts(
+  engines: Iterable<DifferentialEngine>,
+  runs: readonly ExploredRun<unknown>[],
+): NonNullable<ExplorationReport<unknown>["differential"]> {
+  const paused = runs.filter((run) => run.paused).length;
+  return Object.fromEntries([...engines].map((engine) => [engine, { compared: runs.length - paused, paused }]));
 }
 
 /** The longest list drawn up front per source; later calls draw on demand. */

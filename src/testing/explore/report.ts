@@ -55,6 +55,11 @@ export function planCoverage<S>(plan: CoveragePlan, runs: readonly ExploredRun<S
   return { feasible, notReached };
 }
 
+/** How a run ended, for a differential failure: `state {…}` or `NODE_FAILED with state {…}`. */
+export function describeEnd(end: { readonly state: unknown; readonly error?: string }): string {
+  return `${end.error === undefined ? "" : `${end.error} with `}state ${preview(end.state)}`;
+}
+
 function routeKey(route: Pick<RouteTaken, "from" | "key">): string {
   return `${route.from}:${route.key}`;
 }

@@ -27,7 +27,7 @@ export const nodeSource = (node: string): string => `node:${node}`;
 export const answerSource = (name: string): string => `answer:${name}`;
 
 /** Takes each source's values in call order: its list first, then `more`. */
-class Draws<S> {
+export class Draws<S> {
   readonly #taken = new Map<string, number>();
   constructor(readonly draw: RunDraw<S>) {}
 
@@ -72,13 +72,16 @@ export async function runOnce<S extends object, N extends string>(
   const threadId = "explore";
   const observer = { run: () => ({ route: (route: RouteTaken) => void routes.push(route) }) };
   let state: S = draw.input;
-  const report = (failure?: string): ExploredRun<S> => ({
+  let paused = false;
+  const report = (failure?: string, error?: string): ExploredRun<S> => ({
     input: draw.input,
     state,
     trace,
     routes,
     outcomes: used,
     answers: answered,
+    paused,
+    ...(error === undefined ? {} : { error }),
     ...(failure === undefined ? {} : { failure }),
   });
 
@@ -102,11 +105,12 @@ export async function runOnce<S extends object, N extends string>(
       }
     } catch (error) {
       const code = error instanceof GraphError ? error.code : undefined;
-      if (code !== undefined && options.expectErrors?.includes(code)) return report();
+      if (code !== undefined && options.expectErrors?.includes(code)) return report(undefined, code);
       return report(`the run failed with ${describeError(error)}`);
     }
     const snapshot = await variant.getState(threadId, { checkpointer });
     if (snapshot === undefined || snapshot.next.length === 0) return report();
+    paused = true;
     if (pauses >= maxPauses) {
       return report(
         `the run paused ${pauses + 1} times (at ${snapshot.next.join(", ")}) without ending; raise maxPauses or answer so it ends`,
@@ -136,7 +140,7 @@ export async function runOnce<S extends object, N extends string>(
 }
 
 /** The graph with each replaced node returning (or throwing) an outcome drawn at each call. */
-function withDrawnOutcomes<S extends object, N extends string>(
+export function withDrawnOutcomes<S extends object, N extends string>(
   graph: CompiledGraph<S, N>,
   draws: Draws<S>,
   sources: DrawSources<S>["nodes"],

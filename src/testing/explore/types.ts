@@ -62,7 +62,17 @@ export interface ExploreOptions<S extends object, N extends string = string> {
   readonly maxPauses?: number;
   /** A coverage plan: the report says, for each planned path, whether a run took it, and with what. */
   readonly plan?: CoveragePlan;
+  /**
+   * Differential exploration: each run that passed on the mini engine runs again on these engines with
+   * the same input and node outcomes, and must end in an equal state (and with the same error code). A
+   * run that paused is not compared (the other engines run without a thread). Needs `xstate` or
+   * `@langchain/langgraph` installed.
+   */
+  readonly differential?: readonly DifferentialEngine[];
 }
+
+/** An engine a differential exploration compares the mini engine with. */
+export type DifferentialEngine = "xstate" | "langgraph";
 
 /** A planned path some run took, with the input and the outcomes that took it: a test case. */
 export interface FeasiblePath<S> {
@@ -85,6 +95,8 @@ export interface ExplorationReport<S> {
     readonly feasible: readonly FeasiblePath<S>[];
     readonly notReached: readonly CoveragePath[];
   };
+  /** With `differential`: per engine, how many runs were compared, and how many were not (they paused). */
+  readonly differential?: { readonly [E in DifferentialEngine]?: { readonly compared: number; readonly paused: number } };
 }
 
 /** One run as it happened: what the report and a failure print. */
@@ -96,6 +108,10 @@ export interface ExploredRun<S> {
   readonly routes: readonly RouteTaken[];
   readonly outcomes: Readonly<Record<string, readonly NodeOutcome<S>[]>>;
   readonly answers: readonly unknown[];
+  /** Whether the run paused (at an interrupt, or before or after a node) before it ended. */
+  readonly paused: boolean;
+  /** The code of the expected error (`expectErrors`) the run ended with, when it ended with one. */
+  readonly error?: string;
   /** Why the run fails the exploration, when it does. */
   readonly failure?: string;
 }
