@@ -9,6 +9,7 @@ import { diagramCommand } from "./diagram.js";
 import { checkCommand } from "./check.js";
 import { inspectCommand } from "./inspect.js";
 import { testCommand } from "./test.js";
+import { migrateCommand } from "./migrate.js";
 
 /** Every `tsg` subcommand by name. Each lives in its own file. */
 export const commands: Readonly<Record<string, Command>> = {
@@ -18,6 +19,7 @@ export const commands: Readonly<Record<string, Command>> = {
   paths: pathsCommand,
   resume: resumeCommand,
   history: historyCommand,
+  migrate: migrateCommand,
   diagram: diagramCommand,
   check: checkCommand,
   inspect: inspectCommand,

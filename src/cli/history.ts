@@ -3,6 +3,7 @@ import { DEFAULT_DB_FILE, type Checkpoint } from "../persistence/index.js";
 import { defineCommand } from "./command.js";
 import { UsageError, type CliIO } from "./io.js";
 import { DB_FLAG, THREAD_FLAG, withCheckpointer } from "./thread-db.js";
+import { SCHEMA_FLAG, storedThreads, withStore, type StoredThread } from "./stored-threads.js";
 import { cut, quote } from "../inspect/echo.js";
 
 /** `tsg history`, for the command table. */
@@ -12,10 +13,24 @@ export const historyCommand = defineCommand({
   description:
     "Lists the checkpoints of a thread, newest first: one per committed step, each with the nodes it\n" +
     "recorded and the nodes that run next. Resume from an older one with tsg resume --checkpoint ID.\n" +
-    "It only reads: a --db file that does not exist is refused, never created.",
-  flags: { thread: THREAD_FLAG, db: DB_FLAG },
-  exitCodes: "0 listed, 2 bad arguments, an unknown thread or an unusable --db.",
+    "It only reads: a --db file that does not exist is refused, never created.\n" +
+    "--versions lists every thread instead, with the graph version of its latest checkpoint (a SQLite file,\n" +
+    "or a postgres:// connection string): which threads a new version would have to migrate.",
+  flags: {
+    thread: { ...THREAD_FLAG, description: "the thread (required without --versions)" },
+    db: { ...DB_FLAG, description: "the checkpoint database; with --versions also a postgres:// connection string" },
+    versions: { type: "boolean", description: "list every stored thread with the graph version of its latest checkpoint" },
+    schema: SCHEMA_FLAG,
+  },
+  exitCodes: "0 listed, 2 bad arguments, an unknown thread, an unusable --db, or (--versions) a store that cannot list its threads.",
   async run({ flags }, io) {
+    if (flags.versions === true) {
+      if (flags.thread !== undefined) throw new UsageError("--versions lists every thread: leave --thread out.");
+      const db = flags.db ?? DEFAULT_DB_FILE;
+      const threads = await withStore({ db, schema: flags.schema }, (store) => storedThreads(store, "tsg history --versions"));
+      io.stdout.write(formatVersions(db, threads));
+      return 0;
+    }
     const threadId = flags.thread;
     if (threadId === undefined || threadId.trim() === "") throw new UsageError("--thread T is required.");
     const db = flags.db ?? DEFAULT_DB_FILE;
@@ -43,6 +58,46 @@ export function runHistoryCommand(argv: readonly string[], io: CliIO): Promise<n
 }
 
 /**
+ * `tsg history --versions`: each stored thread with the version (and spec hash) of the graph that wrote
+ * its latest checkpoint, its step and what runs next; then the count per version.
+ *
+ * @example
+ * ```ts
+ * formatVersions("tsg.sqlite", await storedThreads(store, "tsg history --versions"));
+ * ```
+ */
+export function formatVersions(db: string, threads: readonly StoredThread[]): string {
+  const rows = threads.map(({ threadId, latest, version }) => [
+    threadId,
+    String(version),
+    latest.graph?.specHash ?? "-",
+    String(latest.step),
+    latest.next.join(", ") || "(end)",
+  ]);
+  const byVersion = new Map<number, number>();
+  for (const { version } of threads) byVersion.set(version, (byVersion.get(version) ?? 0) + 1);
+  const counts = [...byVersion]
+    .sort(([a], [b]) => a - b)
+    .map(([version, count]) => `version ${version}: ${count}`)
+    .join(", ");
+  const total = `${threads.length} thread${threads.length === 1 ? "" : "s"}`;
+  return (
+    [
+      `${cut(db)}: ${total} by the graph version of their latest checkpoint${counts === "" ? "" : ` (${counts})`}`,
+      ...table(["thread", "version", "spec", "step", "next"], rows),
+    ].join("\n") + "\n"
+  );
+}
+
+/** Rows under a header, each column padded to its widest cell (the last one not). */
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] as string).length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] as number))).join("  ");
+  return [line(header), ...rows.map(line)];
+}
+
+/**
  * The history table: step, source, the nodes recorded, the nodes next, the id, when.
  *
  * @example
@@ -59,10 +114,10 @@ export function formatHistory(threadId: string, db: string, history: readonly Ch
     c.id,
     c.createdAt,
   ]);
-  const header = ["step", "source", "wrote", "next", "id", "created"];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] as string).length)));
-  const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] as number))).join("  ");
   const count = `${history.length} checkpoint${history.length === 1 ? "" : "s"}`;
-  return [`thread ${threadId} (${db}): ${count}, newest first`, line(header), ...rows.map(line)].join("\n") + "\n";
+  return (
+    [`thread ${threadId} (${db}): ${count}, newest first`, ...table(["step", "source", "wrote", "next", "id", "created"], rows)].join(
+      "\n",
+    ) + "\n"
+  );
 }

@@ -185,6 +185,13 @@ export interface Checkpointer {
   /** Deletes every checkpoint of the thread. */
   deleteThread(threadId: string): Promise<void>;
   /**
+   * Optional: the ids of the threads the store holds, sorted (by UTF-8 bytes, as the stores index
+   * them). A subgraph's own threads (`thread␟namespace`) are left out: they belong to their parent's.
+   * The engine never calls it; `tsg history --versions` and `tsg migrate` need it (a store without it is
+   * named in their message).
+   */
+  listThreads?(): Promise<string[]>;
+  /**
    * Keeps `writes` for the superstep that starts at checkpoint `checkpointId` of the thread, as that
    * checkpoint's `pendingWrites` (LangGraph's `putWrites`). Called as each task of a parallel superstep
    * succeeds, before the superstep commits, so a crash or a sibling's failure does not run it again. A

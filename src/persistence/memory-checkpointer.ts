@@ -12,6 +12,7 @@ import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
 import { checkPrune, checkWrites, keptByPrune, mergeWrites, writesTargetMissing } from "./store-checks.js";
 import { assemble } from "./sqlite/chain.js";
 import { deltaOf, rebuild, type TraceAndRoutes, type TraceDelta } from "./trace-delta.js";
+import { topLevelThreads } from "./thread-listing.js";
 
 interface StoredCheckpoint {
   readonly id: string;
@@ -101,6 +102,18 @@ export class MemoryCheckpointer implements Checkpointer {
     const limited = limit === undefined ? newestFirst : newestFirst.slice(0, limit);
     // Each entry's lists are assembled when first read, so listing a long history builds no trace it does not read.
     return limited.map((entry) => read(thread, entry, true));
+  }
+
+  /**
+   * The ids of the threads it holds (a subgraph's own threads left out), sorted by UTF-8 bytes.
+   *
+   * @example
+   * ```ts
+   * await checkpointer.listThreads(); // ["order-41", "order-42"]
+   * ```
+   */
+  async listThreads(): Promise<string[]> {
+    return topLevelThreads([...this.#threads].filter(([, thread]) => thread.checkpoints.length > 0).map(([id]) => id));
   }
 
   async deleteThread(threadId: string): Promise<void> {

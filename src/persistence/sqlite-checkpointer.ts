@@ -11,6 +11,7 @@ import { checkPrune, checkSaveChain, checkWrites, writesTargetMissing } from "./
 import { saveNow, type SavesNow } from "../engine/store-rules.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
 import { whereTheRunStood } from "./save-failure.js";
+import { SQLITE_THREADS_SQL } from "./thread-listing.js";
 import { checkpointBody } from "./checkpoint-body.js";
 import { decodeWrites, type StoredWriteRow } from "./sqlite/body.js";
 import { assemble, bodyOf, type ChainRow, chainRows, checkChain, HistoryLists, type Links, linksOf, listsOf } from "./sqlite/chain.js";
@@ -188,6 +189,23 @@ export class SqliteCheckpointer implements Checkpointer, SavesNow {
       const lists = () => history.of(row.seq);
       return this.#withWrites(api, assemble(bodyOf(api, this.file, row), lists), writesBySeq.get(row.seq) ?? []);
     });
+  }
+
+  /**
+   * The ids of the threads in the file (a subgraph's own threads left out), sorted by UTF-8 bytes.
+   *
+   * @example
+   * ```ts
+   * for (const threadId of await checkpointer.listThreads()) console.log(threadId, (await checkpointer.latest(threadId))?.graph);
+   * ```
+   */
+  async listThreads(): Promise<string[]> {
+    return this.#run("listThreads", "listing the threads", () =>
+      this.#connection
+        .prepare<[], { thread_id: string }>(SQLITE_THREADS_SQL)
+        .all()
+        .map((row) => row.thread_id),
+    );
   }
 
   prune(threadId: string, options: PruneOptions): Promise<PruneResult>;

@@ -18,6 +18,7 @@ import { ThreadLeases } from "./leases.js";
 import type { PostgresPool, PostgresQuery } from "./pool.js";
 import { checkOptions, isConnectionString, type PostgresCheckpointerOptions } from "./options.js";
 import { migrate } from "./schema.js";
+import { listThreadsSql } from "./list-threads.js";
 import { type Row, type Statements, statementsFor, writeArrays } from "./statements.js";
 
 export type { PostgresCheckpointerOptions } from "./options.js";
@@ -300,6 +301,19 @@ export class PostgresCheckpointer implements Checkpointer {
    * await checkpointer.prune({ olderThan: new Date(Date.now() - 7 * 86_400_000) });
    * ```
    */
+  /**
+   * The ids of the threads in the schema (a subgraph's own threads left out), sorted by UTF-8 bytes.
+   *
+   * @example
+   * ```ts
+   * for (const threadId of await checkpointer.listThreads()) console.log(threadId, (await checkpointer.latest(threadId))?.graph);
+   * ```
+   */
+  async listThreads(): Promise<string[]> {
+    const rows = await this.#query<{ thread_id: string }>("listThreads", "listing the threads", "*", { text: listThreadsSql(this.schema) });
+    return rows.map((row) => row.thread_id);
+  }
+
   prune(threadId: string, options: PruneOptions): Promise<PruneResult>;
   prune(options: PruneOptions): Promise<PruneResult>;
   async prune(first: string | PruneOptions, second?: PruneOptions): Promise<PruneResult> {
