@@ -38,6 +38,7 @@ export class Run {
   #state: State;
   #tasks: readonly Task[] | undefined;
   #joins: readonly (readonly string[])[];
+  #deferred: readonly Task[] = []; // deferred nodes' tasks waiting for the others' (the kernel's deferTasks decides)
   #supersteps = 0;
   readonly #trace: string[] = [];
   readonly #routes: RouteTaken[] = [];
@@ -97,6 +98,7 @@ export class Run {
     run.#routes.push(...snapshot.routes);
     run.#supersteps = snapshot.supersteps;
     run.#joins = snapshot.joins.map((sources) => [...sources]);
+    if (snapshot.deferred !== undefined) run.#deferred = snapshot.deferred.map((task) => ({ ...task }));
     return run;
   }
 
@@ -145,6 +147,7 @@ export class Run {
       routes: [...this.#routes],
       supersteps: this.#supersteps,
       joins: this.#joins.map((sources) => [...sources]),
+      ...(this.#deferred.length === 0 ? {} : { deferred: [...this.#deferred] }),
     };
   }
 
@@ -239,6 +242,7 @@ export class Run {
 
   #take(advanced: Advance): void {
     this.#tasks = advanced.tasks;
+    this.#deferred = advanced.deferred;
     this.#joins = advanced.joins;
     for (const route of advanced.routes) {
       this.#routes.push(route);
@@ -266,14 +270,8 @@ export class Run {
   #runRest(tasks: readonly Task[], done: ReadonlyMap<number, State>): MaybePromise<State[]> {
     const rest = tasks.flatMap((_, index) => (done.has(index) ? [] : [index]));
     const kept = [...done].map(([task, update]) => ({ task, node: (tasks[task] as Task).node, update }));
-    const ran =
-      rest.length === 0
-        ? []
-        : this.#runTasks(
-            rest.map((index) => tasks[index] as Task),
-            rest,
-            kept,
-          );
+    const others = rest.map((index) => tasks[index] as Task);
+    const ran = rest.length === 0 ? [] : this.#runTasks(others, rest, kept);
     return andThen(ran, (updates) => tasks.map((_, index) => done.get(index) ?? (updates[rest.indexOf(index)] as State)));
   }
 
@@ -368,7 +366,7 @@ export class Run {
       }
       arrivals[index] = { source, successors: pending, goto };
     }
-    return advance(this.#graph, this.#joins, arrivals, this.#trace);
+    return advance(this.#graph, this.#joins, arrivals, this.#trace, this.#deferred);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */
