@@ -112,6 +112,12 @@ export interface GraphSpec {
   readonly ends?: readonly EndsSpec[];
   /** The nodes' loop bounds, when the graph declares any. */
   readonly bounds?: readonly BoundSpec[];
+  /**
+   * The deferred nodes (`addNode(name, fn, { defer: true })`, LangGraph's `defer`), in declaration
+   * order, when the graph has any: such a node, once an edge, route, join or `Command` leads to it,
+   * waits until no task of another node is pending (a `Send` to it is not deferred).
+   */
+  readonly deferred?: readonly string[];
   /** Fields that have a reducer. Every other field is replaced by an update. */
   readonly reducers: readonly ReducerSpec[];
   /** Every state field, when the graph declared them with the `fields` option. */

@@ -104,11 +104,13 @@ export function defineGraph(...schema: [] | [unknown]): GraphDefiner<Record<stri
     const bounds = (declaration.bounds ?? {}) as Readonly<Record<string, LoopBound | undefined>>;
     const policies = (declaration.policies ?? {}) as Readonly<Record<string, NodePolicy<never> | undefined>>;
     const ends = (declaration.ends ?? {}) as Readonly<Record<string, readonly string[] | undefined>>;
+    const deferred = deferredNodes(declaration.defer, declaration.nodes);
     for (const [name, node] of Object.entries(declaration.nodes)) {
       const options = nodeOptions(
         Object.hasOwn(policies, name) ? policies[name] : undefined,
         Object.hasOwn(ends, name) ? ends[name] : undefined,
         Object.hasOwn(bounds, name) ? bounds[name] : undefined,
+        deferred.has(name),
       );
       builder = builder.addNode(name, node, options);
     }
@@ -129,4 +131,17 @@ export function defineGraph(...schema: [] | [unknown]): GraphDefiner<Record<stri
     }
     return builder.compile(options);
   } as unknown as GraphDefiner<Record<string, unknown>>;
+}
+
+/** `defineGraph`'s `defer`: a list of names of its nodes (a name it does not declare would be deferred silently nowhere). */
+function deferredNodes(defer: unknown, nodes: object): ReadonlySet<string> {
+  if (defer === undefined) return new Set();
+  const names = Array.isArray(defer) ? (defer as readonly unknown[]) : undefined;
+  const wrong = names === undefined ? defer : names.find((name) => typeof name !== "string" || !Object.hasOwn(nodes, name));
+  if (names === undefined || wrong !== undefined) {
+    throw invalidArgument(
+      `defineGraph: defer lists the nodes that wait until no other node has a task pending, e.g. defer: ["reduce"]; ${quote(wrong)} is not one of its nodes.`,
+    );
+  }
+  return new Set(names as readonly string[]);
 }

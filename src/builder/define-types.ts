@@ -306,6 +306,8 @@ export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, End
   readonly loops?: "bounded";
   /** Each bounded node's loop bound, as `addNode(name, fn, { bound })` takes it: at most `max` visits per run, then `exit`. */
   readonly bounds?: { readonly [Name in keyof Nodes]?: LoopBound<(keyof Nodes & string) | End> };
+  /** The deferred nodes, as `addNode(name, fn, { defer: true })` declares one: each waits until no other node has a task pending. */
+  readonly defer?: readonly (keyof Nodes & string)[];
   readonly nodes: Nodes & NodeTable<S, Inputs> & CheckedNodes<S, Nodes, Ends, Inputs>;
   readonly edges: Edges & EdgesCheck<Edges, Routes, O, S, DeclaredInputs<NoInfer<Inputs>>, NoInfer<Nodes>, NoInfer<keyof Reducers>>;
   readonly routes?: Routes &

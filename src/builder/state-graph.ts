@@ -26,6 +26,7 @@ type Declaration =
       readonly policy: NodePolicy<never> | undefined;
       readonly ends: readonly string[] | undefined;
       readonly bound: BoundSpec | undefined;
+      readonly defer: boolean;
     }
   | { readonly kind: "edge"; readonly edge: EdgeSpec }
   | { readonly kind: "fanOut"; readonly fanOut: FanOutSpec }
@@ -51,6 +52,7 @@ interface Tables {
   readonly joins: readonly JoinSpec[];
   readonly ends: readonly EndsSpec[];
   readonly bounds: readonly BoundSpec[];
+  readonly deferred: readonly string[];
   readonly routes: readonly RouteSpec[];
   readonly routers: Readonly<Record<string, RouterFunction<never>>>;
   readonly policies: Readonly<Record<string, NodePolicy<never>>>;
@@ -84,8 +86,8 @@ class StateGraphBuilder {
     }
     // Duplicates and reserved names are recorded and reported by compile(), with every other problem.
     // A bad policy is a problem compile() lists with the others, not an error here.
-    const { policy, ends, bound } = splitNodeOptions(name, options);
-    return this.#with({ kind: "node", name, node, policy, ends, bound });
+    const { policy, ends, bound, defer } = splitNodeOptions(name, options);
+    return this.#with({ kind: "node", name, node, policy, ends, bound, defer });
   }
 
   addEdge(from: string | readonly string[], to: string | readonly string[]): StateGraphBuilder {
@@ -138,6 +140,7 @@ class StateGraphBuilder {
       ...(d.joins.length > 0 ? { joins: d.joins } : {}),
       ...(d.ends.length > 0 ? { ends: d.ends } : {}),
       ...(d.bounds.length > 0 ? { bounds: d.bounds } : {}),
+      ...(d.deferred.length > 0 ? { deferred: d.deferred } : {}),
       routes: d.routes,
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
@@ -192,6 +195,7 @@ function tablesOf(history: History | undefined): Tables {
   const joins: JoinSpec[] = [];
   const ends: EndsSpec[] = [];
   const bounds: BoundSpec[] = [];
+  const deferred: string[] = [];
   const routes: RouteSpec[] = [];
   const routers: Record<string, RouterFunction<never>> = {};
   const policies: Record<string, NodePolicy<never>> = {};
@@ -205,6 +209,7 @@ function tablesOf(history: History | undefined): Tables {
           if (call.policy !== undefined) defineEntry(policies, call.name, call.policy);
           if (call.ends !== undefined) ends.push({ from: call.name, to: call.ends });
           if (call.bound !== undefined) bounds.push(call.bound);
+          if (call.defer) deferred.push(call.name);
         }
         break;
       case "edge":
@@ -222,21 +227,28 @@ function tablesOf(history: History | undefined): Tables {
         break;
     }
   }
-  return { nodes, nodeFunctions, edges, fanOuts, joins, ends, bounds, routes, routers, policies };
+  return { nodes, nodeFunctions, edges, fanOuts, joins, ends, bounds, deferred, routes, routers, policies };
+}
+
+/** `addNode`'s third argument, split: the node's policy, and what the spec records apart. */
+interface SplitOptions {
+  readonly policy: NodePolicy<never> | undefined;
+  readonly ends: readonly string[] | undefined;
+  readonly bound: BoundSpec | undefined;
+  readonly defer: boolean;
 }
 
 /**
- * `addNode`'s third argument: the node's policies, its `ends` (where its Command may go) and its loop
- * `bound`, which the spec records apart. `ends` must be a non-empty list of names; a policy is checked by compile().
+ * `addNode`'s third argument: the node's policies, its `ends` (where its Command may go), its loop
+ * `bound` and `defer`, which the spec records apart. `ends` must be a non-empty list of names, `defer`
+ * a boolean; a policy is checked by compile().
  */
-function splitNodeOptions(
-  name: string,
-  options: NodeOptions<never> | undefined,
-): { policy: NodePolicy<never> | undefined; ends: readonly string[] | undefined; bound: BoundSpec | undefined } {
-  if (typeof options !== "object" || options === null) return { policy: options, ends: undefined, bound: undefined };
-  const { bound: declared, ...rest } = options;
+function splitNodeOptions(name: string, options: NodeOptions<never> | undefined): SplitOptions {
+  if (typeof options !== "object" || options === null) return { policy: options, ends: undefined, bound: undefined, defer: false };
+  const { bound: declared, defer: deferOption, ...rest } = options;
   const bound = boundOption(name, declared);
-  if (!Object.hasOwn(rest, "ends")) return { policy: Object.keys(rest).length > 0 ? rest : undefined, ends: undefined, bound };
+  const defer = deferOf(name, deferOption);
+  if (!Object.hasOwn(rest, "ends")) return { policy: Object.keys(rest).length > 0 ? rest : undefined, ends: undefined, bound, defer };
   const { ends, ...policy } = rest;
   checkNames("StateGraph.addNode", `the ends of ${quote(name)}`, ends, true);
   if (!Array.isArray(ends) || ends.length === 0) {
@@ -244,7 +256,15 @@ function splitNodeOptions(
       `StateGraph.addNode: the ends of ${quote(name)} must list the nodes its Command may go to, e.g. { ends: ["a", "b"] }; got ${quote(ends)}.`,
     );
   }
-  return { policy: Object.keys(policy).length > 0 ? policy : undefined, ends: [...(ends as readonly string[])], bound };
+  return { policy: Object.keys(policy).length > 0 ? policy : undefined, ends: [...(ends as readonly string[])], bound, defer };
+}
+
+/** `addNode`'s `defer` option: `true`, `false` or left out; anything else is a mistake worth naming (`"yes"` is not `true`). */
+function deferOf(name: string, defer: unknown): boolean {
+  if (defer === undefined || typeof defer === "boolean") return defer === true;
+  throw invalidArgument(
+    `StateGraph.addNode: the defer option of ${quote(name)} must be true or false (true: the node waits until no other node has a task pending); got ${quote(defer)}.`,
+  );
 }
 
 /**

@@ -253,6 +253,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     stamp: Object.freeze({ version, specHash: specHash(frozen) }),
     migrations: checkMigrations(options.migrations, version, new Set(spec.nodes), "compile"),
     bounds: new Map((spec.bounds ?? []).map((bound) => [bound.node, { max: bound.max, exit: bound.exit }] as const)),
+    deferred: new Set(spec.deferred),
   };
 }
 
@@ -297,6 +298,7 @@ function freezeSpec(spec: GraphSpec): GraphSpec {
           ),
         }
       : {}),
+    ...(spec.deferred?.length ? { deferred: Object.freeze([...spec.deferred]) } : {}),
     reducers: Object.freeze(spec.reducers.map((r) => Object.freeze({ field: r.field, reducer: r.reducer }))),
     ...(spec.fields ? { fields: Object.freeze([...spec.fields]) } : {}),
     // A child's spec is already frozen: it comes from its own compiled graph.

@@ -86,4 +86,6 @@ export interface ExecutableGraph {
   readonly migrations: readonly GraphMigration[];
   /** Each bounded node's loop bound (`addNode(name, fn, { bound })`); empty for a graph without bounds. */
   readonly bounds: ReadonlyMap<string, NodeBound>;
+  /** The deferred nodes (`addNode(name, fn, { defer: true })`; the kernel's rule is in kernel/defer.ts); empty for most graphs. */
+  readonly deferred: ReadonlySet<string>;
 }

@@ -97,6 +97,12 @@ export interface NodeOptions<S = never, Ends extends readonly string[] = readonl
    * instead, or fails with `LOOP_BOUND` (a `GraphLimitError`) without one. See {@link LoopBound}.
    */
   readonly bound?: LoopBound<Exit>;
+  /**
+   * `true`: once an edge, route, join or `Command` leads here, the node waits until no other node has
+   * a task pending, then runs (LangGraph's `defer`: the reduce of a map-reduce whose branches differ in
+   * length). A `Send` to it runs at once.
+   */
+  readonly defer?: boolean;
 }
 
 /**

@@ -15,7 +15,7 @@ import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
 import type { RunSettings, TaskRunner, TaskWrite } from "./run-settings.js";
-import { detachedStep, NO_RECORDS, stepRecord, type StepLog, type StepRecord } from "./step-record.js";
+import { detachedStep, NO_RECORDS, stepRecords, type StepLog, type StepRecord } from "./step-record.js";
 import { gotoOf } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
@@ -42,6 +42,7 @@ export class Run {
   #state: State;
   #tasks: readonly Task[] | undefined;
   #joins: readonly (readonly string[])[];
+  #deferred: readonly Task[] = []; // deferred nodes' tasks waiting for the others' (the kernel's deferTasks decides)
   #supersteps = 0;
   readonly #trace: string[] = [];
   readonly #routes = new RouteLog();
@@ -108,6 +109,7 @@ export class Run {
     for (const route of snapshot.routes) run.#routes.push(route);
     run.#supersteps = snapshot.supersteps;
     run.#joins = snapshot.joins.map((sources) => [...sources]);
+    if (snapshot.deferred !== undefined) run.#deferred = snapshot.deferred.map((task) => ({ ...task }));
     return run;
   }
 
@@ -156,6 +158,7 @@ export class Run {
       routes: this.#routes.shared(),
       supersteps: this.#supersteps,
       joins: this.#joins.map((sources) => [...sources]),
+      ...(this.#deferred.length === 0 ? {} : { deferred: [...this.#deferred] }),
     };
   }
 
@@ -241,10 +244,7 @@ export class Run {
       log.add(tasks, updates, advanced.keys);
       return NO_RECORDS;
     }
-    const records = new Array<StepRecord>(tasks.length);
-    for (let index = 0; index < tasks.length; index++)
-      records[index] = stepRecord((tasks[index] as Task).node, updates[index] as State, advanced.keys[index]);
-    return records;
+    return stepRecords(tasks, updates, advanced.keys);
   }
 
   /** What the kernel reads of the run, without copying its lists. */
@@ -254,6 +254,7 @@ export class Run {
 
   #take(advanced: Advance): void {
     this.#tasks = advanced.tasks;
+    this.#deferred = advanced.deferred;
     this.#joins = advanced.joins;
     for (const route of advanced.routes) {
       this.#routes.push(route);
@@ -278,9 +279,8 @@ export class Run {
   }
 
   /**
-   * Runs the admitted tasks, each on its own copy of the same committed state, and returns their updates
-   * in order. `positions` are the tasks' places in the superstep and `kept` the updates already known,
-   * when some of its tasks succeeded before ({@link Run.restore}).
+   * Runs the admitted tasks, each on its own copy of the same committed state, and returns their updates in order.
+   * `positions` are the tasks' places in the superstep, `kept` the updates known when some succeeded before ({@link Run.restore}).
    */
   #runTasks(tasks: readonly Task[], positions?: readonly number[], kept: readonly TaskWrite[] = []): MaybePromise<State[]> {
     const superstep = this.#supersteps + 1;
@@ -368,7 +368,7 @@ export class Run {
       }
       arrivals[index] = { source, successors: pending, goto };
     }
-    return advance(this.#graph, this.#joins, arrivals, this.#visits);
+    return advance(this.#graph, this.#joins, arrivals, this.#visits, this.#deferred);
   }
 
   /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */

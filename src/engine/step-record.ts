@@ -30,6 +30,18 @@ export function stepRecord(node: string, update: State, route: string | string[]
   return { node, update: withoutGoto(update), route, goto };
 }
 
+/** A superstep's records, one per task in task order (a plain loop: this runs once per superstep of every run). */
+export function stepRecords(
+  tasks: readonly Task[],
+  updates: readonly State[],
+  keys: readonly (string | string[] | undefined)[],
+): StepRecord[] {
+  const records = new Array<StepRecord>(tasks.length);
+  for (let index = 0; index < tasks.length; index++)
+    records[index] = stepRecord((tasks[index] as Task).node, updates[index] as State, keys[index]);
+  return records;
+}
+
 /** The nodes a Command goto in `update` sends to, or `undefined` when there is none. */
 function gotoNames(update: State): string[] | undefined {
   return gotoOf(update)?.map((task) => task.node);

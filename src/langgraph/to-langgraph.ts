@@ -195,7 +195,7 @@ function exportableFields(spec: GraphSpec): readonly string[] {
 
 /** LangGraph's `StateGraph` builder with names known only at run time (its types accumulate literal node names). */
 interface LooseBuilder {
-  addNode(nodes: [name: string, node: LangGraphNode, options: { ends?: string[] }][]): LooseBuilder;
+  addNode(nodes: [name: string, node: LangGraphNode, options: { ends?: string[]; defer?: true }][]): LooseBuilder;
   addEdge(from: string | string[], to: string): LooseBuilder;
   addConditionalEdges(source: string, path: LangGraphPath, pathMap: Record<string, string>): LooseBuilder;
   compile(options: {
@@ -230,12 +230,15 @@ function buildLangGraph(
   const builder = new StateGraph(Annotation.Root(channels)) as unknown as LooseBuilder;
   // LangGraph refuses an empty list of nodes, though it runs a graph without nodes (START → END).
   // A node that returns a Command declares its ends as on LangGraph: its goto is LangGraph's own.
+  // A deferred node is LangGraph's own `defer`: it decides the wait as the kernel's deferTasks does.
   const ends = new Map((spec.ends ?? []).map((end) => [end.from, [...end.to]]));
+  const deferred = new Set(spec.deferred);
   if (spec.nodes.length > 0) {
     builder.addNode(
       spec.nodes.map((node) => {
         const to = ends.get(node);
-        return [node, wrapNode(lg, executable, node, exported), to === undefined ? {} : { ends: to }];
+        const options = { ...(to === undefined ? {} : { ends: to }), ...(deferred.has(node) ? { defer: true as const } : {}) };
+        return [node, wrapNode(lg, executable, node, exported), options];
       }),
     );
   }

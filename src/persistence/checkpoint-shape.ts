@@ -56,5 +56,6 @@ export function checkpointShapeProblem(value: unknown, withLists = true): string
   if (!isRecord(value)) return `it is ${value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`}, not an object`;
   const wrong = FIELDS.find(([field, check]) => (withLists || !LISTS.has(field)) && !check(value[field]));
   if (wrong !== undefined) return `its field ${wrong[0]} is not ${wrong[2]}`;
+  if (value.deferred !== undefined && !arrayOf(isTask)(value.deferred)) return "its field deferred is not a list of { node, sent } tasks";
   return isStamp(value.graph) ? undefined : "its field graph is not { version: a whole number from 1, specHash: a string }";
 }

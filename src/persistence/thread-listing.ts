@@ -3,7 +3,7 @@
  * subgraph's own thread, `thread␟namespace`, belongs to its parent's), sorted by UTF-8 bytes, which is
  * the order SQLite's binary collation and PostgreSQL's `COLLATE "C"` give.
  */
-import { NAMESPACE_SEPARATOR } from "../engine/_kernel.js";
+import { NAMESPACE_SEPARATOR } from "../engine/store-rules.js";
 
 /** SQLite's query: binary collation is UTF-8 byte order. */
 export const SQLITE_THREADS_SQL = "SELECT DISTINCT thread_id FROM tsg_checkpoints WHERE instr(thread_id, char(31)) = 0 ORDER BY thread_id";

@@ -110,6 +110,7 @@ const specShape: Check = objectWith({
     check: listOf(objectWith({ node: { check: string }, max: { check: count }, exit: { check: string, optional: true } })),
     optional: true,
   },
+  deferred: { check: stringList, optional: true },
   reducers: { check: listOf(objectWith({ field: { check: string }, reducer: { check: string } })), optional: true },
   fields: { check: stringList, optional: true },
   subgraphs: { check: (value, path, problems) => subgraphs(value, path, problems), optional: true },

@@ -89,6 +89,7 @@ export function graphSetup<S extends object>({ executable, api, signal, sink, ma
           supersteps: run.supersteps,
           tasks: run.tasks,
           joins: run.joins,
+          ...(run.deferred === undefined ? {} : { deferred: run.deferred }),
           steps: steps as readonly LastStep<S>[],
         };
         return {

@@ -126,6 +126,7 @@ function plain(snapshot: RunSnapshot): SuperstepSnapshot {
     routes: snapshot.routes.map((route) => ({ ...route })),
     supersteps: snapshot.supersteps,
     joins: snapshot.joins.map((sources) => [...sources]),
+    ...(snapshot.deferred === undefined ? {} : { deferred: snapshot.deferred.map((task) => ({ ...task })) }),
   };
 }
 

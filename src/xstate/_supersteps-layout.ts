@@ -6,7 +6,14 @@
  */
 import type { State } from "../engine/_kernel.js";
 import { END, START, type GraphSpec } from "../spec.js";
-import { STEP_LIMIT_STATE, SUPERSTEP_STATE, WAITING_TAG, type GraphMachineContext, type GraphMachineMode } from "./machine-types.js";
+import {
+  STEP_LIMIT_STATE,
+  SUPERSTEP_STATE,
+  WAITING_TAG,
+  type GraphMachineContext,
+  type GraphMachineMode,
+  type SuperstepProgress,
+} from "./machine-types.js";
 import { stateIds } from "./_names.js";
 import { machineOutput, type ContextOf, type GraphSetup, type StateConfig } from "./_setup.js";
 import type { SuperstepOutput } from "./_superstep.js";
@@ -64,7 +71,7 @@ export function superstepsMachine<S extends object>(
 
 /** What the superstep actor restores the run from. */
 function progressOf<S>(context: GraphMachineContext<S>): SuperstepOutput["run"] {
-  const run = context.run ?? { supersteps: 0, tasks: [], joins: [] };
+  const run: Omit<SuperstepProgress<unknown>, "steps"> = context.run ?? { supersteps: 0, tasks: [], joins: [] };
   return {
     state: context.state as State,
     tasks: run.tasks,
@@ -72,5 +79,6 @@ function progressOf<S>(context: GraphMachineContext<S>): SuperstepOutput["run"] 
     routes: context.routes,
     supersteps: run.supersteps,
     joins: run.joins,
+    ...(run.deferred === undefined ? {} : { deferred: run.deferred }),
   };
 }

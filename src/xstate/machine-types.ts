@@ -92,6 +92,8 @@ export interface SuperstepProgress<S> {
   readonly tasks: readonly PendingTask[];
   /** For each join, in declaration order: the sources that arrived since it last fired. */
   readonly joins: readonly (readonly string[])[];
+  /** Deferred nodes' tasks waiting until no other node has one pending (`addNode(name, fn, { defer: true })`); absent when none waits. */
+  readonly deferred?: readonly PendingTask[];
   /** The steps of the last superstep, in declaration order; their state is the context's `state`. */
   readonly steps: readonly LastStep<S>[];
 }

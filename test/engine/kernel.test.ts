@@ -14,6 +14,7 @@ import { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "../../src/
 import { admit, commit, superstepCeiling, verdict, type RunSnapshot } from "../../src/engine/kernel/superstep.js";
 import { retryDecision } from "../../src/engine/kernel/retry.js";
 import { advance, schedule } from "../../src/engine/kernel/advance.js";
+import { deferTasks } from "../../src/engine/kernel/defer.js";
 import { cancelPending, reroutes, updateSource } from "../../src/engine/kernel/updates.js";
 import { writesKeptOnFailure, writesKeptOnPause } from "../../src/engine/kernel/writes.js";
 import { StepFailure, type State, type Task } from "../../src/engine/step.js";
@@ -56,6 +57,8 @@ const bounded = executableOf(
     .addEdge("exit", END)
     .compile(),
 );
+/** The same graph with "d" deferred: it waits while another node has a plain task pending. */
+const withDeferred = { ...graph, deferred: new Set(["d"]) };
 const limits = resolveLimits({ maxSteps: 4, recursionLimit: 3 });
 const settings = { interruptBefore: new Set(["c"]), interruptAfter: new Set(["a"]) };
 
@@ -251,6 +254,27 @@ const rows: [string, () => unknown, unknown][] = [
       decided(admit(bounded, snapshot({ tasks: [task("b")], trace: ["a", "b", "a"] }), limits, undefined)),
     ],
     [undefined, "b", { kind: "stop", node: "b", bound: undefined, code: "LOOP_BOUND" }],
+  ],
+  [
+    "deferred node",
+    () => [
+      deferTasks(withDeferred, [task("a"), task("d")]),
+      deferTasks(withDeferred, [task("d"), task("b", true)]),
+      deferTasks(withDeferred, [task("d", true), task("a")]),
+      advance(
+        withDeferred,
+        [[]],
+        [{ source: "c", successors: { tasks: [task("d")], routes: [], list: false } }],
+        visitCounts(withDeferred, []),
+        [task("d")],
+      ),
+    ],
+    [
+      { tasks: [task("a")], deferred: [task("d")] },
+      { tasks: [task("d"), task("b", true)], deferred: [] },
+      { tasks: [task("d", true), task("a")], deferred: [] },
+      { tasks: [task("d")], deferred: [], joins: [[]], routes: [], keys: [undefined] },
+    ],
   ],
 ];
 

@@ -6,6 +6,7 @@
 import { END } from "../../spec.js";
 import type { ExecutableGraph } from "../executable.js";
 import { boundedTasks, type BoundTable, type VisitCounts } from "./bounds.js";
+import { deferTasks, type DeferTable } from "./defer.js";
 import { gotoRoutes } from "../command-goto.js";
 import type { RouteTaken, Successors, Task } from "../step.js";
 
@@ -19,9 +20,11 @@ export interface Arrival {
   readonly goto?: readonly Task[] | undefined;
 }
 
-/** What {@link advance} decided: the next superstep's tasks, the joins' arrivals, and the routes taken. */
+/** What {@link advance} decided: the next superstep's tasks, the deferred tasks still waiting, the joins' arrivals, and the routes taken. */
 export interface Advance {
   readonly tasks: Task[];
+  /** Plain tasks of deferred nodes that wait while another node has a task pending (see `defer.ts`); empty for most graphs. */
+  readonly deferred: readonly Task[];
   readonly joins: (readonly string[])[];
   /** Every route taken, in the sources' order. */
   readonly routes: readonly RouteTaken[];
@@ -29,14 +32,19 @@ export interface Advance {
   readonly keys: readonly (string | string[] | undefined)[];
 }
 
+/** No deferred task waits. */
+const NO_TASKS: readonly Task[] = Object.freeze([]);
+
 /** The keys of one arrival that took no route (every step of a chain): one list for all. */
 const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
 
 /**
  * The next superstep's tasks, from what each source of the last one leads to: joins whose sources have
  * all arrived fire, END is dropped, plain tasks are de-duplicated (Sends never are), and the result is
- * sorted in declaration order (stably: Sends to one node keep their order). Given the run's `visits`
- * (the superstep just run counted), a task of a node whose loop bound is reached goes to the bound's exit.
+ * sorted in declaration order (stably: Sends to one node keep their order). The `deferred` tasks that
+ * were waiting join them, and a deferred node's task waits again while another node has one
+ * (`deferTasks`). Given the run's `visits` (the superstep just run counted), a task of a node whose
+ * loop bound is reached goes to the bound's exit.
  *
  * @example
  * ```ts
@@ -45,18 +53,23 @@ const NO_KEY: readonly (string | string[] | undefined)[] = [undefined];
  * ```
  */
 export function advance(
-  graph: Pick<ExecutableGraph, "order" | "joins" | "transitions"> & BoundTable,
+  graph: Pick<ExecutableGraph, "order" | "joins" | "transitions"> & BoundTable & DeferTable,
   joins: readonly (readonly string[])[],
   arrivals: readonly Arrival[],
   visits?: VisitCounts,
+  deferred: readonly Task[] = NO_TASKS,
 ): Advance {
   // One source with no Command goto (every step of a sequential graph): no list to collect into.
-  // A graph with loop bounds takes the general path, where the bounds are applied to the scheduled tasks.
-  const only = arrivals.length === 1 && (visits === undefined || (graph.bounds?.size ?? 0) === 0) ? arrivals[0] : undefined;
+  // A graph with loop bounds or deferred nodes takes the general path, where those rules are applied to the scheduled tasks.
+  const only =
+    arrivals.length === 1 && (visits === undefined || (graph.bounds?.size ?? 0) === 0) && (graph.deferred?.size ?? 0) === 0
+      ? arrivals[0]
+      : undefined;
   if (only?.successors !== undefined && only.goto === undefined) {
     const { successors } = only;
     return {
       tasks: schedule(graph, successors.tasks),
+      deferred: NO_TASKS,
       joins: joins as (readonly string[])[],
       routes: successors.routes,
       keys: successors.routes.length === 0 && !successors.list ? NO_KEY : [routeKeys(successors)],
@@ -85,10 +98,13 @@ export function advance(
       routes.push(...gotoRoutes(source, goto));
     }
   }
-  const scheduled = schedule(graph, tasks);
-  if (visits === undefined) return { tasks: scheduled, joins: nextJoins, routes, keys };
+  for (const task of deferred) tasks.push(task);
+  const waiting = deferTasks(graph, schedule(graph, tasks));
+  const scheduled = waiting.tasks;
+  if (visits === undefined) return { tasks: scheduled, deferred: waiting.deferred, joins: nextJoins, routes, keys };
   const bounded = boundedTasks(graph, scheduled, visits);
-  return { tasks: bounded === scheduled ? scheduled : schedule(graph, bounded), joins: nextJoins, routes, keys };
+  const next = bounded === scheduled ? scheduled : schedule(graph, bounded);
+  return { tasks: next, deferred: waiting.deferred, joins: nextJoins, routes, keys };
 }
 
 /** The route key(s) a source's router took: a list when it returned one, else its one key, or `undefined` for no router. */

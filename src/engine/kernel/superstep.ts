@@ -37,6 +37,11 @@ export interface RunSnapshot<S extends object = State> {
   readonly supersteps: number;
   /** For each join, in declaration order: the sources that arrived since it last fired, in arrival order. */
   readonly joins: readonly (readonly string[])[];
+  /**
+   * Tasks of deferred nodes waiting for every other node's pending task to finish (see `defer.ts`),
+   * in declaration order; absent or empty when none waits. They are not among `tasks` (nor `next`).
+   */
+  readonly deferred?: readonly Task[];
 }
 
 /**

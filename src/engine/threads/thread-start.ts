@@ -44,7 +44,7 @@ export function checkpointNotFound(api: string, threadId: string, checkpointId: 
 
 /** A checkpoint as the engine's snapshot, after checking it was written by a graph with the same nodes and joins. */
 export function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Checkpoint): RunSnapshot {
-  const unknown = checkpoint.tasks.find((task) => !graph.nodes.has(task.node))?.node;
+  const unknown = [...checkpoint.tasks, ...(checkpoint.deferred ?? [])].find((task) => !graph.nodes.has(task.node))?.node;
   if (unknown !== undefined || checkpoint.joins.length !== graph.joins.length) {
     const what =
       unknown !== undefined

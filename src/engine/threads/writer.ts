@@ -100,6 +100,7 @@ export class ThreadWriter {
       metadata,
       graph: run.stamp,
     };
+    if (snapshot.deferred !== undefined) checkpoint.deferred = snapshot.deferred;
     if (pause !== undefined && pause.interrupts.length > 0) {
       checkpoint.interrupts = pause.interrupts;
       checkpoint.resumes = pause.resumes;

@@ -100,6 +100,7 @@ function applyMigration(api: string, migration: GraphMigration, checkpoint: Chec
     trace: checkpoint.trace.map(rename),
     routes: checkpoint.routes.map((route) => ({ ...route, from: rename(route.from), to: rename(route.to) })),
     joins: checkpoint.joins.map((arrived) => arrived.map(rename)),
+    ...(checkpoint.deferred === undefined ? {} : { deferred: checkpoint.deferred.map((task) => ({ ...task, node: rename(task.node) })) }),
     ...(interrupts === undefined ? {} : { interrupts }),
     ...(resumes === undefined ? {} : { resumes }),
     ...(pendingWrites === undefined ? {} : { pendingWrites }),
