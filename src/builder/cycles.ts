@@ -65,22 +65,27 @@ type Landing<At, Table, Bounded, Seen = never> = At extends Bounded
     : At;
 
 /**
- * The edges the cycle check adds for spent bounds: `from → landing` for each edge `from → b` into a
- * bounded node `b` whose exit chain lands on an unbounded node (`x → b`, `b` exits to `c`, `c` to `x`
- * is the loop `x → x` once both are spent). `never` for a graph whose bounds have no exits.
+ * The edges the cycle check adds for spent bounds: `from → landing` for the predecessors `from` (in
+ * `Pred`, whose keys are `PK`) of each bounded node `b` whose chain of exits (`Table`) lands on an
+ * unbounded node (`x → b`, `b` exits to `c`, `c` to `x` is the loop `x → x` once both are spent). Read
+ * per bounded node with an exit, on the reachability search's table of predecessors, not per edge.
  */
-type LandingEdges<E, Bounded, Table = Exits<E>> = [keyof Table] extends [never]
-  ? never
-  : E extends readonly [infer From, infer To]
-    ? Extract<To, Bounded> extends infer Into
-      ? [Into] extends [never]
-        ? never
-        : (Into extends unknown ? Landing<Into, Table, Bounded> : never) extends infer Lands
-          ? [Lands] extends [never]
-            ? never
-            : readonly [From, Lands]
-          : never
-      : never
+type LandingEdges<Pred, PK extends keyof Pred, Table, Bounded> = {
+  [B in keyof Table]: Landing<B, Table, Bounded> extends infer Lands
+    ? [Lands] extends [never]
+      ? never
+      : readonly [B extends PK ? Pred[B] : never, Lands]
+    : never;
+}[keyof Table];
+
+/** {@link LandingEdges} of the graph's edges `E`; `never` when no bound has an exit. */
+type SpentBoundEdges<E> =
+  Exits<E> extends infer Table
+    ? [keyof Table] extends [never]
+      ? never
+      : Predecessors<E> extends infer Pred
+        ? LandingEdges<Pred, keyof Pred, Table, BoundedNodes<E>>
+        : never
     : never;
 
 /** Layers per recursion level, and the levels allowed: {@link MaxTypeLevelDepth} layers in all, as the reachability search. */
@@ -145,7 +150,7 @@ type PeelFrom<Forward, Backward, Nodes, Outside> = Peel<
  * sources, then from their sinks. {@link TooDeep} when a peel runs out of levels.
  */
 export type UnboundedCycleNodes<N extends string, E> =
-  LandingEdges<E, BoundedNodes<E>> extends infer Landings
+  SpentBoundEdges<E> extends infer Landings
     ? // The tables of `E` alone (those the reachability search built) unless a spent bound adds edges.
       [Landings] extends [never]
       ? CycleNodesAlong<Successors<E>, Predecessors<E>, Exclude<N, BoundedNodes<E>>, BoundedNodes<E>>
