@@ -21,7 +21,7 @@ import { orderWarnings } from "./warnings.js";
 import { compiledStateCheck, schemaFields, stateSchemaProblems } from "./compile-state-schema.js";
 import { brandGraph } from "./graph-brand.js";
 import { loopProblems, loopWarnings } from "./loops.js";
-import { checkDeclaredInterrupts, withDeclaredInterrupts } from "./declared-interrupts.js";
+import { checkDeclaredInterrupts } from "./declared-interrupts.js";
 
 /**
  * Validates a definition and builds its compiled graph. Throws {@link GraphValidationError}
@@ -61,7 +61,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(
     threadSettings(options),
   );
   const { stamp, migrations } = executable;
-  return withDeclaredInterrupts(brandGraph(compiled, { spec, stamp, migrations, stateSchema: definition.stateSchema }), interrupts);
+  return brandGraph(compiled, { spec, stamp, migrations, stateSchema: definition.stateSchema, interrupts });
 }
 
 /**

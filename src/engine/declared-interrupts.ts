@@ -2,16 +2,15 @@
  * The in-node interrupts a graph declares (`compile({ interrupts: [approval] })`), read back: their
  * names and answer schemas. A node's `approval(payload)` call is code the graph cannot see; the
  * declaration is what lets a tool that answers pauses without a person (`exploreGraph`) find each
- * answer's schema. Kept under a registered symbol, as the state schema is, so a graph compiled by
- * another copy of the library (a user's module that `tsg` loads) still shows them.
+ * answer's schema. Kept in the graph's brand (`graph-brand.ts`), beside the state schema, so a graph
+ * compiled by another copy of the library (a user's module that `tsg` loads) still shows them.
  */
 import { describeValue, quote } from "../_describe.js";
 import { InvalidOptionError } from "../errors.js";
 import type { CompiledGraph } from "./compiled-graph.js";
+import { graphBrandOf } from "./graph-brand.js";
 import type { DeclaredInterrupt } from "./interrupt.js";
 import { isStandardSchema } from "./kernel/state-check.js";
-
-const DECLARED_INTERRUPTS = Symbol.for("typed-state-graph.declaredInterrupts");
 
 /**
  * The `interrupts` option, checked: a list of `defineInterrupt` values with distinct names. Throws
@@ -46,12 +45,6 @@ export function checkDeclaredInterrupts(value: unknown, api: string): readonly D
   return [...new Set(value as readonly DeclaredInterrupt[])];
 }
 
-/** The graph, carrying its declared interrupts (when it has any) for {@link declaredInterruptsOf}. */
-export function withDeclaredInterrupts<G extends object>(graph: G, interrupts: readonly DeclaredInterrupt[]): G {
-  if (interrupts.length > 0) Object.defineProperty(graph, DECLARED_INTERRUPTS, { value: Object.freeze([...interrupts]) });
-  return graph;
-}
-
 /**
  * The in-node interrupts a graph was compiled with (`compile({ interrupts: [approval] })`), each with
  * its name and answer schema; empty for a graph that declares none. `exploreGraph` draws answers from
@@ -63,6 +56,5 @@ export function withDeclaredInterrupts<G extends object>(graph: G, interrupts: r
  * ```
  */
 export function declaredInterruptsOf(graph: CompiledGraph<object, string, object>): readonly DeclaredInterrupt[] {
-  const declared = (graph as { [DECLARED_INTERRUPTS]?: readonly DeclaredInterrupt[] })[DECLARED_INTERRUPTS];
-  return declared ?? [];
+  return graphBrandOf(graph)?.interrupts ?? [];
 }

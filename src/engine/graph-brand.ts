@@ -3,12 +3,13 @@
  * (under tsx, or from another install) with its own copy of typed-state-graph, whose `CompiledGraph`
  * class and module-level WeakMaps are not this one's: `instanceof` and WeakMap lookups fail for its
  * graphs. A registered symbol (`Symbol.for`) is the same in every copy, so the graph carries, under it,
- * the plain facts a reader needs without running it: its spec, its version stamp, its declared migrations
- * and its state schema. Every reader outside the graph's own runs (the CLI's `check`, `check --against`,
+ * the plain facts a reader needs without running it: its spec, its version stamp, its declared migrations,
+ * its state schema and its declared in-node interrupts. Every reader outside the graph's own runs (the CLI's `check`, `check --against`,
  * `inspect`, `stateSchemaOf`, `assertResumable`) reads a graph through {@link graphBrandOf}.
  */
 import type { GraphSpec } from "../spec.js";
 import type { GraphMigration, GraphStamp } from "./graph-stamp.js";
+import type { DeclaredInterrupt } from "./interrupt.js";
 import { isStandardSchema } from "./kernel/state-check.js";
 import type { StandardSchemaV1 } from "./state-schema.js";
 
@@ -25,6 +26,8 @@ export interface GraphBrand {
   readonly migrations: readonly GraphMigration[];
   /** The Standard Schema the state was declared with, or `undefined` for a graph declared with a type only. */
   readonly stateSchema: StandardSchemaV1 | undefined;
+  /** The in-node interrupts `compile({ interrupts })` declared, with their answer schemas (`exploreGraph` answers from them). */
+  readonly interrupts: readonly DeclaredInterrupt[];
 }
 
 /**
@@ -32,7 +35,7 @@ export interface GraphBrand {
  *
  * @example
  * ```ts
- * const compiled = brandGraph(new CompiledGraph(spec, executable), { spec, stamp, migrations, stateSchema });
+ * const compiled = brandGraph(new CompiledGraph(spec, executable), { spec, stamp, migrations, stateSchema, interrupts: [] });
  * ```
  */
 export function brandGraph<G extends object>(graph: G, brand: GraphBrand): G {
@@ -53,11 +56,12 @@ export function graphBrandOf(value: unknown): GraphBrand | undefined {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return undefined;
   const brand = (value as { [GRAPH_BRAND]?: unknown })[GRAPH_BRAND];
   if (typeof brand !== "object" || brand === null) return undefined;
-  const { spec, stamp, migrations, stateSchema } = brand as Partial<Record<keyof GraphBrand, unknown>>;
+  const { spec, stamp, migrations, stateSchema, interrupts } = brand as Partial<Record<keyof GraphBrand, unknown>>;
   const specLike = typeof spec === "object" && spec !== null && Array.isArray((spec as { nodes?: unknown }).nodes);
   const stampLike = typeof stamp === "object" && stamp !== null && typeof (stamp as { version?: unknown }).version === "number";
   const schemaLike = stateSchema === undefined || isStandardSchema(stateSchema);
   if (!specLike || !stampLike || !Array.isArray(migrations) || !migrations.every(isMigration) || !schemaLike) return undefined;
+  if (!Array.isArray(interrupts)) return undefined;
   return brand as GraphBrand;
 }
 

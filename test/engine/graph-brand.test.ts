@@ -13,13 +13,14 @@ const ticket = stateGraph(ticketSchema)()
   .compile();
 
 describe("graphBrandOf", () => {
-  it("reads a compiled graph's spec, version stamp, declared migrations and state schema", () => {
+  it("reads a compiled graph's spec, version stamp, declared migrations, state schema and declared interrupts", () => {
     const graph = reviewV2();
     const brand = graphBrandOf(graph);
     expect(brand?.spec).toBe(graph.spec);
     expect(brand?.stamp.version).toBe(2);
     expect(brand?.migrations.map((migration) => migration.from)).toEqual([1]);
     expect(brand?.stateSchema).toBeUndefined();
+    expect(brand?.interrupts).toEqual([]);
     expect(graphBrandOf(ticket)?.stateSchema).toBe(ticketSchema);
     expect(stateSchemaOf(ticket)).toBe(ticketSchema);
   });
@@ -34,7 +35,11 @@ describe("graphBrandOf", () => {
   it.each([
     ["null", null],
     ["a plain object", {}],
-    ["a brand without a spec", { [GRAPH_BRAND]: { stamp: { version: 1 }, migrations: [], stateSchema: undefined } }],
+    ["a brand without a spec", { [GRAPH_BRAND]: { stamp: { version: 1 }, migrations: [], stateSchema: undefined, interrupts: [] } }],
+    [
+      "a brand without its interrupts",
+      { [GRAPH_BRAND]: { spec: { nodes: [] }, stamp: { version: 1 }, migrations: [], stateSchema: undefined } },
+    ],
     ["a brand whose migrations are not migrations", { [GRAPH_BRAND]: { spec: { nodes: [] }, stamp: { version: 1 }, migrations: [1] } }],
     [
       "a brand whose state schema is no Standard Schema",
