@@ -181,9 +181,25 @@ function isRunnable(value: unknown): value is CompiledGraph<object> {
  * its problems.
  */
 function specOrProblems(label: string, spec: unknown): GraphSource {
-  const copy: unknown = spec === undefined ? undefined : JSON.parse(JSON.stringify(spec));
+  let copy: unknown;
+  try {
+    copy = spec === undefined ? undefined : JSON.parse(JSON.stringify(spec));
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    // Too deep for JSON's recursive copy (subgraphs nested thousands deep): checkSpecSchema, which stops
+    // at the nesting limit, says why on the value itself. A spec it finds nothing wrong with cannot be that
+    // deep, so the overflow is then the module's own (a getter recursing) and reported as such.
+    const problems = checkSpecSchema(spec);
+    if (problems.length === 0) throw error;
+    return { label, problems };
+  }
   const problems = checkSpecSchema(copy);
   return problems.length > 0 ? { label, problems } : { label, spec: copy as GraphSpec };
+}
+
+/** V8's "Maximum call stack size exceeded", which JSON.stringify throws on a value nested past the stack. */
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /** `instanceof` that survives a thrown Proxy whose `getPrototypeOf` trap throws. */

@@ -39,6 +39,20 @@ describe.each([
   });
 });
 
+it("a spec nested too deep to copy is refused as invalid (exit 1, the nesting limit named), not as a fault of the module", async () => {
+  const { code, stdout, stderr } = await runTsg(["check", `${MODULE}#deepSubgraphs`]);
+  expect({ code, stderr }).toEqual({ code: 1, stderr: "" });
+  expect(stdout).toMatch(/^\.\/test\/cli\/fixtures\/hostile\.mjs#deepSubgraphs: \d+ problems?\n/);
+  expect(stdout).toContain("nests subgraphs more than 64 levels deep");
+  expect(stdout.length).toBeLessThan(20_000);
+  const json = await runTsg(["check", `${MODULE}#deepSubgraphs`, "--json"]);
+  expect(json.code).toBe(1);
+  expect(JSON.parse(json.stdout)).toMatchObject({
+    valid: false,
+    problems: expect.arrayContaining([expect.objectContaining({ code: "INVALID_SPEC" })]),
+  });
+});
+
 it("the same module's valid export still checks", async () => {
   expect(await runTsg(["check", `${MODULE}#valid`])).toMatchObject({
     code: 0,
