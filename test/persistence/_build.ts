@@ -4,7 +4,7 @@
  * others may be using), and only when a source file changed since the last build. It sits inside
  * the repository so the compiled files resolve the SQLite driver (libsql or better-sqlite3) from node_modules.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -83,4 +83,17 @@ export function childProcessSuite(): { readonly buildDir: string; readonly dir: 
       return current.dir;
     },
   };
+}
+
+/** Runs `node …args` (a crash fixture), collecting its output: the child, to kill, and its exit with what it printed. */
+export function spawnFixture(args: readonly string[]) {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal, out, err })),
+  );
+  return { child, exit };
 }

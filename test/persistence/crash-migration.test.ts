@@ -6,12 +6,11 @@
  * checkpoint has the migrated state and node names, at most one migrated checkpoint exists, and one the
  * child saw saved is there. A last child finishes the thread with the state of a run nobody killed.
  */
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Checkpoint } from "../../src/persistence/index.js";
-import { childProcessSuite } from "./_build.js";
+import { childProcessSuite, spawnFixture } from "./_build.js";
 import { onDriver, openSqlite, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
 
 const FIXTURE = join(import.meta.dirname, "fixtures/crash-migrate.mjs");
@@ -30,17 +29,7 @@ interface Outcome {
 }
 
 function start(db: string, log: string, version: "v1" | "v2") {
-  const child = spawn(process.execPath, [FIXTURE, suite.buildDir, db, log, "t", SQLITE_DRIVER, version, String(BLOB_BYTES)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal, out, err })),
-  );
-  return { child, exit };
+  return spawnFixture([FIXTURE, suite.buildDir, db, log, "t", SQLITE_DRIVER, version, String(BLOB_BYTES)]);
 }
 
 async function runToEnd(db: string, log: string, version: "v1" | "v2"): Promise<Outcome> {

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { childProcessSuite } from "./_build.js";
+import { childProcessSuite, spawnFixture } from "./_build.js";
 import { onDriver, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED } from "./_helpers.js";
 
 // The suites below skip only where their driver does not load: TSG_SQLITE_DRIVER=better-sqlite3 selects the optional
@@ -32,19 +32,6 @@ function start(db: string, log: string, thread: string, delayMs: number, paralle
       ? [FIXTURE, suite.buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER]
       : [PARALLEL_FIXTURE, suite.buildDir, db, log, thread, String(delayMs), SQLITE_DRIVER, parallel.failSlow ? "1" : "0"];
   return spawnFixture(args);
-}
-
-/** Runs `node …args`, collecting its output: the child, and its exit. */
-function spawnFixture(args: readonly string[]) {
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal, out, err })),
-  );
-  return { child, exit };
 }
 
 async function runToEnd(db: string, log: string, thread: string, delayMs: number): Promise<Outcome> {
