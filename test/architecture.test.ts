@@ -177,6 +177,8 @@ const engineDrivers = (file: string): boolean =>
   file.startsWith("engine/threads/") ||
   [
     "engine/run.ts",
+    "engine/run-route.ts",
+    "engine/run-tasks.ts",
     "engine/parallel-superstep.ts",
     "engine/attempts.ts",
     "engine/stream.ts",

@@ -14,23 +14,19 @@ import { graphLimits } from "./kernel/recursion-limit.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
-import type { RunSettings, TaskRunner, TaskWrite } from "./run-settings.js";
+import type { RunSettings, TaskWrite } from "./run-settings.js";
 import { detachedStep, NO_RECORDS, stepRecords, type StepLog, type StepRecord } from "./step-record.js";
-import { gotoOf } from "./command-goto.js";
-import { unlessAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun } from "./observed-run.js";
 import type { ObservedInterrupt } from "./observer.js";
 import { admit, commit, type AdmitView, type RunSnapshot } from "./kernel/superstep.js";
 import { countVisits, visitCounts } from "./kernel/bounds.js";
-import { pendingWritesOf } from "./kernel/writes.js";
-import { advance, type Advance, type Arrival } from "./kernel/advance.js";
-import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
-import { FROM_START, fixedSuccessorTable, isPending, isThenable, successorsOf } from "./step.js";
-import type { RouteTaken, State, Successors, Task } from "./step.js";
+import type { Advance } from "./kernel/advance.js";
+import { FROM_START, fixedSuccessorTable, isPending, type RouteTaken, type State, type Task } from "./step.js";
+import { routeSources, type RouteHost } from "./run-route.js";
+import { TaskLauncher, type TaskHost } from "./run-tasks.js";
 import { runRestOfSuperstep } from "./superstep-rest.js";
 import { RouteLog } from "./route-log.js";
-import { RouterCallContext, SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
 
 /**
@@ -49,22 +45,18 @@ export class Run {
   readonly #graph: ExecutableGraph;
   readonly #limits: RunLimits;
   readonly #signal: AbortSignal | undefined;
-  readonly #maxConcurrency: number;
   readonly #threadId: string | undefined;
-  readonly #sink: EventSink | undefined;
   readonly #api: string;
   readonly #interrupts: InterruptHost | undefined;
   /** Checked once per run: an unobserved run tests this one field per hook and allocates nothing for it. */
   readonly #observed: ObservedRun | undefined;
-  readonly #onWrite: ((write: TaskWrite) => void) | undefined;
   readonly #onTasks: RunSettings["onTasks"];
   /** The updates already known for the next superstep's tasks, by position: those tasks do not run again. */
   #done: ReadonlyMap<number, State> | undefined;
-  readonly #runTask: TaskRunner;
-  /** The scope of every superstep of one task (see `#runTasks`). */
-  #soloScope: SuperstepScope | undefined;
-  /** What each source with a fixed edge or fan-out leads to: one lookup per source routed. */
-  readonly #fixed: ReadonlyMap<string, Successors>;
+  /** Runs each superstep's admitted tasks (see run-tasks.ts). */
+  readonly #launcher: TaskLauncher;
+  /** What routing and running tasks read of this run (see run-route.ts, run-tasks.ts): made once, read through getters. */
+  readonly #host: RouteHost & TaskHost;
   /** How many times each bounded node ran: the trace counted as it grows, so admitting a task never walks it. */
   #visits: Map<string, number>;
 
@@ -73,16 +65,14 @@ export class Run {
     this.#api = options?.api ?? "invoke";
     this.#limits = graphLimits(graph, options, this.#api);
     this.#signal = checkSignal(options?.signal, this.#api);
-    this.#maxConcurrency = resolveConcurrency(options?.maxConcurrency, this.#api);
+    const maxConcurrency = resolveConcurrency(options?.maxConcurrency, this.#api);
     this.#threadId = options?.threadId;
-    this.#sink = options?.sink;
     this.#interrupts = options?.interrupts;
     this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
-    this.#onWrite = options?.onWrite;
     this.#onTasks = options?.onTasks;
-    this.#runTask = options?.runTask ?? runTask;
     this.#joins = graph.joins.map(() => []);
-    this.#fixed = fixedSuccessorTable(graph);
+    this.#host = this.#hostOf(options, maxConcurrency);
+    this.#launcher = new TaskLauncher(this.#host);
     this.#visits = visitCounts(graph, []);
     this.#state = {};
     const failure = inputFailure(graph, input);
@@ -146,7 +136,7 @@ export class Run {
 
   /** Computes START's successors, so the first snapshot can name the first tasks. */
   async begin(): Promise<void> {
-    if (this.#tasks === undefined) this.#take(await this.#route(FROM_START));
+    if (this.#tasks === undefined) this.#take(await routeSources(this.#host, FROM_START));
   }
 
   /** Where the run stands; see {@link RunSnapshot}. Its state is the committed one: serialize it before the next superstep. */
@@ -171,7 +161,7 @@ export class Run {
     const committed = commit(this.#graph, this.#state, [{ node, sent: false }], [update]);
     if (!committed.ok) throw this.#error(committed.failure, committed.node);
     this.#state = committed.state;
-    if (asNode !== undefined) this.#take(await this.#route([{ node: asNode, sent: false }]));
+    if (asNode !== undefined) this.#take(await routeSources(this.#host, [{ node: asNode, sent: false }]));
   }
 
   /** Runs the next superstep; resolves with its detached steps, or `undefined` once the run is over. */
@@ -189,7 +179,7 @@ export class Run {
    */
   superstepRecords(log?: StepLog): MaybePromise<StepRecord[] | undefined> {
     if (this.#tasks !== undefined) return this.#runSuperstep(log);
-    return andThen(this.#route(FROM_START), (advanced) => {
+    return andThen(routeSources(this.#host, FROM_START), (advanced) => {
       this.#take(advanced);
       return this.#runSuperstep(log);
     });
@@ -213,8 +203,8 @@ export class Run {
     // Named methods rather than closures: a synchronous superstep allocates no function.
     const updates =
       done === undefined
-        ? this.#runTasks(tasks)
-        : runRestOfSuperstep(tasks, done, (rest, positions, kept) => this.#runTasks(rest, positions, kept));
+        ? this.#launcher.run(tasks)
+        : runRestOfSuperstep(tasks, done, (rest, positions, kept) => this.#launcher.run(rest, positions, kept));
     return isPending(updates)
       ? updates.then((ready) => this.#commitSuperstep(tasks, ready, log))
       : this.#commitSuperstep(tasks, updates, log);
@@ -230,7 +220,7 @@ export class Run {
     for (const task of tasks) this.#trace.push(task.node);
     countVisits(this.#graph, this.#visits, tasks);
     this.#supersteps += 1;
-    const advanced = this.#route(tasks, updates);
+    const advanced = routeSources(this.#host, tasks, updates);
     return isPending(advanced)
       ? advanced.then((ready) => this.#endSuperstep(tasks, updates, ready, log))
       : this.#endSuperstep(tasks, updates, advanced, log);
@@ -245,6 +235,42 @@ export class Run {
       return NO_RECORDS;
     }
     return stepRecords(tasks, updates, advanced.keys);
+  }
+
+  /** What routing and running tasks read of this run: its settings, and its state and tables as they stand. */
+  #hostOf(options: RunSettings | undefined, maxConcurrency: number): RouteHost & TaskHost {
+    const run = this;
+    return {
+      graph: this.#graph,
+      fixed: fixedSuccessorTable(this.#graph),
+      signal: this.#signal,
+      threadId: this.#threadId,
+      maxConcurrency,
+      sink: options?.sink,
+      observed: this.#observed,
+      interrupts: this.#interrupts,
+      onWrite: options?.onWrite,
+      runTask: options?.runTask ?? runTask,
+      get tasks() {
+        return run.#tasks;
+      },
+      get state() {
+        return run.#state;
+      },
+      get supersteps() {
+        return run.#supersteps;
+      },
+      get joins() {
+        return run.#joins;
+      },
+      get visits() {
+        return run.#visits;
+      },
+      get deferred() {
+        return run.#deferred;
+      },
+      fail: (error: unknown, node: string, pendingWrites?: readonly PendingWrite[]) => run.#error(error, node, pendingWrites),
+    };
   }
 
   /** What the kernel reads of the run, without copying its lists. */
@@ -276,111 +302,6 @@ export class Run {
   /** Tells the observer a threaded run saved a checkpoint. */
   observeCheckpoint(id: string, step: number, source: string): void {
     this.#observed?.checkpoint({ id, step, source });
-  }
-
-  /**
-   * Runs the admitted tasks, each on its own copy of the same committed state, and returns their updates in order.
-   * `positions` are the tasks' places in the superstep, `kept` the updates known when some succeeded before ({@link Run.restore}).
-   */
-  #runTasks(tasks: readonly Task[], positions?: readonly number[], kept: readonly TaskWrite[] = []): MaybePromise<State[]> {
-    const superstep = this.#supersteps + 1;
-    if (tasks.length > 1) {
-      const scope = new SuperstepScope(this.#signal, this.#observed);
-      return new ParallelSuperstep(this.#parallelHost(scope, superstep), tasks, scope, positions, kept).run();
-    }
-    // A lone task has no sibling to cancel it: its scope only ever aborts with the run's signal, so
-    // every lone task of the run shares one (and one combined signal, if a node reads it).
-    const scope = (this.#soloScope ??= new SuperstepScope(this.#signal, this.#observed));
-    const task = tasks[0] as Task;
-    let pending: MaybePromise<State>;
-    try {
-      pending = this.#runInFrame(task, this.#context(task, scope, superstep));
-    } catch (error) {
-      throw this.#error(error, task.node, pendingWritesOf(kept));
-    }
-    if (!isThenable(pending)) return [pending];
-    return unlessAborted(task.node, pending, this.#signal).then(
-      (update) => [update],
-      (error: unknown) => {
-        throw this.#error(error, task.node, pendingWritesOf(kept));
-      },
-    );
-  }
-
-  /** What a parallel superstep asks of this run. */
-  #parallelHost(scope: SuperstepScope, superstep: number): ParallelHost {
-    return {
-      maxConcurrency: this.#maxConcurrency,
-      signal: this.#signal,
-      onWrite: this.#onWrite,
-      context: (task) => this.#context(task, scope, superstep),
-      start: (task, context) => this.#runInFrame(task, context),
-      fail: (error, node, kept) => this.#error(error, node, kept === undefined ? undefined : pendingWritesOf(kept)),
-    };
-  }
-
-  /**
-   * The routers of a superstep's sources (its tasks' nodes), one after another in declaration order (an
-   * async one continues the rest once it settles), then the kernel's `advance`.
-   */
-  #route(sources: readonly Task[], updates?: readonly State[]): MaybePromise<Advance> {
-    // One arrival per source, by position: sized once, never grown.
-    return this.#routeFrom(0, sources, updates, new Array<Arrival>(sources.length));
-  }
-
-  /** The routers of `sources` from `start` on, adding to `arrivals` (a method, not a closure: a synchronous router costs no function). */
-  #routeFrom(start: number, sources: readonly Task[], updates: readonly State[] | undefined, arrivals: Arrival[]): MaybePromise<Advance> {
-    for (let index = start; index < sources.length; index++) {
-      const source = (sources[index] as Task).node;
-      const goto = gotoOf(updates?.[index]);
-      const fixed = this.#fixed.get(source);
-      if (fixed !== undefined) {
-        arrivals[index] = { source, successors: fixed, goto };
-        continue;
-      }
-      const transition = this.#graph.transitions.get(source);
-      // A join's source waits for the join; a node whose only rule is its ends goes where its Command says.
-      if (transition?.kind === "join" || (transition === undefined && this.#graph.ends.has(source))) {
-        arrivals[index] = { source, successors: undefined, goto };
-        continue;
-      }
-      let pending: MaybePromise<Successors>;
-      try {
-        pending = successorsOf(
-          this.#graph,
-          source,
-          this.#state,
-          new RouterCallContext(this.#signal, source, this.#supersteps, this.#threadId),
-        );
-      } catch (error) {
-        throw this.#error(error, source);
-      }
-      if (isThenable(pending)) {
-        return unlessAborted(source, pending, this.#signal).then(
-          (successors) => {
-            arrivals[index] = { source, successors, goto };
-            return this.#routeFrom(index + 1, sources, updates, arrivals);
-          },
-          (error: unknown) => {
-            throw this.#error(error, source);
-          },
-        );
-      }
-      arrivals[index] = { source, successors: pending, goto };
-    }
-    return advance(this.#graph, this.#joins, arrivals, this.#visits, this.#deferred);
-  }
-
-  /** A task under its node's policies; in a threaded run, inside its interrupt frame (its position is looked up only if it interrupts). */
-  #runInFrame(task: Task, context: TaskContext): MaybePromise<State> {
-    const host = this.#interrupts;
-    if (host === undefined) return this.#runTask(this.#graph, task, this.#state, context);
-    const position = () => (this.#tasks ?? []).indexOf(task);
-    return host.run(task, context.superstep, position, () => this.#runTask(this.#graph, task, this.#state, context));
-  }
-
-  #context(task: Task, scope: SuperstepScope, superstep: number): TaskContext {
-    return new TaskContext(scope, task.node, superstep, this.#threadId, this.#sink);
   }
 
   #error(error: unknown, node: string, pendingWrites?: readonly PendingWrite[]): GraphExecutionError | InterruptError {
