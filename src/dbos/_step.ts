@@ -12,7 +12,7 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import { GraphExecutionError } from "../errors.js";
 import { ChildTaskFrame, DurableHost } from "./_child-frame.js";
 import { RecordedError } from "./_recorded-error.js";
-import { childGraphOf, currentFrame, runInInterruptFrame, runTask, StepFailure, type State, type TaskRunner } from "../engine/_kernel.js";
+import { childGraphOf, StepFailure, taskEntry, type State, type TaskRunner } from "../engine/_kernel.js";
 import { InterruptError, type PendingInterrupt } from "../engine/index.js";
 import { messageOf } from "../_describe.js";
 
@@ -44,7 +44,7 @@ export interface RecordedFailure {
  */
 export const durableTask: TaskRunner = (graph, task, state, context) => {
   // The task's interrupt frame, while its node runs: a node that called `interrupt()` is recorded as paused.
-  const frame = currentFrame();
+  const frame = taskEntry.frame();
   // A subgraph task is no step: its child runs as a child workflow, whose steps are the child's tasks. Under
   // a retry, timeout or cache policy it stays one step, so the policy's timers run inside it and not in the
   // workflow, where a replay would not see them again (its child then starts from START when resumed).
@@ -55,12 +55,12 @@ export const durableTask: TaskRunner = (graph, task, state, context) => {
     childGraphOf(graph.nodes.get(task.node)) !== undefined
   ) {
     const host = frame.host;
-    return runInInterruptFrame(new ChildTaskFrame(frame, host), () => runTask(graph, task, state, context));
+    return taskEntry.run(graph, task, state, context, new ChildTaskFrame(frame, host));
   }
   let live: unknown;
   const step = async (): Promise<StepEnvelope> => {
     try {
-      const update = await runTask(graph, task, state, context);
+      const update = await taskEntry.run(graph, task, state, context);
       return frame?.paused === true ? { paused: [...frame.raised] } : { update };
     } catch (error) {
       if (frame?.paused === true) return { paused: [...frame.raised] };

@@ -26,17 +26,17 @@ export { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "./kernel/p
 export { isAborted, onAbort } from "./abortable.js";
 
 // Running a task and a superstep.
-export { runTask } from "./attempts.js";
+export { taskEntry } from "./task-entry.js";
 export { Run } from "./run.js";
 export type { RunSettings, TaskRunner } from "./run-settings.js";
 export { ObservedRun, type ObservedSettings } from "./observed-run.js";
-export { isThenable, StepFailure, successorsOf, type State, type Successors, type Task } from "./step.js";
-export { SuperstepScope, TaskContext, RouterCallContext, type EventSink } from "./task-context.js";
-export { gotoOf, gotoRoutes, withoutGoto } from "./command-goto.js";
+export { isThenable, StepFailure, type State, type Successors, type Task } from "./step.js";
+export type { EventSink } from "./task-context.js";
+export { gotoRoutes } from "./command-goto.js";
 
 // Interrupts, subgraphs and threads.
-export { currentFrame, InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";
-export { runInInterruptFrame, type InterruptFrame, type SubgraphLimits } from "./interrupt-scope.js";
+export { InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";
+export type { InterruptFrame, SubgraphLimits } from "./interrupt-scope.js";
 export { NodePaused } from "./node-paused.js";
 export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
 export { foldUpdates } from "./subgraph-output.js";

@@ -4,23 +4,7 @@
  * its update the same validation and copy, and a reducer the same detached `current` on both engines.
  */
 import type { Command as LangGraphCommand, Send as LangGraphSend } from "@langchain/langgraph";
-import {
-  gotoOf,
-  isAborted,
-  isThenable,
-  RouterCallContext,
-  runInInterruptFrame,
-  runTask,
-  StepFailure,
-  successorsOf,
-  SuperstepScope,
-  TaskContext,
-  type ExecutableGraph,
-  type State,
-  type Successors,
-  type Task,
-  withoutGoto,
-} from "../engine/_kernel.js";
+import { isThenable, StepFailure, taskEntry, type ExecutableGraph, type State, type Successors, type Task } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END, START } from "../spec.js";
 import type { ChildExport } from "./_types.js";
@@ -92,10 +76,9 @@ function run(
   config: unknown,
 ): LangGraphUpdate | Promise<LangGraphUpdate> {
   const signal = signalOf(config);
-  const context = new TaskContext(new SuperstepScope(signal), node, stepOf(config), threadIdOf(config), writerOf(config));
+  const context = taskEntry.context(node, { signal, superstep: stepOf(config), threadId: threadIdOf(config), writer: writerOf(config) });
   const interruptNames = recorder?.interruptNames ?? new Map<string, string>();
   const frame = new LangGraphInterruptFrame({ lg, children: exported.children, config, interruptNames });
-  const task = (): State | Promise<State> => runTask(graph, { node, sent: false }, state, context);
   // A node that paused ends with LangGraph's GraphInterrupt, whatever it returned or threw after it.
   const paused = (): never => {
     if (frame.pausedName !== undefined && taskId !== undefined) interruptNames.set(taskId, frame.pausedName);
@@ -108,8 +91,7 @@ function run(
   const succeeded = (output: State): LangGraphUpdate => {
     if (frame.paused) return paused();
     // A node's Command goto travels in its update under the engine's reserved key; LangGraph gets its own Command.
-    const goto = gotoOf(output);
-    const update = withoutGoto(output);
+    const { update, goto } = taskEntry.output(output);
     if (record !== undefined) {
       record.update = update;
       record.goto = goto;
@@ -129,7 +111,7 @@ function run(
     if (record !== undefined) {
       record.nodeFailure = { error };
       // LangGraph aborts the signal of a superstep's other tasks when one fails, as the mini engine does.
-      record.cancelled = isAborted(signal) && context.readSignal;
+      record.cancelled = taskEntry.cancelled(context, signal);
       record.finish();
     }
     return rethrow(node, error);
@@ -137,7 +119,7 @@ function run(
   try {
     // A Send task gets its input as `state` from LangGraph: it runs as a plain task on that input.
     // Without LangGraph's checkpointer nothing can pause: `interrupt()` fails as on a plain mini-engine run.
-    const update = hasCheckpointer(config) ? runInInterruptFrame(frame, task) : task();
+    const update = taskEntry.run(graph, { node, sent: false }, state, context, hasCheckpointer(config) ? frame : undefined);
     return isThenable(update) ? Promise.resolve(update).then(succeeded, failed) : succeeded(update);
   } catch (error) {
     return failed(error);
@@ -206,8 +188,8 @@ export function wrapRouter(lg: LangGraphModule, graph: ExecutableGraph, source: 
       return rethrow(source, error);
     };
     try {
-      const context = new RouterCallContext(signalOf(config), source, Math.max(stepOf(config), 0), threadIdOf(config));
-      const successors = successorsOf(graph, source, visibleState(state), context);
+      const io = { signal: signalOf(config), superstep: Math.max(stepOf(config), 0), threadId: threadIdOf(config) };
+      const successors = taskEntry.route(graph, source, visibleState(state), io);
       return isThenable(successors) ? Promise.resolve(successors).then(taken).catch(failed) : taken(successors);
     } catch (error) {
       return failed(error);
