@@ -8,8 +8,20 @@
 import { PersistenceError } from "../engine/index.js";
 import type { PostgresPoolClient } from "./pool.js";
 
-/** The schema version this code reads and writes. Older schemas are migrated on connect; newer ones are refused. */
-export const POSTGRES_SCHEMA_VERSION = 2;
+/**
+ * The schema version this code reads and writes. Older schemas are migrated on connect; newer ones are refused.
+ *
+ * A change to what a stored checkpoint or pending write may hold is a change of schema, even when no
+ * table changes: an older typed-state-graph would silently drop or misread it, so the number goes up and
+ * that release refuses the schema (`SCHEMA_VERSION`). The stored shapes each version introduced:
+ * - 2: the body's `graph` stamp, `{ version, specHash }`.
+ * - 3: the body's `deferred`, the tasks of deferred nodes waiting (`Checkpoint.deferred`); and a failed
+ *   task's reserved pending write, `{ task, node, update: { __tsg_error__: { name, code?, message } } }`
+ *   (pending-writes.ts `failureWrite`), which schema 2 would have merged as the task's update.
+ *   Add here any other shape written from schema 3 on.
+ * SQLite keeps the same list beside `SQLITE_SCHEMA_VERSION` (src/persistence/sqlite/schema.ts: its 7 and 8).
+ */
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 /** `"tsg"`: the schema the checkpointer uses unless told otherwise. */
 export const DEFAULT_POSTGRES_SCHEMA = "tsg";
@@ -53,6 +65,10 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   // `graph` member; a row written before counts as version 1). No table changes; the version is what
   // keeps an older typed-state-graph, which knows no graph versions, from resuming a newer graph's
   // checkpoint with an older graph: it refuses the schema as newer instead.
+  () => "SELECT 1",
+  // Version 3: new stored shapes (listed at POSTGRES_SCHEMA_VERSION), no table changes: rows written
+  // before hold none of them and read as they did. The number keeps schema 2's release, which would drop
+  // a checkpoint's waiting deferred tasks and merge a failure's write, from reading the schema.
   () => "SELECT 1",
 ];
 

@@ -243,7 +243,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
       "tsg_checkpoints_thread: CREATE INDEX tsg_checkpoints_thread ON tsg_checkpoints (thread_id, seq, id)",
       "tsg_writes_thread: CREATE INDEX tsg_writes_thread ON tsg_writes (thread_id)",
     ]);
-    for (const version of [1, 2, 3, 4, 5, 6]) {
+    for (const version of [1, 2, 3, 4, 5, 6, 7]) {
       const file = join(dir, `v${version}.sqlite`);
       copyFileSync(join(FIXTURES, `schema-v${version}.sqlite`), file);
       openSqlite(file).close();

@@ -9,8 +9,21 @@ import type { SqliteConnection } from "./driver.js";
 import { quoted } from "./faults.js";
 import { immediate } from "./transaction.js";
 
-/** The schema this version reads and writes. Older files are migrated when opened; newer ones are refused. */
-export const SQLITE_SCHEMA_VERSION = 7;
+/**
+ * The schema this version reads and writes. Older files are migrated when opened; newer ones are refused.
+ *
+ * A change to what a stored checkpoint or pending write may hold is a change of schema, even when no
+ * table changes: an older typed-state-graph reads the rows it knows and silently drops or misreads the
+ * rest, so the number goes up and that release refuses the file (`SCHEMA_VERSION`). The stored shapes
+ * each version introduced (the migrations below say what they did to the tables):
+ * - 7: the body's `graph` stamp, `{ version, specHash }`.
+ * - 8: the body's `deferred`, the tasks of deferred nodes waiting (`Checkpoint.deferred`); and a failed
+ *   task's reserved pending write, `{ task, node, update: { __tsg_error__: { name, code?, message } } }`
+ *   (pending-writes.ts `failureWrite`), which schema 7 would have merged as the task's update.
+ *   Add here any other shape written from schema 8 on.
+ * PostgreSQL keeps the same list beside `POSTGRES_SCHEMA_VERSION` (src/postgres/schema.ts).
+ */
+export const SQLITE_SCHEMA_VERSION = 8;
 
 /** Each migration takes the schema from version `index` to `index + 1`. */
 const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
@@ -83,6 +96,10 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
   // damaged body must stay readable as CHECKPOINT_CORRUPT. The version is what matters: an older
   // typed-state-graph, which knows no graph versions and could resume a newer graph's checkpoint with an
   // older graph, refuses the file as newer instead.
+  () => undefined,
+  // Version 8: new stored shapes (listed at SQLITE_SCHEMA_VERSION), no table changes: rows written before
+  // hold none of them and read as they did. The number keeps schema 7's release, which would drop a
+  // checkpoint's waiting deferred tasks and merge a failure's write, from reading the file.
   () => undefined,
 ];
 

@@ -4,13 +4,19 @@
  * a node that was renamed, inside a subgraph's interrupt(), with pending Sends to a node that was split,
  * and failed mid-superstep with a kept write. Each finishes with the state of a thread that ran on
  * version 2 from the start. Version 3, which removes the node one of them is paused before and maps
- * nothing there, refuses it, listing it, and the stored rows stay as they were. On SQLite and in memory.
+ * nothing there, refuses it, listing it, and the stored rows stay as they were. On SQLite, on PostgreSQL
+ * (fixtures/review-v1.postgres.sql: the same threads written by d4ad3c4's PostgresCheckpointer, schema 1,
+ * made by make-review-v1-postgres.ts) and in memory.
  */
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Command } from "../../../../src/index.js";
 import { type Checkpoint, type Checkpointer, MemoryCheckpointer, PersistenceError } from "../../../../src/persistence/index.js";
+import { PostgresCheckpointer } from "../../../../src/postgres/index.js";
+import { freshSchemaName, postgresUrl } from "../../../helpers/postgres.js";
+import { loadSchemaDump } from "../../../postgres/_schema-dump.js";
 import { openSqlite, rawConnection, SQLITE_DRIVER_INSTALLED, tempDir } from "../../../persistence/_helpers.js";
 import { type ReviewV2, reviewInputV2, reviewV2, reviewV3 } from "./review-versions.js";
 
@@ -52,11 +58,28 @@ async function fromTheStart(): Promise<ReviewV2> {
   return finish(checkpointer, "v2");
 }
 
+/** The fixture's schema on the run's server, its rows read as stored (every table, in key order). */
+async function postgresFixture() {
+  const schema = freshSchemaName("review_v1");
+  await loadSchemaDump(postgresUrl(), join(FIXTURES, "review-v1.postgres.sql"), schema);
+  const checkpointer = await PostgresCheckpointer.connect(postgresUrl(), { schema });
+  const client = new pg.Client({ connectionString: postgresUrl() });
+  await client.connect();
+  const rows = async () => [
+    (await client.query(`SELECT * FROM ${schema}.tsg_checkpoints ORDER BY seq`)).rows,
+    (await client.query(`SELECT * FROM ${schema}.tsg_writes ORDER BY checkpoint_seq, task`)).rows,
+    (await client.query(`SELECT * FROM ${schema}.tsg_threads ORDER BY thread_id`)).rows,
+  ];
+  return { checkpointer, rows, close: async () => (await checkpointer.close(), await client.end()) };
+}
+
 describe.each([
   ["SQLite", SQLITE_DRIVER_INSTALLED],
+  ["PostgreSQL", true],
   ["memory", true],
 ] as const)("version-1 threads on %s", (store, available) => {
-  const open = async (): Promise<{ checkpointer: Checkpointer; rows: () => unknown; close: () => void }> => {
+  const open = async (): Promise<{ checkpointer: Checkpointer; rows: () => unknown; close: () => unknown }> => {
+    if (store === "PostgreSQL") return postgresFixture();
     if (store === "memory") {
       const checkpointer = await memoryFixture();
       return {
@@ -95,7 +118,7 @@ describe.each([
         expect(history.at(-1)?.graph).toBeUndefined();
         expect(history[0]?.graph?.version).toBe(2);
       } finally {
-        close();
+        await close();
       }
     });
 
@@ -111,7 +134,7 @@ describe.each([
         expect(failed?.pendingWrites?.map((write) => write.node)).toEqual(["draft"]);
         expect(await rows()).toEqual(before);
       } finally {
-        close();
+        await close();
       }
     });
 
@@ -133,7 +156,7 @@ describe.each([
         expect(sends).toMatchObject({ status: "interrupted", next: ["review"] });
         expect(sends.state).toMatchObject({ drafts: ["draft a", "draft b"], polished: true, audience: "everyone" });
       } finally {
-        close();
+        await close();
       }
     });
   });
