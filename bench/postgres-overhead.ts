@@ -4,7 +4,9 @@
  * PostgresSaver in both; the floors are the statements our store sent in a sample run of each mode (the
  * thread's `latest`, then 7 saves in sync or one saveMany in async), replayed for a new thread by a bare
  * `pg` client, no code of ours. Then throughput: threads per second with 1, 4 and 16 threads at once on
- * one PostgresCheckpointer (its pool), against LangGraph.js + PostgresSaver doing the same.
+ * one PostgresCheckpointer (its pool), against LangGraph.js + PostgresSaver doing the same. Beside the
+ * floors, the floor inside a run: the engine on a store that sends only the floor's statements, whose
+ * overhead is the least any store can score (see floorStore).
  *
  * Run: npx tsc -p bench/tsconfig.json && node bench/dist/bench/postgres-overhead.js [--rounds=N] [--runs=N]
  */
@@ -12,6 +14,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { buildReportGraph, initialReportState, type ReportState } from "../src/examples/report/index.js";
+import type { Checkpoint, Checkpointer } from "../src/engine/index.js";
 import type { Durability } from "../src/index.js";
 import { toLangGraph } from "../src/langgraph/index.js";
 import { PostgresCheckpointer } from "../src/postgres/index.js";
@@ -30,6 +33,8 @@ export const POSTGRES_OVERHEAD = {
   async: "PostgresCheckpointer, durability async",
   floorSync: "floor: a bare pg client, the same 8 statements (latest + 7 saves)",
   floorAsync: "floor: a bare pg client, the same 2 statements (latest + one saveMany)",
+  inRunSync: "the engine on a store that sends only the floor's statements, durability sync",
+  inRunAsync: "the engine on a store that sends only the floor's statements, durability async",
   langGraphSync: "LangGraph.js + PostgresSaver, durability sync",
   langGraphAsync: "LangGraph.js + PostgresSaver, durability async",
 } as const;
@@ -92,6 +97,31 @@ async function replay(client: pg.Client, statements: readonly Sent[], threadId: 
   }
 }
 
+/**
+ * The floor inside a run: a store whose reads and saves send the sample run's statements on the bare
+ * client, in order, for the run's thread, and do nothing else (no check, JSON or checksum of ours). Its
+ * overhead is the least any store can score in the same rounds: the engine's thread path, and what the
+ * run's JavaScript and the round trips cost each other when they take turns.
+ */
+function floorStore(client: pg.Client, sentSync: readonly Sent[], sentAsync: readonly Sent[]): Checkpointer {
+  let next = 0;
+  const send = (statement: Sent, threadId: string) => replay(client, [statement], threadId);
+  return {
+    // Every run starts with the thread's latest (sentSync[0] is the sample's; async's is the same statement).
+    async latest(threadId) {
+      next = 1;
+      await send(sentSync[0] as Sent, threadId);
+      return undefined;
+    },
+    save: (checkpoint: Checkpoint) => send(sentSync[next++ % sentSync.length] as Sent, checkpoint.threadId),
+    saveMany: (checkpoints: readonly Checkpoint[]) => send(sentAsync[1] as Sent, (checkpoints[0] as Checkpoint).threadId),
+    get: async () => undefined,
+    list: async () => [],
+    deleteThread: async () => undefined,
+    putWrites: async () => undefined,
+  };
+}
+
 /** Runs `threads` report runs at once, `total` in all, each on its own thread; returns threads per second. */
 async function throughput(run: (threadId: string) => Promise<unknown>, concurrency: number, total: number, tag: string): Promise<number> {
   let next = 0;
@@ -142,6 +172,9 @@ export async function postgresOverhead(options: AlternatedOptions, throughputRun
     const sentAsync = await record(() => onOurs("async", "sample-async"));
     if (sentSync.length !== 8 || sentAsync.length !== 2)
       throw new Error(`the sample runs sent ${sentSync.length} and ${sentAsync.length} statements, not 8 and 2`);
+    const inRun = floorStore(client, sentSync, sentAsync);
+    const onFloorStore = (durability: Durability) =>
+      graph.invoke(input, { threadId: `s${thread++}`, checkpointer: inRun, maxSteps: MAX_STEPS, durability });
     const figures = await timeAlternated(
       [
         { name: POSTGRES_OVERHEAD.plain, run: () => graph.invoke(input, { maxSteps: MAX_STEPS }) },
@@ -149,6 +182,8 @@ export async function postgresOverhead(options: AlternatedOptions, throughputRun
         { name: POSTGRES_OVERHEAD.async, run: () => onOurs("async") },
         { name: POSTGRES_OVERHEAD.floorSync, run: () => replay(client, sentSync, `f${thread++}`) },
         { name: POSTGRES_OVERHEAD.floorAsync, run: () => replay(client, sentAsync, `f${thread++}`) },
+        { name: POSTGRES_OVERHEAD.inRunSync, run: () => onFloorStore("sync") },
+        { name: POSTGRES_OVERHEAD.inRunAsync, run: () => onFloorStore("async") },
         { name: POSTGRES_OVERHEAD.langGraphSync, run: () => onLangGraph("sync") },
         { name: POSTGRES_OVERHEAD.langGraphAsync, run: () => onLangGraph("async") },
       ],
@@ -156,6 +191,8 @@ export async function postgresOverhead(options: AlternatedOptions, throughputRun
     );
     const sync = overheadOf(figures, POSTGRES_OVERHEAD.sync, POSTGRES_OVERHEAD.plain, POSTGRES_OVERHEAD.floorSync);
     const async = overheadOf(figures, POSTGRES_OVERHEAD.async, POSTGRES_OVERHEAD.plain, POSTGRES_OVERHEAD.floorAsync);
+    const leastSync = overheadOf(figures, POSTGRES_OVERHEAD.inRunSync, POSTGRES_OVERHEAD.plain, POSTGRES_OVERHEAD.floorSync);
+    const leastAsync = overheadOf(figures, POSTGRES_OVERHEAD.inRunAsync, POSTGRES_OVERHEAD.plain, POSTGRES_OVERHEAD.floorAsync);
     const ms = (spread: Spread | undefined) => (spread === undefined ? "–" : `${spread.median.toFixed(2)} ms`);
     const rows = Object.values(POSTGRES_OVERHEAD).map((name) => {
       const ratio = roundRatio(figures, name, POSTGRES_OVERHEAD.plain);
@@ -184,6 +221,8 @@ export async function postgresOverhead(options: AlternatedOptions, throughputRun
       "|---|---|---|",
       `| overhead, durability sync: (store run − plain run) ÷ floor (latest + 7 saves) | **${overheadText(sync)}** | ≤ 1.3 |`,
       `| overhead, durability async: floor latest + one saveMany | **${overheadText(async)}** | ≤ 1.5 |`,
+      `| the least any store scores, sync: the engine on a store sending only the floor's statements | ${overheadText(leastSync)} | |`,
+      `| the same, async | ${overheadText(leastAsync)} | |`,
       `| LangGraph.js + PostgresSaver ÷ PostgresCheckpointer, both sync | ${faster(POSTGRES_OVERHEAD.langGraphSync, POSTGRES_OVERHEAD.sync)} | ≥ 12× |`,
       `| the same, both async | ${faster(POSTGRES_OVERHEAD.langGraphAsync, POSTGRES_OVERHEAD.async)} | ≥ 20× |`,
       "",

@@ -13,6 +13,7 @@ import {
   SqliteCheckpointer,
   sqliteDriver,
   type SqliteDriver,
+  type SqliteStatement,
 } from "../../src/persistence/index.js";
 import { counterGraph, counterInput } from "../helpers/graphs.js";
 import { onDriver, openSqlite, rawConnection, SQLITE_DRIVER, SQLITE_DRIVER_INSTALLED, tempDir } from "./_helpers.js";
@@ -23,6 +24,58 @@ beforeEach(() => ({ dir, remove } = tempDir()));
 afterEach(() => remove());
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
+
+/**
+ * The built-in driver with each prepared statement's calls as `wrap` makes them, and `onExec` told of
+ * each `exec`: a driver of the user's, as a test needs one.
+ */
+function wrappedDriver(
+  name: string,
+  wrap: <P extends readonly unknown[], R>(sql: string, statement: SqliteStatement<P, R>) => SqliteStatement<P, R>,
+  onExec: (sql: string) => void = () => undefined,
+): SqliteDriver {
+  const builtIn = sqliteDriver(SQLITE_DRIVER);
+  return {
+    name,
+    open(file, options) {
+      const connection = builtIn.open(file, options);
+      return {
+        get inTransaction() {
+          return connection.inTransaction;
+        },
+        exec: (sql) => (onExec(sql), connection.exec(sql)),
+        prepare: <P extends readonly unknown[], R>(sql: string) => wrap(sql, connection.prepare<P, R>(sql)),
+        pragma: (sql) => connection.pragma(sql),
+        close: () => connection.close(),
+      };
+    },
+  };
+}
+
+/** The built-in driver, logging the SQL of every statement run (prepared or exec'd) into `statements`. */
+function loggingDriver(statements: string[]): SqliteDriver {
+  const log = (sql: string) => void statements.push(sql);
+  return wrappedDriver(
+    "logging",
+    <P extends readonly unknown[], R>(sql: string, statement: SqliteStatement<P, R>) => ({
+      run: (...params: P) => (log(sql), statement.run(...params)),
+      get: (...params: P) => (log(sql), statement.get(...params)),
+      all: (...params: P) => (log(sql), statement.all(...params)),
+    }),
+    log,
+  );
+}
+
+/** A counter run of 2 supersteps on thread t1 through a logging connection (`a`), a second plain connection (`b`) on the same file. */
+async function loggedRun(file: string, durability: "sync" | "async") {
+  const statements: string[] = [];
+  const a = new SqliteCheckpointer(file, { driver: loggingDriver(statements) });
+  const b = openSqlite(file);
+  statements.length = 0;
+  const graph = counterGraph(2);
+  const first = await graph.invoke(counterInput(), { threadId: "t1", checkpointer: a, durability });
+  return { statements, a, b, graph, first };
+}
 
 // Skipped (with a printed message) only when TSG_SQLITE_DRIVER names a driver that is not installed; .ci/run makes that a failure.
 describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => {
@@ -60,30 +113,7 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
   });
 
   it("saves a run's checkpoints as single checked inserts, and leaves a save the thread moved past to the transaction's check", async () => {
-    const statements: string[] = [];
-    const builtIn = sqliteDriver(SQLITE_DRIVER);
-    const logging: SqliteDriver = {
-      name: "logging",
-      open(file, options) {
-        const connection = builtIn.open(file, options);
-        return {
-          ...connection,
-          get inTransaction() {
-            return connection.inTransaction;
-          },
-          exec: (sql) => (statements.push(sql), connection.exec(sql)),
-          prepare: (sql) => connection.prepare(sql),
-          pragma: (sql) => connection.pragma(sql),
-          close: () => connection.close(),
-        };
-      },
-    };
-    const file = join(dir, "alone.sqlite");
-    const a = new SqliteCheckpointer(file, { driver: logging });
-    const b = openSqlite(file);
-    statements.length = 0;
-    const graph = counterGraph(2);
-    const first = await graph.invoke(counterInput(), { threadId: "t1", checkpointer: a });
+    const { statements, a, b, graph, first } = await loggedRun(join(dir, "alone.sqlite"), "sync");
     // A new thread's first checkpoint and every one after it: no BEGIN IMMEDIATE / COMMIT.
     expect(statements.filter((sql) => sql.startsWith("BEGIN IMMEDIATE"))).toEqual([]);
     expect(await a.list("t1")).toHaveLength(4);
@@ -102,6 +132,36 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
     expect(again).toMatchObject({ expectedLatestId: null, actualLatestId: moved });
     expect(statements.filter((sql) => sql.startsWith("BEGIN IMMEDIATE"))).toHaveLength(2);
     expect((await b.list("t1")).map((c) => c.id)).not.toContain("late");
+    a.close();
+    b.close();
+  });
+
+  it("stores an async run's checkpoints in one transaction without reading the thread first, and refuses a batch the thread moved past", async () => {
+    const { statements, a, b, graph, first } = await loggedRun(join(dir, "batch.sqlite"), "async");
+    // The run's start reads the thread (new input merges onto it); then BEGIN, the inserts, COMMIT: no read in between.
+    const kinds = statements.map((sql) => sql.split(" ").slice(0, 3).join(" "));
+    expect(kinds).toEqual(["SELECT seq, thread_id,", "BEGIN IMMEDIATE", ...Array(4).fill("INSERT INTO tsg_checkpoints"), "COMMIT"]);
+    expect((await b.list("t1")).map((c) => c.id)).toEqual((await a.list("t1")).map((c) => c.id));
+    expect((await b.latest("t1"))?.trace).toEqual(first.trace);
+
+    // Another connection moves the thread on: a's next batch, continuing what a saw last, is refused whole.
+    await graph.updateState("t1", { n: 5 }, { checkpointer: b });
+    const moved = (await b.latest("t1"))?.id as string;
+    const seen = (await b.get("t1", first.checkpointId)) as NonNullable<Awaited<ReturnType<typeof b.get>>>;
+    const late = [
+      { ...seen, id: "late-1", parentId: first.checkpointId },
+      { ...seen, id: "late-2", parentId: "late-1" },
+    ];
+    const conflict = await a.saveMany(late, first.checkpointId).catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(CheckpointConflictError);
+    expect(conflict).toMatchObject({ expectedLatestId: first.checkpointId, actualLatestId: moved });
+    const ids = (await b.list("t1")).map((c) => c.id);
+    expect(ids[0]).toBe(moved);
+    expect(ids).not.toContain("late-1");
+    // Continuing the moved head (read by a), the same batch is kept whole, after it.
+    await a.latest("t1");
+    await a.saveMany([{ ...late[0], parentId: moved } as typeof seen, late[1] as typeof seen], moved);
+    expect((await b.list("t1", { limit: 3 })).map((c) => c.id)).toEqual(["late-2", "late-1", moved]);
     a.close();
     b.close();
   });
@@ -140,25 +200,11 @@ describe.skipIf(!SQLITE_DRIVER_INSTALLED)(onDriver("SqliteCheckpointer"), () => 
   });
 
   it("saves and checks versions with a driver whose run() reports nothing (no rowid, no count)", async () => {
-    const builtIn = sqliteDriver(SQLITE_DRIVER);
-    const silent: SqliteDriver = {
-      name: "silent",
-      open(file, options) {
-        const connection = builtIn.open(file, options);
-        return {
-          get inTransaction() {
-            return connection.inTransaction;
-          },
-          prepare<P extends readonly unknown[], R>(sql: string) {
-            const statement = connection.prepare<P, R>(sql);
-            return { run: (...params: P) => void statement.run(...params), get: statement.get, all: statement.all };
-          },
-          exec: (sql) => connection.exec(sql),
-          pragma: (statement) => connection.pragma(statement),
-          close: () => connection.close(),
-        };
-      },
-    };
+    const silent = wrappedDriver("silent", <P extends readonly unknown[], R>(_sql: string, statement: SqliteStatement<P, R>) => ({
+      run: (...params: P) => void statement.run(...params),
+      get: statement.get,
+      all: statement.all,
+    }));
     const file = join(dir, "silent.sqlite");
     const checkpointer = new SqliteCheckpointer(file, { driver: silent });
     const other = new SqliteCheckpointer(file, { driver: silent });

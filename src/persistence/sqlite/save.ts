@@ -1,7 +1,8 @@
 /**
  * Writing checkpoints: one at a time as an autocommit INSERT whose version check is inside the statement
- * (every save of a sync run), or as one IMMEDIATE transaction (a batch, pending writes, a fork, a thread
- * another writer moved). Either way the check and the insert are one atomic step, across processes too.
+ * (every save of a sync run), or as one IMMEDIATE transaction (a batch, pending writes) whose first INSERT
+ * carries the same check; a fork, or a thread another writer moved, is read and checked first. Either way
+ * the check and the inserts are one atomic step, across processes too.
  */
 import type { Checkpoint, CheckpointWrite } from "../../engine/index.js";
 import { CheckpointConflictError, PersistenceError } from "../../engine/index.js";
@@ -48,8 +49,9 @@ export function saveRows(
 }
 
 /**
- * The save as one IMMEDIATE transaction: read the thread's latest checkpoint, check it, insert each row
- * and its pending writes; `damaged` when a row's place is held already, and nothing is kept.
+ * The save as one IMMEDIATE transaction: the first row through the insert whose version check is inside
+ * it (as {@link insertAlone}), then the others; when that insert does not apply or refuses, the thread's
+ * latest checkpoint is read and checked first. `damaged` when a row's place is held already, and nothing is kept.
  */
 function saveInTransaction(
   context: SaveContext,
@@ -58,41 +60,62 @@ function saveInTransaction(
   damaged: (problem: string) => PersistenceError,
 ): { seq: number; id: string } {
   const { connection, statements, writes } = context;
-  const threadId = (rows.at(-1) as SaveRow).checkpoint.threadId;
-  // IMMEDIATE takes the write lock before reading the latest checkpoint.
+  const first = rows[0] as SaveRow;
+  const threadId = first.checkpoint.threadId;
+  // IMMEDIATE takes the write lock before the first statement, so the check and every insert are one step.
   return immediate(connection, () => {
-    // Read, then a plain insert: what every save did before insertAlone, and what a batch, pending
-    // writes, a fork or a thread moved on by another writer still need.
+    // A batch continuing the checkpoint the store saw last (every async run's): no read before the inserts.
+    const checked = insertChecked(context, first, expectedLatestId);
+    if (checked !== undefined) {
+      insertWrites(writes, threadId, checked.seq, first.pendingWrites ?? []);
+      return insertChain(context, rows.slice(1), checked, first.checkpoint, damaged);
+    }
+    // A fork, a thread another writer moved, or a damaged file: read, check, then plain inserts. A refused
+    // insert left the transaction open and wrote nothing.
     const current = statements.latestId.get(threadId);
     const currentId = current?.id ?? null;
     if (currentId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, currentId);
-    let head = current === undefined ? undefined : { seq: current.seq, id: current.id };
-    let lists: TraceAndRoutes | undefined;
-    for (const { checkpoint, pendingWrites, body } of rows) {
-      // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
-      const { parentId } = checkpoint;
-      const parent = parentId === null ? undefined : parentId === head?.id ? head.seq : writes.seqOf.get(threadId, parentId)?.seq;
-      // Within a batch, each checkpoint's parent is the one just inserted, whose lists are at hand.
-      const parentLists =
-        parent === undefined
-          ? undefined
-          : lists !== undefined && parentId === head?.id
-            ? lists
-            : listsOfParent(context, threadId, parent, parentId as string);
-      const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
-      let inserted: unknown;
-      try {
-        inserted = writes.insert.run(...rowOf(checkpoint, body, delta));
-      } catch (error) {
-        throw isNotNullFault(error) ? damaged(takenRowid(connection)) : error;
-      }
-      const seq = insertedRowid(inserted) ?? writes.lastSeq.get()?.seq ?? -1;
-      if (pendingWrites !== undefined && pendingWrites.length > 0) insertWrites(writes, threadId, seq, pendingWrites);
-      head = { seq, id: checkpoint.id };
-      lists = checkpoint;
-    }
-    return head as { seq: number; id: string };
+    return insertChain(context, rows, current === undefined ? undefined : { seq: current.seq, id: current.id }, undefined, damaged);
   });
+}
+
+/**
+ * Inserts `rows` (each continuing the one before) after `head`, the row the first continues when it is
+ * the thread's latest, whose lists are `headLists` when at hand; inside the save's transaction.
+ */
+function insertChain(
+  context: SaveContext,
+  rows: readonly SaveRow[],
+  head: { seq: number; id: string } | undefined,
+  headLists: TraceAndRoutes | undefined,
+  damaged: (problem: string) => PersistenceError,
+): { seq: number; id: string } {
+  const { connection, writes } = context;
+  let lists = headLists;
+  for (const { checkpoint, pendingWrites, body } of rows) {
+    // Only what the superstep added to the parent's trace and routes is written (trace-delta.ts). The parent is almost always the latest.
+    const { threadId, parentId } = checkpoint;
+    const parent = parentId === null ? undefined : parentId === head?.id ? head.seq : writes.seqOf.get(threadId, parentId)?.seq;
+    // Within a batch, each checkpoint's parent is the one just inserted, whose lists are at hand.
+    const parentLists =
+      parent === undefined
+        ? undefined
+        : lists !== undefined && parentId === head?.id
+          ? lists
+          : listsOfParent(context, threadId, parent, parentId as string);
+    const delta = JSON.stringify(deltaOf(parent ?? null, parentLists, checkpoint));
+    let inserted: unknown;
+    try {
+      inserted = writes.insert.run(...rowOf(checkpoint, body, delta));
+    } catch (error) {
+      throw isNotNullFault(error) ? damaged(takenRowid(connection)) : error;
+    }
+    const seq = insertedRowid(inserted) ?? writes.lastSeq.get()?.seq ?? -1;
+    insertWrites(writes, threadId, seq, pendingWrites ?? []);
+    head = { seq, id: checkpoint.id };
+    lists = checkpoint;
+  }
+  return head as { seq: number; id: string };
 }
 
 /**
@@ -103,12 +126,21 @@ function saveInTransaction(
  * docs/benchmarks.md). `undefined` when it does not apply, or when the thread is not where the store
  * last saw it (or the row's place is held: a damaged file): then the transaction reads it and decides.
  */
-function insertAlone(
+function insertAlone(context: SaveContext, row: SaveRow, expectedLatestId: string | null): { seq: number; id: string } | undefined {
+  if (row.pendingWrites !== undefined && row.pendingWrites.length > 0) return undefined;
+  return insertChecked(context, row, expectedLatestId);
+}
+
+/**
+ * Inserts `row` with the version check inside the INSERT, when the row starts a new thread or continues
+ * the checkpoint the store saw last; its pending writes are the caller's. `undefined` when that does not
+ * apply, or the INSERT refused (the thread moved, or the row's place is held): nothing was written.
+ */
+function insertChecked(
   { writes, recent: recentLists }: SaveContext,
-  { checkpoint, pendingWrites, body }: SaveRow,
+  { checkpoint, body }: SaveRow,
   expectedLatestId: string | null,
 ): { seq: number; id: string } | undefined {
-  if (pendingWrites !== undefined && pendingWrites.length > 0) return undefined;
   const { threadId, parentId } = checkpoint;
   const recent = expectedLatestId === null ? undefined : recentLists.get(threadId);
   if (expectedLatestId === null ? parentId !== null : recent?.id !== expectedLatestId || parentId !== expectedLatestId) return undefined;
