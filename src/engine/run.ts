@@ -14,7 +14,7 @@ import { graphLimits } from "./kernel/recursion-limit.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
-import type { RunSettings, TaskRunner, TaskWrite } from "./run-settings.js";
+import type { RunSettings, RunStart, TaskRunner, TaskWrite } from "./run-settings.js";
 import { detachedStep, NO_RECORDS, stepRecords, type StepLog, type StepRecord } from "./step-record.js";
 import { gotoOf } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
@@ -68,7 +68,7 @@ export class Run {
   /** How many times each bounded node ran: the trace counted as it grows, so admitting a task never walks it. */
   #visits: Map<string, number>;
 
-  constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
+  constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, start: RunStart = "input") {
     this.#graph = graph;
     this.#api = options?.api ?? "invoke";
     this.#limits = graphLimits(graph, options, this.#api);
@@ -77,7 +77,7 @@ export class Run {
     this.#threadId = options?.threadId;
     this.#sink = options?.sink;
     this.#interrupts = options?.interrupts;
-    this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
+    this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, start === "restored");
     this.#onWrite = options?.onWrite;
     this.#onTasks = options?.onTasks;
     this.#runTask = options?.runTask ?? runTask;
@@ -88,8 +88,8 @@ export class Run {
     const failure = inputFailure(graph, input);
     if (failure !== undefined) throw this.#error(failure, START);
     try {
-      // A restored run's state was committed (checked) already; a new run's input is checked whole.
-      this.#state = resumed ? detachInput(input) : startingState(graph, input);
+      // A restored or merged state was committed (checked) already: only a new run's input is checked here.
+      this.#state = start === "input" ? startingState(graph, input) : detachInput(input);
     } catch (error) {
       throw this.#error(error, START);
     }
@@ -101,7 +101,7 @@ export class Run {
    * on the snapshot's state, and the superstep commits all of them together, in declaration order.
    */
   static restore(graph: ExecutableGraph, snapshot: RunSnapshot, options: RunSettings | undefined, done?: readonly TaskWrite[]): Run {
-    const run = new Run(graph, snapshot.state, options, true);
+    const run = new Run(graph, snapshot.state, options, "restored");
     if (done !== undefined && done.length > 0) run.#done = new Map(done.map((write) => [write.task, write.update]));
     run.#tasks = snapshot.tasks.map((task) => ({ ...task }));
     run.#trace.push(...snapshot.trace);

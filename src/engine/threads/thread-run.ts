@@ -25,7 +25,7 @@ import type { ReducerTable } from "../merge.js";
 import { foldUpdates } from "../subgraph-output.js";
 import { CheckpointSaves, checkDurability } from "./durability.js";
 import { checkThreadOptions } from "./thread-options.js";
-import { answered, mergedInput, snapshotOf, startingPoint } from "./thread-start.js";
+import { answered, inputRun, snapshotOf, startingPoint } from "./thread-start.js";
 import { continueOnGraph } from "./versions/continue-thread.js";
 import { ThreadWriter } from "./writer.js";
 import { resultOf, stepsOf, type CommittedSuperstep } from "./thread-result.js";
@@ -160,7 +160,7 @@ export class ThreadRun {
       options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
     const continued = stored === undefined ? undefined : await continueOnGraph(api, graph, checkpointer, stored, latest?.id ?? null);
     const base = continued?.checkpoint;
-    const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
+    const run = inputRun(graph, base, input, api, runOptions);
     await run.begin();
     const writer = new ThreadWriter(saves, threadId, continued === undefined ? null : continued.latestId, base, options.metadata);
     writer.onWritten = onCheckpoint;
