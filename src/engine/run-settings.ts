@@ -43,3 +43,10 @@ export interface TaskWrite extends PendingWrite {
 
 /** Executes one task of a superstep on the committed state (see `runTask`). */
 export type TaskRunner = (graph: ExecutableGraph, task: Task, state: State, context: TaskContext) => MaybePromise<State>;
+
+/**
+ * What a `Run` starts from, so each state is validated once: `"input"`, a caller's input (its shape and
+ * the state schema are checked); `"checked"`, a state the kernel's commit already validated (a thread's
+ * input merged with its state) or `checkedStart` returned; `"restored"`, a committed snapshot.
+ */
+export type RunStart = "input" | "checked" | "restored";

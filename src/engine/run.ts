@@ -14,7 +14,7 @@ import { graphLimits } from "./kernel/recursion-limit.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
-import type { RunSettings, TaskWrite } from "./run-settings.js";
+import type { RunSettings, RunStart, TaskWrite } from "./run-settings.js";
 import { detachedStep, NO_RECORDS, stepRecords, type StepLog, type StepRecord } from "./step-record.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun } from "./observed-run.js";
@@ -60,7 +60,7 @@ export class Run {
   /** How many times each bounded node ran: the trace counted as it grows, so admitting a task never walks it. */
   #visits: Map<string, number>;
 
-  constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, resumed = false) {
+  constructor(graph: ExecutableGraph, input: unknown, options: RunSettings | undefined, start: RunStart = "input") {
     this.#graph = graph;
     this.#api = options?.api ?? "invoke";
     this.#limits = graphLimits(graph, options, this.#api);
@@ -68,7 +68,7 @@ export class Run {
     const maxConcurrency = resolveConcurrency(options?.maxConcurrency, this.#api);
     this.#threadId = options?.threadId;
     this.#interrupts = options?.interrupts;
-    this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, resumed);
+    this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, start === "restored");
     this.#onTasks = options?.onTasks;
     this.#joins = graph.joins.map(() => []);
     this.#host = this.#hostOf(options, maxConcurrency);
@@ -78,8 +78,8 @@ export class Run {
     const failure = inputFailure(graph, input);
     if (failure !== undefined) throw this.#error(failure, START);
     try {
-      // A restored run's state was committed (checked) already; a new run's input is checked whole.
-      this.#state = resumed ? detachInput(input) : startingState(graph, input);
+      // A restored or merged state was committed (checked) already: only a new run's input is checked here.
+      this.#state = start === "input" ? startingState(graph, input) : detachInput(input);
     } catch (error) {
       throw this.#error(error, START);
     }
@@ -91,7 +91,7 @@ export class Run {
    * on the snapshot's state, and the superstep commits all of them together, in declaration order.
    */
   static restore(graph: ExecutableGraph, snapshot: RunSnapshot, options: RunSettings | undefined, done?: readonly TaskWrite[]): Run {
-    const run = new Run(graph, snapshot.state, options, true);
+    const run = new Run(graph, snapshot.state, options, "restored");
     if (done !== undefined && done.length > 0) run.#done = new Map(done.map((write) => [write.task, write.update]));
     run.#tasks = snapshot.tasks.map((task) => ({ ...task }));
     run.#trace.push(...snapshot.trace);

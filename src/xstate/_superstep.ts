@@ -58,13 +58,13 @@ export interface SuperstepOutput {
 /** The actor that computes START's successors (START's router, when it has one, runs here). */
 export function beginActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined, observed?: ObservedSettings) {
   return fromPromise<SuperstepOutput, BeginInput>(async ({ input }) => {
-    const run = new Run(graph, input.state, {
-      ...observed,
-      maxSteps: input.maxSteps,
-      recursionLimit: input.recursionLimit,
-      api,
-      ...(signal ? { signal } : {}),
-    });
+    // The machine's context holds the input checkedStart validated: Run does not validate it again.
+    const run = new Run(
+      graph,
+      input.state,
+      { ...observed, maxSteps: input.maxSteps, recursionLimit: input.recursionLimit, api, ...(signal ? { signal } : {}) },
+      "checked",
+    );
     await run.begin();
     return outputOf(graph, run, [], input, signal);
   });
@@ -185,7 +185,7 @@ export function stepActor(graph: ExecutableGraph, api: string, signal: AbortSign
 /** The actor that runs START's routing in a `"nodes"` machine (START's router, when it has one). */
 export function entryActor(graph: ExecutableGraph, api: string, signal: AbortSignal | undefined) {
   return fromPromise<ChosenNext, EntryInput>(async ({ input }) => {
-    const run = new Run(graph, input.state, { api, ...(signal ? { signal } : {}) });
+    const run = new Run(graph, input.state, { api, ...(signal ? { signal } : {}) }, "checked");
     await run.begin();
     const after = run.snapshot();
     return oneNext(graph, START, after, after.routes[0]?.key, api);

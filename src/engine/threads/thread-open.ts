@@ -18,7 +18,7 @@ import { commandStart } from "./resume.js";
 import type { ReducerTable } from "../merge.js";
 import { CheckpointSaves, checkDurability } from "./durability.js";
 import { checkThreadOptions } from "./thread-options.js";
-import { answered, mergedInput, snapshotOf, startingPoint } from "./thread-start.js";
+import { answered, inputRun, snapshotOf, startingPoint } from "./thread-start.js";
 import { continueOnGraph } from "./versions/continue-thread.js";
 import { ThreadWriter } from "./writer.js";
 import type { ChildThread, ThreadRunOptions, ThreadSettings } from "./types.js";
@@ -115,7 +115,7 @@ export async function openThread(opening: ThreadOpening): Promise<OpenedThread> 
     options.checkpointId === undefined ? latest : await startingPoint(api, checkpointer, threadId, latest, options.checkpointId);
   const continued = stored === undefined ? undefined : await continueOnGraph(api, graph, checkpointer, stored, latest?.id ?? null);
   const base = continued?.checkpoint;
-  const run = new Run(graph, base === undefined ? input : mergedInput(graph, base, input, api), runOptions);
+  const run = inputRun(graph, base, input, api, runOptions);
   await run.begin();
   const writer = new ThreadWriter(saves, threadId, continued === undefined ? null : continued.latestId, base, options.metadata);
   writer.onWritten = onCheckpoint;

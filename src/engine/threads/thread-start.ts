@@ -3,10 +3,13 @@
  * new input merged onto a thread's state, and the errors for a thread or checkpoint that is not there.
  */
 import { START } from "../../spec.js";
-import { cloneState, isPlainObject } from "../clone.js";
+import { cloneState } from "../clone.js";
 import type { ExecutableGraph } from "../executable.js";
 import { commit, type RunSnapshot } from "../kernel/superstep.js";
 import { executionError, inputFailure } from "../run-checks.js";
+import { Run } from "../run.js";
+import type { RunSettings } from "../run-settings.js";
+import type { State } from "../step.js";
 import type { Checkpoint, Checkpointer, JsonValue } from "../checkpointer.js";
 import { PersistenceError } from "../persistence-errors.js";
 
@@ -60,16 +63,16 @@ export function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Chec
 }
 
 /**
- * The thread's state with a new input merged through the reducers (an `append` field appends), as the
- * START of a new run. An input that is not a plain object is left to `Run`, which refuses it as on a new thread.
+ * The run of a new input on a thread: on a thread with state (`base`), the input merged onto it through
+ * the reducers (an `append` field appends) by the kernel's commit, which validates the merged state
+ * against the state schema, so `Run` starts from it without validating it again; on a new thread, or
+ * for an input the shape check refuses, `Run` checks the input itself, as on a plain `invoke`.
  */
-export function mergedInput(graph: ExecutableGraph, base: Checkpoint, input: unknown, api: string): unknown {
-  if (!isPlainObject(input)) return input;
-  const failure = inputFailure(graph, input);
-  if (failure !== undefined) return input;
-  const committed = commit(graph, base.state, [{ node: START, sent: false }], [input]);
+export function inputRun(graph: ExecutableGraph, base: Checkpoint | undefined, input: unknown, api: string, options: RunSettings): Run {
+  if (base === undefined || inputFailure(graph, input) !== undefined) return new Run(graph, input, options);
+  const committed = commit(graph, base.state, [{ node: START, sent: false }], [input as State]);
   if (!committed.ok) throw executionError(api, committed.failure, { node: START, state: cloneState(base.state), trace: [] });
-  return committed.state;
+  return new Run(graph, committed.state, options, "checked");
 }
 
 /** Of `resumes`, the answers to interrupts `from` is waiting for (a child resumed after a crash may wait for others, or none). */
