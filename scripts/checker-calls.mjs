@@ -54,7 +54,7 @@ const ABLATIONS = {
   },
   topology: {
     what: "compile()'s topology check (the reachability search)",
-    edits: [[/compile\(this: CompileThis<StateGraph<[^>]*>, N, E, R>, /, "compile("]],
+    edits: [[/compile\(this: CompileThis<StateGraph<[^>]*>, N, E, R(?:, S, I)?>, /, "compile("]],
   },
 };
 ABLATIONS.checks = {

@@ -19,6 +19,7 @@ import type {
 } from "./types.js";
 import type { NoStartEdge, TooDeepMessage, TopologyRules } from "./topology.js";
 
+import type { GotoProblems, GotoRecords } from "./command-gotos.js";
 import type { FieldList } from "./field-list.js";
 import type { FanOutConflicts, RouteConflicts, TableWrites } from "./parallel-writes.js";
 import type { Demand, NeedsResultChecks, Quoted, ResultChecks, TypeLevelError } from "./messages.js";
@@ -68,7 +69,7 @@ export type CheckedNodes<S extends object, Nodes, Ends = {}, Inputs = {}> = {
     ? `defineGraph: ${Quoted<K>} is reserved; choose another node name`
     : K extends ""
       ? "defineGraph: a node name cannot be empty"
-      : NodeChecks<Nodes[K], K, S, EndsOf<Ends, K>> &
+      : NodeChecks<Nodes[K], K, S, EndsOf<Ends, K>, Inputs> &
           ((state: NodeInput<Inputs, K, S>, context: NodeContext) => NodeResult<S, EndsOf<Ends, K> | KeepsGotoLiterals>);
 };
 
@@ -78,11 +79,22 @@ export type CheckedNodes<S extends object, Nodes, Ends = {}, Inputs = {}> = {
  * partial state, nothing) needs none of them, and passes on one comparison ({@link NeedsResultChecks}):
  * the full checks cost about a third of a node's check on TS 6 (`npm run bench:types`).
  */
-type NodeChecks<F, K, S, G> = F extends (...args: never[]) => infer R
+type NodeChecks<F, K, S, G, Inputs> = F extends (...args: never[]) => infer R
   ? [NeedsResultChecks<R, S>] extends [never]
     ? unknown
-    : ResultChecks<"defineGraph", K, R, S> & GotoCheck<"defineGraph", F, G, K>
+    : ResultChecks<"defineGraph", K, R, S> & GotoCheck<"defineGraph", F, G, K> & GotoInputCheck<F, K, S, G, Inputs>
   : unknown;
+
+/**
+ * Node `K`'s Command goto against its targets' inputs (the builder's rule, `command-gotos.ts`): here at
+ * the node, since the table declares every node's input at once.
+ */
+type GotoInputCheck<F, K, S, G, Inputs> =
+  GotoProblems<GotoRecords<K & string, F, readonly (G & string)[]>, S, DeclaredInputs<Inputs>> extends infer P extends string
+    ? [P] extends [never]
+      ? unknown
+      : Demand<`defineGraph: ${P}`>
+    : unknown;
 
 /**
  * Where node `K`'s Command may go: its entry of `ends`. While `nodes` is inferred, `Ends` is not yet

@@ -30,6 +30,10 @@ import type {
 import type { TopologyRules } from "./topology.js";
 import type { BoundEdge, LoopsBoundedEdge, UnboundedCycleProblems } from "./cycles.js";
 import type { AnyName, SourceCheck, TargetCheck } from "./declared-names.js";
+import type { InputOf, OwnInputNodes, PayloadMismatch } from "./node-inputs.js";
+import type { GotoProblems, GotoRecords } from "./command-gotos.js";
+
+export type { InputOf, OwnInputNodes } from "./node-inputs.js";
 
 export type { MaxTypeLevelDepth } from "./reach.js";
 
@@ -476,12 +480,6 @@ export type WithInput<I extends object, S, Name extends string, In> = [In] exten
     : I & { readonly [K in Name]: In }
   : I & { readonly [K in Name]: In };
 
-/** The input a node reads: its parameter type when recorded in `I`, else the state. */
-export type InputOf<K, S, I> = K extends keyof I ? I[K] : S;
-
-/** The recorded nodes that do not read the state (the state is not assignable to their input): `Send` targets only. */
-export type OwnInputNodes<S, I> = { [K in keyof I]: [S] extends [I[K]] ? never : K }[keyof I];
-
 /** One choice of a list-form router: a node name or a `Send`. */
 type ChoiceOf<Out> = Out extends readonly (infer C)[] ? C : Out;
 /** The nodes a list-form router names without a `Send`. */
@@ -540,26 +538,6 @@ export type ListRouteProblems<From, Out, Listed, S, I> =
       : never);
 
 /**
- * Why a `Send`'s payload `P` is not its target's input `In`: a key the input does not have (a
- * misspelling), else a key it requires that the payload lacks, one message per key; else (a value of
- * another type) one message for the whole payload. One kind at a time: a misspelled key is most often
- * also the missing one, and one message prints as itself where a union prints as its alias's name.
- */
-type PayloadMismatch<Subject extends string, P, In> = [P extends object ? Exclude<keyof P, keyof In> : never] extends [never]
-  ? [P extends object ? Exclude<RequiredKeys<In>, keyof P> : never] extends [never]
-    ? `${Subject} that is not its input (its parameter type, or the state for a node that reads the state): a value's type differs`
-    : KeyMessages<Subject, P extends object ? Exclude<RequiredKeys<In>, keyof P> : never, "without", "which its input requires">
-  : KeyMessages<Subject, P extends object ? Exclude<keyof P, keyof In> : never, "with", "which its input does not have">;
-
-/** One message per key of `K`. */
-type KeyMessages<Subject extends string, K, Preposition extends string, Why extends string> = K extends string
-  ? `${Subject} ${Preposition} ${Quoted<K>}, ${Why}`
-  : never;
-
-/** The keys `T` requires (not optional). */
-type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
-
-/**
  * Destinations reached by an edge (a node or a list of them) or a path-map route get the state, so none may be a node that takes
  * its own input: such a node is reached with `Send`. `unknown` (no check, and nothing added to the
  * parameter's type in messages) while every node reads the state.
@@ -598,10 +576,10 @@ export type TopologyProblems<N extends string, E, R extends string> =
   | UnboundedCycleProblems<N, E>;
 
 /** `this` for `compile()`: the builder itself when sound, else a {@link CompileError} that reads as the message. */
-export type CompileThis<Self, N extends string, E, R extends string> = true extends IsAny<N> | IsAny<E> | IsAny<R>
+export type CompileThis<Self, N extends string, E, R extends string, S = unknown, I = {}> = true extends IsAny<N> | IsAny<E> | IsAny<R>
   ? Self // `StateGraph<S, any, any, any>`: nothing to check at the type level; run-time validation still runs
   : [Exclude<EdgeEnds<E>, N | Start | End>] extends [never]
-    ? CompileProblems<Self, N, E, R>
+    ? CompileProblems<Self, N, E, R, S, I>
     : // An edge names an undeclared node: its call already reports it, and the topology it leaves (an
       // unreachable node, one without an exit) would be a follow-on error printed first, at the chain's
       // start. A node's `ends` are checked here only, so their undeclared names are still reported.
@@ -613,13 +591,14 @@ export type CompileThis<Self, N extends string, E, R extends string> = true exte
 type EdgeEnds<E> = E extends readonly [infer From, infer To] ? From | To : never;
 
 /** `this` for `compile()` once every edge names declared nodes: the builder when sound, else the problems. */
-type CompileProblems<Self, N extends string, E, R extends string> =
-  TopologyProblems<N, E, R> extends infer Problems extends string
-    ? [Problems] extends [never]
-      ? Self
-      : // New member strings make a new union without the alias, so the error shows the messages themselves.
-        TypeLevelError<Problems extends string ? `compile(): ${Problems}` : never>
-    : never;
+type CompileProblems<Self, N extends string, E, R extends string, S, I> =
+  | TopologyProblems<N, E, R>
+  | GotoProblems<E, S, I> extends infer Problems extends string
+  ? [Problems] extends [never]
+    ? Self
+    : // New member strings make a new union without the alias, so the error shows the messages themselves.
+      TypeLevelError<Problems extends string ? `compile(): ${Problems}` : never>
+  : never;
 
 // ---- the builder's public type ------------------------------------------------------------------
 
@@ -695,7 +674,7 @@ export interface StateGraph<
   ): StateGraph<
     S,
     N | Name,
-    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit> | BoundEdge<Name, Bound, Exit>,
+    E | EndsEdges<Name, Ends> | BoundExitEdge<Name, Exit> | BoundEdge<Name, Bound, Exit> | GotoRecords<Name, F, Ends>,
     R,
     WithInput<I, S, Name, NoInfer<In>>,
     WithWrites<W, Name, F, S>,
@@ -765,7 +744,7 @@ export interface StateGraph<
    */
   compile(options: CompileOptions<N, S> & { readonly typeLevelTopology: false }): CompiledGraph<S, CompiledNames<N>, Input>;
   compile(
-    this: CompileThis<StateGraph<S, N, E, R, I, W, Input>, N, E, R>,
+    this: CompileThis<StateGraph<S, N, E, R, I, W, Input>, N, E, R, S, I>,
     options?: CompileOptions<N, S>,
   ): CompiledGraph<S, CompiledNames<N>, Input>;
 

@@ -12,6 +12,9 @@ declare const commandBrand: unique symbol;
  * A node may `goto` only the nodes it declares in `addNode(name, fn, { ends: [...] })`: `Goto` is what
  * the compiler checks against them. `UpdateKeys` are the keys of the update as given, so that a key the
  * state lacks is refused also when the update is held in a variable (see {@link UnknownUpdateFields}).
+ * `GotoGiven` is the `goto` as given, Sends with their payload types (`unknown` when none is given or
+ * the type arguments are written), so that the builder checks each Send's payload, and each name, against
+ * its target node's input.
  *
  * @example
  * ```ts
@@ -25,6 +28,7 @@ export class Command<
   S extends object = Record<string, unknown>,
   const Goto extends string = never,
   UpdateKeys extends PropertyKey = never,
+  const GotoGiven = unknown,
 > {
   /**
    * Type-level only (no such property at run time): tells a Command from a partial state, whose
@@ -42,15 +46,20 @@ export class Command<
   readonly update: Partial<S> | undefined;
   /** The destinations, as a list: names and `Send`s in the order given. */
   readonly goto: readonly (NoInfer<Goto> | Send<NoInfer<Goto>>)[] | undefined;
-  constructor(options: {
-    readonly resume?: Resume;
-    // `S` comes from where the Command goes (a node's return type, `invoke`), `UpdateKeys` from the
-    // argument's keys (the mapped type infers them, not the values, so a value is still read against
-    // its field): a key `S` lacks is refused whether the update is a fresh literal or a variable,
-    // which TypeScript's excess-property check alone does not see.
-    readonly update?: NoInfer<Partial<S>> & { readonly [K in UpdateKeys]?: unknown } & NoInfer<UnknownUpdateFields<UpdateKeys, S>>;
-    readonly goto?: Goto | Send<Goto> | readonly (Goto | Send<Goto>)[];
-  }) {
+  // `GotoGiven` is inferred from the options' second member, where it is the only type parameter: in
+  // `goto`'s own type (`(Goto | Send<Goto> | …) & GotoGiven`) the intersection would distribute over the
+  // union, and neither type parameter would be inferred. In no member, as `UpdateKeys`.
+  constructor(
+    options: {
+      readonly resume?: Resume;
+      // `S` comes from where the Command goes (a node's return type, `invoke`), `UpdateKeys` from the
+      // argument's keys (the mapped type infers them, not the values, so a value is still read against
+      // its field): a key `S` lacks is refused whether the update is a fresh literal or a variable,
+      // which TypeScript's excess-property check alone does not see.
+      readonly update?: NoInfer<Partial<S>> & { readonly [K in UpdateKeys]?: unknown } & NoInfer<UnknownUpdateFields<UpdateKeys, S>>;
+      readonly goto?: Goto | Send<Goto> | readonly (Goto | Send<Goto>)[];
+    } & { readonly goto?: GotoGiven },
+  ) {
     this.resume = options.resume;
     this.update = options.update;
     const { goto } = options;

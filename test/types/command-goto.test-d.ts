@@ -3,6 +3,7 @@
  * update only fields of the state, and the type-level topology checks follow the ends' edges.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import type { GotoProblems } from "../../src/builder/command-gotos.js";
 import type { UnknownUpdateFields } from "../../src/engine/command.js";
 import { append, bindSpec, Command, defineGraph, END, Send, START, StateGraph, type CompiledGraph } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
@@ -193,5 +194,124 @@ describe("defineGraph and bindSpec declare ends", () => {
       // @ts-expect-error - "queue" is not in the spec's ends for triage
       nodes: { triage: (_: Ticket) => new Command({ goto: "queue" }), page: (_: Ticket) => undefined },
     });
+  });
+});
+
+describe("a Command's goto against its target's input (issue 35 §2)", () => {
+  interface Research {
+    topic: string;
+    notes: string[];
+  }
+  const research = () => new StateGraph<Research>({ reducers: { notes: append } });
+  const worker = (input: { doc: string }) => ({ notes: [input.doc] });
+
+  it("compiles for a Send whose payload is the target's input, a list of them, and a name of a node that reads the state", () => {
+    research()
+      .addNode("sup", (s) => new Command({ goto: s.topic ? new Send("worker", { doc: s.topic }) : "write" }), { ends: ["worker", "write"] })
+      .addNode("worker", worker)
+      .addNode("write", () => ({}))
+      .addEdge(START, "sup")
+      .addEdge("worker", END)
+      .addEdge("write", END)
+      .compile();
+    research()
+      .addNode("sup", (s) => new Command({ goto: s.notes.map((doc) => new Send("worker", { doc })) }), { ends: ["worker"] })
+      .addNode("worker", worker)
+      .addEdge(START, "sup")
+      .addEdge("worker", END)
+      .compile();
+    // A Send to a node that reads the state carries a (partial) state; a Command typed without its goto is not read.
+    research()
+      .addNode("sup", (s): Command<unknown, Research, "write"> => new Command({ goto: new Send("write", { topic: s.topic }) }), {
+        ends: ["write"],
+      })
+      .addNode("write", () => ({}))
+      .addEdge(START, "sup")
+      .addEdge("write", END)
+      .compile();
+  });
+
+  it("does not compile for a Send whose payload has a misspelled key, the wrong value type, or too little for a state reader", () => {
+    const misspelled = research()
+      .addNode("sup", (s) => new Command({ goto: new Send("worker", { dco: s.topic }) }), { ends: ["worker"] })
+      .addNode("worker", worker)
+      .addEdge(START, "sup")
+      .addEdge("worker", END);
+    // @ts-expect-error - compile(): node "sup" returns a Command that sends "worker" a payload with "dco", which its input does not have
+    misspelled.compile();
+    const wrongType = research()
+      .addNode("sup", (s) => new Command({ goto: s.notes.map((n) => new Send("worker", { doc: n.length })) }), { ends: ["worker"] })
+      .addNode("worker", worker)
+      .addEdge(START, "sup")
+      .addEdge("worker", END);
+    // @ts-expect-error - the payload's doc is a number, the input's a string
+    wrongType.compile();
+    const stateReader = research()
+      .addNode("sup", () => new Command({ goto: new Send("write", { topik: "x" }) }), { ends: ["write"] })
+      .addNode("write", () => ({}))
+      .addEdge(START, "sup")
+      .addEdge("write", END);
+    // @ts-expect-error - "write" reads the state, which has no "topik"
+    stateReader.compile();
+  });
+
+  it("does not compile for a goto by name to a node that takes its own input", () => {
+    const byName = research()
+      .addNode("sup", () => new Command({ goto: "worker" }), { ends: ["worker"] })
+      .addNode("worker", worker)
+      .addEdge(START, "sup")
+      .addEdge("worker", END);
+    // @ts-expect-error - compile(): node "sup" returns a Command whose goto names "worker", which takes its own input
+    byName.compile();
+  });
+
+  it("defineGraph: the same rule, at the node", () => {
+    const define = defineGraph<Research>();
+    define({
+      reducers: { notes: append },
+      nodes: { sup: (s) => new Command({ goto: new Send("worker", { doc: s.topic }) }), worker },
+      edges: [
+        [START, "sup"],
+        ["worker", END],
+      ],
+      ends: { sup: ["worker"] },
+    });
+    define({
+      reducers: { notes: append },
+      nodes: {
+        // @ts-expect-error - defineGraph: node "sup" returns a Command that sends "worker" a payload with "dco"
+        sup: (s) => new Command({ goto: new Send("worker", { dco: s.topic }) }),
+        worker,
+      },
+      edges: [
+        [START, "sup"],
+        ["worker", END],
+      ],
+      ends: { sup: ["worker"] },
+    });
+    define({
+      reducers: { notes: append },
+      nodes: {
+        // @ts-expect-error - defineGraph: node "sup" returns a Command whose goto names "worker", which takes its own input
+        sup: () => new Command({ goto: "worker" }),
+        worker,
+      },
+      edges: [
+        [START, "sup"],
+        ["worker", END],
+      ],
+      ends: { sup: ["worker"] },
+    });
+  });
+
+  it("names the node, the target and the wrong key", () => {
+    type Problems<E> = GotoProblems<E, Research, { readonly worker: { doc: string } }>;
+    expectTypeOf<Problems<readonly ["typed-state-graph: goto by Send", "sup", "worker", { dco: string }]>>().toEqualTypeOf<
+      'node "sup" returns a Command that sends "worker" a payload with "dco", which its input does not have'
+    >();
+    expectTypeOf<Problems<readonly ["typed-state-graph: goto by name", "sup", "worker"]>>().toEqualTypeOf<
+      'node "sup" returns a Command whose goto names "worker", which takes its own input, not the state; go to it with new Send("worker", input)'
+    >();
+    expectTypeOf<Problems<readonly ["typed-state-graph: goto by Send", "sup", "worker", { doc: string }]>>().toBeNever();
   });
 });
