@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import config from "../../vitest.config.js";
+import config from "../types/vitest.config.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const scripts: Record<string, string> = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).scripts;
@@ -15,7 +15,9 @@ const steps = (scripts.test ?? "").split("&&").map((step) => step.trim());
 describe("npm test", () => {
   it("type-checks on TS 6 and TS 7 through the type tests, then runs the unit tests", () => {
     expect(steps).toEqual(["npm run lint", "npm run test:types", "npm run test:types:7", "npm run test:unit"]);
-    expect(scripts["test:types:7"]).toContain("--typecheck.checker node_modules/typescript7/bin/tsc");
+    expect(scripts["test:types"]).toBe("vitest run --config test/types/vitest.config.ts");
+    expect(scripts["test:types:7"]).toBe(`${scripts["test:types"]} --typecheck.checker node_modules/typescript7/bin/tsc`);
+    expect(config.test?.typecheck?.only).toBe(true);
   });
 
   it("checks the whole project in the type tests and fails on a type error outside them", () => {
