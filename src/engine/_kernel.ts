@@ -22,7 +22,7 @@ export type { RunSnapshot, Verdict } from "./kernel/superstep.js";
 export type { Arrival } from "./kernel/advance.js";
 export { reroutes, updateSource } from "./kernel/updates.js";
 export { superstepFailure, type Settled } from "./kernel/failures.js";
-export { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "./kernel/pauses.js";
+export { childPauseRefusal, staticPause } from "./kernel/pauses.js";
 export { isAborted, onAbort } from "./abortable.js";
 
 // Running a task and a superstep.

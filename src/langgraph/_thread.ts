@@ -9,7 +9,7 @@ import {
   checkGoto,
   commandUpdate,
   nothingToResume,
-  pausedAt,
+  staticPause,
   resumeAnswers,
   schedule,
   childGraphOf,
@@ -285,11 +285,13 @@ export async function threadEnd(
     const interrupts = pending.map(({ langGraphId: _, ...rest }) => rest);
     interrupt = { when: "during", nodes: [...new Set(interrupts.map((p) => p.node))], interrupts };
   } else {
-    interrupt = pausedAt(
+    // LangGraph's own loop paused at a boundary: where, as the kernel decides it (before none, when it paused for another reason).
+    interrupt = staticPause(
       thread.settings,
       run.lastSuperstep,
       next.map((node) => ({ node })),
-    );
+      false,
+    ) ?? { when: "before", nodes: [] };
   }
   return { state, next, checkpointId, interrupt };
 }

@@ -81,20 +81,6 @@ export function staticPause(
 }
 
 /**
- * The static pause a run stopped at, read back after the fact (a driver whose foreign loop did the
- * pausing, as LangGraph does): after the last superstep's nodes when one of them is an `interruptAfter`
- * node, else before the next ones (possibly none of them, when the loop paused for another reason).
- *
- * @example
- * ```ts
- * pausedAt(settings, ["draft"], [{ node: "review" }]); // { when: "after", nodes: ["draft"] } when draft is an interruptAfter node
- * ```
- */
-export function pausedAt(settings: StaticInterrupts, ran: readonly string[], next: readonly { readonly node: string }[]): StaticPause {
-  return staticPause(settings, ran, next, false) ?? { when: "before", nodes: [] };
-}
-
-/**
  * The refusal of a child graph compiled with static interrupts, run as a subgraph task on a thread:
  * they pause only a top-level graph (a child pauses by calling `interrupt()`). `undefined` when the
  * child has none. `node` names the parent's task in the message, when the caller knows it.
