@@ -38,7 +38,7 @@ export { gotoRoutes } from "./command-goto.js";
 export { InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";
 export type { InterruptFrame, SubgraphLimits } from "./interrupt-scope.js";
 export { NodePaused } from "./node-paused.js";
-export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
+export { checkGoto, resumeAnswers, updated as commandUpdate } from "./threads/resume.js";
 export { foldUpdates } from "./subgraph-output.js";
 export { childGraphOf } from "./subgraph-specs.js";
 export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";

@@ -13,7 +13,6 @@ import {
   resumeAnswers,
   schedule,
   childGraphOf,
-  threadOwner,
   type ExecutableGraph,
   type State,
   type Task,
@@ -172,7 +171,7 @@ export async function langGraphCommand(thread: LangGraphThread, command: AnyComm
   const pending = await pendingInterrupts(thread, snapshot, before.supersteps + 1);
   const params: { resume?: Record<string, unknown>; update?: State; goto?: string[] } = {};
   if (command.resume !== undefined) {
-    const answers = resumeAnswers(api, threadOwner(thread.threadId), pending, command.resume);
+    const answers = resumeAnswers(api, thread.threadId, pending, command.resume);
     params.resume = Object.fromEntries(pending.filter((p) => Object.hasOwn(answers, p.id)).map((p) => [p.langGraphId, answers[p.id]]));
   }
   if (command.update !== undefined) {
