@@ -12,11 +12,10 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
-  pauseAfter,
-  pauseBefore,
   reroutes,
   Run,
   schedule,
+  staticPause,
   SuperstepPaused,
   threadSettingsOf,
   type ExecutableGraph,
@@ -129,10 +128,14 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
       let refused: RecordedGraphError | undefined;
       /** Resuming is the go-ahead: the superstep the run paused at runs at once, not pausing before its nodes again. */
       let goAhead = false;
+      /** The nodes of the superstep just committed, until the boundary after it is decided (none at the start or after a resume). */
+      let ran: readonly string[] = [];
       for (;;) {
-        const before = pauseBefore(settings, run.pending ?? [], goAhead);
+        // One static-interrupt decision per boundary: after the last superstep's nodes, else before the next one's.
+        const boundary = staticPause(settings, ran, run.pending ?? [], goAhead);
         goAhead = false;
-        if (before !== undefined) await resume(await paused(stop, run, steps, last, before, pause++));
+        ran = [];
+        if (boundary !== undefined) await resume(await paused(stop, run, steps, last, boundary, pause++));
         routesBefore = run.routes.length;
         // A fresh subgraph task's namespace names the superstep it runs in (a thread's names its checkpoint).
         interrupts.checkpointId = String(run.supersteps + 1);
@@ -165,11 +168,7 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
         inside = undefined;
         steps.push(...superstep);
         last = superstep.map((step) => step.node);
-        const after = pauseAfter(settings, last, run.pending ?? []);
-        if (after !== undefined) {
-          await resume(await paused(stop, run, steps, last, after, pause++));
-          goAhead = true;
-        }
+        ran = last;
       }
     } catch (error) {
       return stop({ status: "failed", pause, error: recordError(error) });

@@ -22,7 +22,7 @@ export type { RunSnapshot, Verdict } from "./kernel/superstep.js";
 export type { Arrival } from "./kernel/advance.js";
 export { reroutes, updateSource } from "./kernel/updates.js";
 export { superstepFailure, type Settled } from "./kernel/failures.js";
-export { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "./kernel/pauses.js";
+export { childPauseRefusal, staticPause } from "./kernel/pauses.js";
 export { isAborted, onAbort } from "./abortable.js";
 
 // Running a task and a superstep.
@@ -38,7 +38,7 @@ export { gotoRoutes } from "./command-goto.js";
 export { InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";
 export type { InterruptFrame, SubgraphLimits } from "./interrupt-scope.js";
 export { NodePaused } from "./node-paused.js";
-export { checkGoto, resumeAnswers, threadOwner, updated as commandUpdate } from "./threads/resume.js";
+export { checkGoto, resumeAnswers, updated as commandUpdate } from "./threads/resume.js";
 export { foldUpdates } from "./subgraph-output.js";
 export { childGraphOf } from "./subgraph-specs.js";
 export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";

@@ -9,11 +9,10 @@ import {
   checkGoto,
   commandUpdate,
   nothingToResume,
-  pausedAt,
+  staticPause,
   resumeAnswers,
   schedule,
   childGraphOf,
-  threadOwner,
   type ExecutableGraph,
   type State,
   type Task,
@@ -172,7 +171,7 @@ export async function langGraphCommand(thread: LangGraphThread, command: AnyComm
   const pending = await pendingInterrupts(thread, snapshot, before.supersteps + 1);
   const params: { resume?: Record<string, unknown>; update?: State; goto?: string[] } = {};
   if (command.resume !== undefined) {
-    const answers = resumeAnswers(api, threadOwner(thread.threadId), pending, command.resume);
+    const answers = resumeAnswers(api, thread.threadId, pending, command.resume);
     params.resume = Object.fromEntries(pending.filter((p) => Object.hasOwn(answers, p.id)).map((p) => [p.langGraphId, answers[p.id]]));
   }
   if (command.update !== undefined) {
@@ -285,11 +284,13 @@ export async function threadEnd(
     const interrupts = pending.map(({ langGraphId: _, ...rest }) => rest);
     interrupt = { when: "during", nodes: [...new Set(interrupts.map((p) => p.node))], interrupts };
   } else {
-    interrupt = pausedAt(
+    // LangGraph's own loop paused at a boundary: where, as the kernel decides it (before none, when it paused for another reason).
+    interrupt = staticPause(
       thread.settings,
       run.lastSuperstep,
       next.map((node) => ({ node })),
-    );
+      false,
+    ) ?? { when: "before", nodes: [] };
   }
   return { state, next, checkpointId, interrupt };
 }

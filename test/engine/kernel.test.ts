@@ -10,7 +10,7 @@ import { executableOf } from "../../src/engine/compiled-graph.js";
 import { boundedTasks, loopBoundStop, visitCounts } from "../../src/engine/kernel/bounds.js";
 import { reportedFailure, superstepFailure } from "../../src/engine/kernel/failures.js";
 import { resolveLimits } from "../../src/engine/kernel/limits.js";
-import { childPauseRefusal, pauseAfter, pauseBefore, pausedAt } from "../../src/engine/kernel/pauses.js";
+import { childPauseRefusal, pauseAfter, pauseBefore, staticPause } from "../../src/engine/kernel/pauses.js";
 import { admit, commit, superstepCeiling, verdict, type RunSnapshot } from "../../src/engine/kernel/superstep.js";
 import { retryDecision } from "../../src/engine/kernel/retry.js";
 import { advance, schedule } from "../../src/engine/kernel/advance.js";
@@ -175,12 +175,15 @@ const rows: [string, () => unknown, unknown][] = [
     [{ when: "after", nodes: ["a"] }, undefined],
   ],
   [
-    "static pause read back",
-    () => [pausedAt(settings, ["a"], [task("c")]), pausedAt(settings, ["b"], [task("c")])],
-    [
-      { when: "after", nodes: ["a"] },
-      { when: "before", nodes: ["c"] },
+    "static pause at a boundary",
+    () => [
+      staticPause(settings, ["a"], [task("c")], false),
+      staticPause(settings, ["b"], [task("c")], false),
+      staticPause(settings, [], [task("c")], false),
+      staticPause(settings, ["a"], [task("c")], true),
+      staticPause(settings, ["a"], [], false),
     ],
+    [{ when: "after", nodes: ["a"] }, { when: "before", nodes: ["c"] }, { when: "before", nodes: ["c"] }, undefined, undefined],
   ],
   [
     "what follows",

@@ -59,17 +59,25 @@ export function pauseAfter(
 }
 
 /**
- * The static pause a run stopped at, read back after the fact (a driver whose foreign loop did the
- * pausing, as LangGraph does): after the last superstep's nodes when one of them is an `interruptAfter`
- * node, else before the next ones (possibly none of them, when the loop paused for another reason).
+ * The static-interrupt decision at the boundary between two supersteps, asked once there: after the
+ * last superstep's `interruptAfter` nodes (`ran`; none at a run's start or after a resume) when work is
+ * left, else before the next superstep's `interruptBefore` nodes (`next`). A run resumed at the
+ * boundary does not pause there again (resuming is the go-ahead).
  *
  * @example
  * ```ts
- * pausedAt(settings, ["draft"], [{ node: "review" }]); // { when: "after", nodes: ["draft"] } when draft is an interruptAfter node
+ * staticPause(settings, ["draft"], [{ node: "review" }], false); // { when: "after", nodes: ["draft"] } when draft is an interruptAfter node
+ * staticPause(settings, [], [{ node: "publish" }], true); // undefined: the run resumed here
  * ```
  */
-export function pausedAt(settings: StaticInterrupts, ran: readonly string[], next: readonly { readonly node: string }[]): StaticPause {
-  return pauseAfter(settings, ran, next) ?? pauseBefore(settings, next, false) ?? { when: "before", nodes: [] };
+export function staticPause(
+  settings: StaticInterrupts,
+  ran: readonly string[],
+  next: readonly { readonly node: string }[],
+  resuming: boolean,
+): StaticPause | undefined {
+  if (resuming) return undefined;
+  return pauseAfter(settings, ran, next) ?? pauseBefore(settings, next, false);
 }
 
 /**

@@ -91,14 +91,16 @@ export function threadOwner(threadId: string): ResumeOwner {
 
 /**
  * The resume values by interrupt id: one value answers the one pending interrupt, a map answers those
- * it names. Throws `InterruptError` (`NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `AMBIGUOUS_RESUME`).
+ * it names. `owner` is whose interrupts they are, named in messages: a thread, by its id, or another
+ * owner (a DBOS run). Throws `InterruptError` (`NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `AMBIGUOUS_RESUME`).
  */
 export function resumeAnswers(
   api: string,
-  owner: ResumeOwner,
+  ownerOrThreadId: ResumeOwner | string,
   pending: readonly PendingInterrupt[],
   resume: unknown,
 ): Record<string, JsonValue> {
+  const owner = typeof ownerOrThreadId === "string" ? threadOwner(ownerOrThreadId) : ownerOrThreadId;
   checkJson(resume, "resume", api);
   const ids = pending.map((p) => p.id);
   const listed = ids.map((id) => `"${id}"`).join(", ");
