@@ -70,7 +70,7 @@ describe("on a SQLite file", () => {
     expect(v3.code).toBe(3);
     expect(v3.stdout).toContain("(dry run: nothing written), 1 refused\n");
     expect(v3.stdout).toMatch(/ {2}static: refused \(UNMAPPED_RESUME_POINT, version 1\): checkpoint .* cannot continue on version 3/);
-    expect(v3.stdout).toContain('\n    - tasks[0]: the next task, "release"\n');
+    expect(v3.stdout).toContain('\n    - tasks[0]: the next task, "release" (before:release)\n');
     expect(rows()).toBe(before);
   });
 

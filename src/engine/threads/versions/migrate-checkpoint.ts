@@ -12,6 +12,7 @@ import type { State, Task } from "../../step.js";
 import type { Checkpoint, CheckpointWrite, JsonValue, PendingInterrupt } from "../../checkpointer.js";
 import { PersistenceError } from "../../persistence-errors.js";
 import { findNonJson } from "../../json-check.js";
+import { positionPoints, type ResumePointKind } from "../../../validate/resume-points.js";
 import { versionOf } from "./graph-version.js";
 import type { GraphMigration } from "./migrations.js";
 
@@ -108,16 +109,25 @@ function applyMigration(api: string, migration: GraphMigration, checkpoint: Chec
   return migrated;
 }
 
-/** A point where the thread would continue that this graph cannot take, said for the error's list. */
+/** How the list of a refused thread says each kind of point (a node's, read from a task or a deferred task). */
+const SAID: Readonly<Record<ResumePointKind, string>> = {
+  before: "the next task,",
+  after: "the node it paused after,",
+  interrupt: "an interrupt() paused inside",
+  send: "a pending Send to",
+  join: "the join into",
+};
+
+/**
+ * The points where the thread would continue that this graph cannot take, said for the error's list:
+ * the resume points it is at (validate/resume-points.ts, the one definition `tsg check --against` reads
+ * too) whose node this graph lacks, its kept writes of such nodes, and join arrivals this graph's joins
+ * cannot hold.
+ */
 function unmappedPoints(graph: ExecutableGraph, checkpoint: Checkpoint): string[] {
-  const points: string[] = [];
-  checkpoint.tasks.forEach((task, index) => {
-    if (!graph.nodes.has(task.node)) {
-      const paused = checkpoint.interrupts?.some((pending) => pending.id.startsWith(`${task.node}:`)) === true;
-      const what = task.sent ? "a pending Send to" : paused ? "an interrupt() paused inside" : "the next task,";
-      points.push(`tasks[${index}]: ${what} ${quote(task.node)}`);
-    }
-  });
+  const points = positionPoints(checkpoint, graph.spec)
+    .filter((point) => point.kind !== "join" && !graph.nodes.has(point.path[0] ?? ""))
+    .map((point) => `${point.at}: ${SAID[point.kind]} ${quote(point.path[0] ?? "")} (${point.id})`);
   for (const write of checkpoint.pendingWrites ?? [])
     if (!graph.nodes.has(write.node)) points.push(`pendingWrites (task ${write.task}): the kept write of ${quote(write.node)}`);
   if (checkpoint.joins.length !== graph.joins.length)

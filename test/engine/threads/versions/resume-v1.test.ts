@@ -148,7 +148,7 @@ describe.each([
         expect(error).toBeInstanceOf(PersistenceError);
         expect(error).toMatchObject({ code: "UNMAPPED_RESUME_POINT", threadId: "static" });
         expect((error as Error).message).toContain("cannot continue on version 3: 1 resume point names nodes this graph does not have");
-        expect((error as Error).message).toContain('  - tasks[0]: the next task, "release"');
+        expect((error as Error).message).toContain('  - tasks[0]: the next task, "release" (before:release)');
         expect((error as Error).message).toContain('migrateFrom(spec, { from: 1, nodes: { oldName: "newName" } })');
         expect(await rows()).toEqual(before);
         // The thread paused before the split node continues on version 3 through both migrations.

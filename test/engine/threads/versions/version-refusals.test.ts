@@ -17,6 +17,7 @@ import {
   stateGraph,
 } from "../../../../src/index.js";
 import { type Checkpointer, MemoryCheckpointer, PersistenceError } from "../../../../src/persistence/index.js";
+import { type LogState, unevenBranches } from "../../../helpers/defer-graphs.js";
 
 type Counter = { n: number; log: string[] };
 const v1Spec = { nodes: ["inc", "done"] } as const;
@@ -127,5 +128,27 @@ describe("compile({ migrations }) and migrateFrom", () => {
   ])("refuses a bad declaration with INVALID_OPTION (%#)", (declare, message) => {
     expect(declare).toThrow(InvalidOptionError);
     expect(declare).toThrow(message);
+  });
+});
+
+describe("a deferred node waiting, removed by the new version and mapped nowhere", () => {
+  it("is listed as a resume point (UNMAPPED_RESUME_POINT, deferred[0]), and nothing is written", async () => {
+    const checkpointer = new MemoryCheckpointer();
+    await unevenBranches(true, { interruptBefore: ["a2"] }).invoke({ log: [] }, { threadId: "t", checkpointer });
+    expect((await checkpointer.latest("t"))?.deferred?.map((task) => task.node)).toEqual(["reduce"]);
+    const before = await checkpointer.list("t");
+    // Version 2 drops the reduce: a2 and b go to END.
+    const v2 = new StateGraph<LogState>({ reducers: { log: append } })
+      .addNode("a", () => ({ log: ["a"] }))
+      .addNode("b", () => ({ log: ["b"] }))
+      .addNode("a2", () => ({ log: ["a2"] }))
+      .addEdge(START, ["a", "b"])
+      .addEdge("a", "a2")
+      .addEdge(["a2", "b"], END)
+      .compile({ version: 2, migrations: [migrateFrom(unevenBranches().spec, { from: 1 })] });
+    const error = await failure(v2.invoke(null, { threadId: "t", checkpointer }));
+    expect(error).toMatchObject({ code: "UNMAPPED_RESUME_POINT", threadId: "t" });
+    expect((error as Error).message).toContain('  - deferred[0]: the next task, "reduce" (before:reduce)');
+    expect(await checkpointer.list("t")).toEqual(before);
   });
 });
