@@ -4,11 +4,12 @@
  * (`InvalidUpdateError`); the builder knows each node's update type, so it reports them when the edge
  * or route that starts them is declared, and `defineGraph` on its `edges` and `routes`, by the same
  * rule (written once, here). Only what is sure is reported: a field a node writes on some
- * paths only (a path that returns nothing, or a Command, writes no field surely), the sources of a join (they may arrive in different supersteps), a subgraph's writes, a
+ * paths only (a path that returns nothing writes no field surely; a Command, the fields its update was
+ * given), the sources of a join (they may arrive in different supersteps), a subgraph's writes, a
  * field with a reducer and the builders whose reducers' fields are unknown stay silent, and the
  * run-time check remains.
  */
-import type { CommandMark, Send } from "../engine/index.js";
+import type { Command, CommandMark, Send } from "../engine/index.js";
 import type { Demand, IsUnion, Quoted } from "./messages.js";
 
 /**
@@ -39,18 +40,26 @@ export type SureKeys<U, K = keyof U> = K extends keyof U
   : never;
 
 /**
- * The state fields node function `F` surely writes: none for a compiled subgraph (its writes are not
- * typed), and none for a node that may return nothing (`if (…) return;`) or a `Command` (its update is
- * typed `Partial<S>`, which says nothing sure, and its own members, `resume`, `goto`, `update`, are no
- * fields), since on that path it writes no field surely.
+ * The state fields node function `F` surely writes: those every path's update has as required keys.
+ * None for a compiled subgraph (its writes are not typed), and none for a node that may return nothing
+ * (`if (…) return;`). A `Command` writes the required keys of the update it was given (its
+ * `UpdateGiven`; none when that is not known, a Command whose type is written), never its own members
+ * (`resume`, `goto`, `update` are no fields).
  */
 export type SureWrites<F, S> = F extends (...args: never[]) => infer Result
-  ? Awaited<Result> extends infer Update
-    ? [Extract<Update, void | undefined | CommandMark>] extends [never]
-      ? SureKeys<Update> & keyof S & string
-      : never
-    : never
+  ? SureKeys<PathUpdate<Awaited<Result>>> & keyof S & string
   : never;
+
+/** What one path of a node's result writes: nothing for `void`, a Command's given update, else the update itself. */
+type PathUpdate<Result> = Result extends void | undefined
+  ? {}
+  : Result extends CommandMark
+    ? Result extends Command<unknown, object, string, PropertyKey, unknown, infer Update>
+      ? unknown extends Update
+        ? {}
+        : Update
+      : {}
+    : Result;
 
 /** The builder's writes record `W` with node `Name`'s sure writes added (when `W` tracks writes and it writes any). */
 export type WithWrites<W, Name extends string, F, S> = unknown extends W

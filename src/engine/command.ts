@@ -14,7 +14,8 @@ declare const commandBrand: unique symbol;
  * state lacks is refused also when the update is held in a variable (see {@link UnknownUpdateFields}).
  * `GotoGiven` is the `goto` as given, Sends with their payload types (`unknown` when none is given or
  * the type arguments are written), so that the builder checks each Send's payload, and each name, against
- * its target node's input.
+ * its target node's input. `UpdateGiven` is the update's own type (`unknown` likewise), whose required
+ * keys are the fields the Command surely writes, for the builder's parallel-write check.
  *
  * @example
  * ```ts
@@ -29,6 +30,7 @@ export class Command<
   const Goto extends string = never,
   UpdateKeys extends PropertyKey = never,
   const GotoGiven = unknown,
+  UpdateGiven = unknown,
 > {
   /**
    * Type-level only (no such property at run time): tells a Command from a partial state, whose
@@ -46,9 +48,10 @@ export class Command<
   readonly update: Partial<S> | undefined;
   /** The destinations, as a list: names and `Send`s in the order given. */
   readonly goto: readonly (NoInfer<Goto> | Send<NoInfer<Goto>>)[] | undefined;
-  // `GotoGiven` is inferred from the options' second member, where it is the only type parameter: in
+  // `GotoGiven` and `UpdateGiven` are inferred from the options' second member, where each is the only type parameter: in
   // `goto`'s own type (`(Goto | Send<Goto> | …) & GotoGiven`) the intersection would distribute over the
-  // union, and neither type parameter would be inferred. In no member, as `UpdateKeys`.
+  // union, and neither type parameter would be inferred. In no member, as `UpdateKeys`. (`UpdateKeys`
+  // cannot tell a key the update surely has from an optional one: a `Partial<S>` variable gives every key.)
   constructor(
     options: {
       readonly resume?: Resume;
@@ -58,7 +61,7 @@ export class Command<
       // which TypeScript's excess-property check alone does not see.
       readonly update?: NoInfer<Partial<S>> & { readonly [K in UpdateKeys]?: unknown } & NoInfer<UnknownUpdateFields<UpdateKeys, S>>;
       readonly goto?: Goto | Send<Goto> | readonly (Goto | Send<Goto>)[];
-    } & { readonly goto?: GotoGiven },
+    } & { readonly goto?: GotoGiven; readonly update?: UpdateGiven },
   ) {
     this.resume = options.resume;
     this.update = options.update;

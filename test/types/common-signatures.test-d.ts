@@ -96,3 +96,30 @@ describe("a node annotated Promise<Command<…>> (the LangGraph.js how-to's sign
     new StateGraph<S>().addNode("a", async () => new Command({ resume: "yes", goto: "b" }), { ends: ["b"] });
   });
 });
+
+describe("a builder chosen by a ternary (issue 35 §1)", () => {
+  const short = new StateGraph<S>().addNode("a", () => ({})).addEdge(START, "a").addEdge("a", END);
+  const long = new StateGraph<S>()
+    .addNode("a", () => ({}))
+    .addNode("b", () => ({ count: 1 }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", END);
+  const flag = Math.random() > 0.5;
+
+  it("compiles each branch, and the result is a graph of either's names", () => {
+    const graph = flag ? short.compile() : long.compile();
+    expectTypeOf(graph.spec.nodes).toEqualTypeOf<readonly string[]>();
+    void graph.invoke({ count: 0, events: [] });
+  });
+
+  it("compiles a ternary of builders of one type (the same chain), checked as one", () => {
+    const same = flag ? short : new StateGraph<S>().addNode("a", () => ({ count: 2 })).addEdge(START, "a").addEdge("a", END);
+    expectTypeOf(same.compile()).toEqualTypeOf<CompiledGraph<S, "a">>();
+  });
+
+  it("does not call compile() on a union of two builder types (TS2349): their compile signatures cannot be combined", () => {
+    // @ts-expect-error - This expression is not callable: compile each branch instead (above)
+    (flag ? short : long).compile();
+  });
+});

@@ -24,7 +24,8 @@ describe("a defineGraph Command without goto", () => {
         a: () => new Command({ update: { urgent: false } }),
         b: async () => new Command({ update: { log: ["b"] } }),
         c: (s) => (s.urgent ? new Command({ update: { urgent: false } }) : { log: ["calm"] }),
-        d: async (s: Ticket) => new Command({ update: { urgent: !s.urgent, log: ["d"] } }),
+        // Not `urgent` too: "a" surely writes it in the same fan-out (a compile-time parallel write).
+        d: async (s: Ticket) => new Command({ update: { log: [s.urgent ? "d urgent" : "d"] } }),
       },
       edges: [
         [START, ["a", "b", "c", "d"]],

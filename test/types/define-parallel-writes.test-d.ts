@@ -7,7 +7,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { CheckedRoutes, EdgesCheck } from "../../src/builder/define-types.js";
 import type { TypeLevelError } from "../../src/builder/messages.js";
-import { append, defineGraph, END, route, Send, START, StateGraph, subgraph, sum, type CompiledGraph } from "../../src/index.js";
+import { append, Command, defineGraph, END, route, Send, START, StateGraph, subgraph, sum, type CompiledGraph } from "../../src/index.js";
 
 interface S {
   count: number;
@@ -47,6 +47,17 @@ describe("a defineGraph fan-out", () => {
       edges: [
         [START, ["a", "b"]],
         [["a", "b"], END],
+      ],
+    });
+  });
+
+  it("reads a node's Command update as its writes (issue 35 §2)", () => {
+    define({
+      nodes: { a: writers.a, steer: () => new Command({ update: { count: 1 } }) },
+      // @ts-expect-error - "steer" writes count through its Command, as "a" does
+      edges: [
+        [START, ["a", "steer"]],
+        [["a", "steer"], END],
       ],
     });
   });

@@ -54,6 +54,27 @@ describe("a fan-out", () => {
     commands.addEdge(START, ["a", "b", "c"]);
   });
 
+  it("reads a Command's update as the writes it surely makes (issue 35 §2)", () => {
+    const steered = new StateGraph<S>()
+      .addNode("plan", () => ({}))
+      .addNode("steer", (s) => new Command({ update: { note: "steer" }, goto: s.count > 0 ? "d" : END }), { ends: ["d", END] })
+      .addNode("asyncSteer", async () => new Command({ update: { count: 1, note: "async" } }))
+      .addNode("partly", (s) => (s.count > 0 ? new Command({ update: { note: "partly" } }) : {}))
+      .addNode("typed", (): Command<unknown, S, never> => new Command({ update: { note: "typed" } }))
+      .addNode("d", () => ({ note: "d" }));
+    // @ts-expect-error - "steer" writes note through its Command's update, as "d" does
+    steered.addEdge("plan", ["steer", "d"]);
+    // @ts-expect-error - an async node's Command: "asyncSteer" and "d" both write note
+    steered.addEdge("plan", ["asyncSteer", "d"]);
+    // A Command's update on some paths only, or a Command whose type is written (its update unknown), is no sure write.
+    steered.addEdge("plan", ["partly", "typed", "d"]);
+    const partial: Partial<S> = { note: "x" };
+    new StateGraph<S>()
+      .addNode("held", () => new Command({ update: partial }))
+      .addNode("d", () => ({ note: "d" }))
+      .addEdge(START, ["held", "d"]);
+  });
+
   it("rejects Sends to one writer of a field without a reducer from a list of any length (issue 35 §2)", () => {
     const mapped = new StateGraph<S, "docs">({ reducers: { docs: append } })
       .addNode("plan", () => ({}))
