@@ -129,6 +129,7 @@ export const INVALID_UPDATE_CODES = [
   "RESUME_IN_NODE",
   "CONCURRENT_WRITE",
   "AMBIGUOUS_UPDATE",
+  "INVALID_FIELD",
 ] as const;
 /** The codes of a {@link GraphLimitError}: a run limit (`maxSteps`, `recursionLimit`) or a node's loop bound. */
 export const LIMIT_CODES = ["STEP_LIMIT", "LOOP_BOUND"] as const;
@@ -140,7 +141,8 @@ export type LimitCode = (typeof LIMIT_CODES)[number];
  * (`INVALID_UPDATE`), names a field the graph does not declare (`UNDECLARED_FIELD`), a node's plain
  * update with the reserved goto field (`RESERVED_FIELD`), a value the run cannot copy
  * (`UNCOPYABLE_UPDATE`), a node's Command with `resume` (`RESUME_IN_NODE`), two nodes writing one field
- * (`CONCURRENT_WRITE`), an `updateState` without `asNode` after a parallel superstep (`AMBIGUOUS_UPDATE`).
+ * (`CONCURRENT_WRITE`), an `updateState` without `asNode` after a parallel superstep (`AMBIGUOUS_UPDATE`),
+ * a field's value its field schema refuses (`INVALID_FIELD`, `fieldSchemas`).
  */
 export type InvalidUpdateCode = (typeof INVALID_UPDATE_CODES)[number];
 /** The codes a {@link GraphExecutionError} can carry (its subclasses' included). */

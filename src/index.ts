@@ -39,6 +39,7 @@ export type {
   StateGraphOptions,
   CompileOptions,
   ReducersFor,
+  FieldSchemasFor,
   Awaitable,
   CompileError,
   RouteError,

@@ -23,7 +23,7 @@ export interface LooseBuilder {
 
 /** Starts a loose builder with the given options (and state schema). */
 export function looseBuilder(
-  options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown; loops?: unknown },
+  options: { reducers?: unknown; fields?: unknown; orderedMerge?: unknown; fieldSchemas?: unknown; loops?: unknown },
   stateSchema?: unknown,
 ): LooseBuilder {
   return createStateGraph(options, "defineGraph", stateSchema) as LooseBuilder;
@@ -97,6 +97,7 @@ export function defineGraph(...schema: [] | [unknown]): GraphDefiner<Record<stri
         reducers: declaration.reducers,
         fields: declaration.fields,
         orderedMerge: declaration.orderedMerge,
+        ...(declaration.fieldSchemas === undefined ? {} : { fieldSchemas: declaration.fieldSchemas }),
         ...(declaration.loops === undefined ? {} : { loops: declaration.loops }),
       },
       schema.length === 0 ? undefined : schema[0],

@@ -14,6 +14,7 @@ import type {
   KeepsGotoLiterals,
   ListRouteProblems,
   NodeResult,
+  FieldSchemasFor,
   ReducersFor,
   StateReaderMessages,
 } from "./types.js";
@@ -314,6 +315,8 @@ export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, End
   readonly fields?: FieldList<S>;
   /** Reducer fields whose declaration-order merge is intended, as in `stateGraph<S>()({ orderedMerge })`. */
   readonly orderedMerge?: readonly (keyof S & string)[];
+  /** Field → Standard Schema validating each update of the field on its own, as in `stateGraph<S>()({ fieldSchemas })`. */
+  readonly fieldSchemas?: FieldSchemasFor<S>;
   /** `"bounded"`: every cycle must cross a bounded node, as in `stateGraph<S>()({ loops })`. */
   readonly loops?: "bounded";
   /** Each bounded node's loop bound, as `addNode(name, fn, { bound })` takes it: at most `max` visits per run, then `exit`. */

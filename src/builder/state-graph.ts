@@ -157,7 +157,7 @@ class StateGraphBuilder {
       ...(migrations !== undefined && { migrations }),
       ...(interrupts !== undefined && { interrupts }),
     };
-    const { orderedMerge, stateSchema, loops } = this.#options;
+    const { orderedMerge, stateSchema, fieldSchemas, loops } = this.#options;
     return compileGraph(
       {
         spec,
@@ -168,6 +168,8 @@ class StateGraphBuilder {
         ...(orderedMerge && { orderedMerge }),
         // compile() reports a state schema that is not one (INVALID_STATE_SCHEMA), with the other problems.
         ...(stateSchema !== undefined && { stateSchema: stateSchema as NonNullable<GraphDefinition["stateSchema"]> }),
+        // compile() reports a field schema that is not one, or names no field (INVALID_STATE_SCHEMA).
+        ...(fieldSchemas !== undefined && { fieldSchemas: fieldSchemas as NonNullable<GraphDefinition["fieldSchemas"]> }),
         ...(loops && { loops }),
       },
       compiled,
@@ -292,7 +294,7 @@ function checkOptions(options: unknown, api: OptionsApi): void {
   if (typeof options !== "object" || options === null) {
     throw new InvalidOptionError(`${api}: options must be an object such as { reducers, fields }; got ${describeValue(options)}.`);
   }
-  const { reducers, fields, orderedMerge, loops } = options as StateGraphOptions<Record<string, unknown>>;
+  const { reducers, fields, orderedMerge, loops, fieldSchemas } = options as StateGraphOptions<Record<string, unknown>>;
   if (loops !== undefined && loops !== "bounded") {
     throw new InvalidOptionError(
       `${api}: loops must be "bounded" (every cycle crosses a bounded node), or left out; got ${describeValue(loops)}.`,
@@ -300,6 +302,7 @@ function checkOptions(options: unknown, api: OptionsApi): void {
   }
   checkReducers(reducers, api);
   checkFields(fields, api);
+  checkFieldSchemas(fieldSchemas, api);
   checkOrderedMerge(orderedMerge, reducers, api);
 }
 
@@ -342,6 +345,13 @@ function checkReducers(reducers: unknown, api: OptionsApi): void {
       );
     }
   }
+}
+
+function checkFieldSchemas(fieldSchemas: unknown, api: OptionsApi): void {
+  if (fieldSchemas === undefined || (typeof fieldSchemas === "object" && fieldSchemas !== null && !Array.isArray(fieldSchemas))) return;
+  throw new InvalidOptionError(
+    `${api}: fieldSchemas must be an object { field: schema }, such as { amount: z.number() }; got ${describeValue(fieldSchemas)}.`,
+  );
 }
 
 function checkFields(fields: unknown, api: OptionsApi): void {

@@ -5,7 +5,7 @@
  */
 import type { CompiledGraph } from "../engine/index.js";
 import type { Send } from "../engine/index.js";
-import type { Reducer } from "../engine/index.js";
+import type { Reducer, StandardSchemaV1 } from "../engine/index.js";
 import type { End, Start } from "../spec.js";
 import type { Checkpointer } from "../engine/index.js";
 import type { NodeContext, RouterContext } from "../engine/index.js";
@@ -46,6 +46,12 @@ export type Awaitable<T> = T | PromiseLike<T>;
  */
 export type ReducersFor<S> = { readonly [K in keyof S]?: Reducer<Exclude<S[K], undefined>> };
 
+/**
+ * Per-field Standard Schemas a state may declare: at most one per field, each with an output the field
+ * can hold (a zod, valibot or arktype schema; `Ticket.shape` of a `z.object` fits).
+ */
+export type FieldSchemasFor<S> = { readonly [K in keyof S]?: StandardSchemaV1<unknown, S[K]> };
+
 /** Options of `new StateGraph<S>(options)`. */
 export interface StateGraphOptions<S> {
   /** Field → reducer. A field with a reducer combines updates; every other field is replaced. */
@@ -62,6 +68,15 @@ export interface StateGraphOptions<S> {
    * deterministic either way; this says the order is intended.
    */
   readonly orderedMerge?: readonly (keyof S & string)[];
+  /**
+   * Field → Standard Schema: each value an update writes to the field (a node's return, a `Command`'s
+   * update, an `updateState` edit, an input) is validated on its own, before its reducer merges it;
+   * a refusal is `INVALID_FIELD` (`INVALID_INPUT` for an input), naming the node and the field, and
+   * commits nothing. For a field with a reducer it describes what the reducer takes (`append`: a list).
+   * The value merged is the schema's output. Beside a whole-state schema, this checks each update
+   * before the merge; the state schema checks the merged state after it.
+   */
+  readonly fieldSchemas?: FieldSchemasFor<S>;
   /**
    * `"bounded"`: every cycle must cross a node with a loop bound (`addNode(name, fn, { bound })`);
    * `compile()` reports each cycle that crosses none as `UNBOUNDED_CYCLE`. Without it such a cycle is a
@@ -820,6 +835,8 @@ export interface StateGraphDeclaration<S, Reducers, Loops extends "bounded" | un
   readonly fields?: FieldList<S>;
   /** As in {@link StateGraphOptions}: fields with a reducer whose parallel updates merge in declaration order on purpose. */
   readonly orderedMerge?: readonly NoInfer<keyof Reducers & keyof S & string>[];
+  /** As in {@link StateGraphOptions}: each field's updates validated on their own by its Standard Schema. */
+  readonly fieldSchemas?: FieldSchemasFor<S>;
   /**
    * As in {@link StateGraphOptions}: `"bounded"` makes every cycle that crosses no bounded node an
    * `UNBOUNDED_CYCLE` problem, and, where the builder's types see the cycle (its edges, routes, `ends`

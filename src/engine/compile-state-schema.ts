@@ -6,7 +6,8 @@
  */
 import type { GraphProblem } from "../errors.js";
 import { START } from "../spec.js";
-import { isStandardSchema, stateCheckOf, type StateCheck } from "./kernel/state-check.js";
+import { quote } from "../_describe.js";
+import { type FieldChecks, isStandardSchema, stateCheckOf, type StateCheck } from "./kernel/state-check.js";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "./state-schema.js";
 
 /** The JSON Schema version the library asks a schema for. */
@@ -14,32 +15,56 @@ export const JSON_SCHEMA_TARGET = "draft-2020-12";
 
 /** What is wrong with a definition's `stateSchema` (`INVALID_STATE_SCHEMA`), or nothing. */
 export function stateSchemaProblems(schema: unknown): GraphProblem[] {
-  if (schema === undefined) return [];
-  if (!isStandardSchema(schema)) {
-    return [
-      problem(
-        "the state schema is not a Standard Schema (an object with `~standard.validate`). Pass a zod 4, valibot or arktype object schema, or any Standard Schema 1.x.",
-      ),
-    ];
-  }
+  const wrong = schemaFault(schema, {});
+  return wrong === undefined ? [] : [problem(`the state schema ${wrong}`)];
+}
+
+/**
+ * What is wrong with a definition's `fieldSchemas` (`INVALID_STATE_SCHEMA`): a value that is not a
+ * Standard Schema, one that validates asynchronously, or one for a field the graph does not declare
+ * (when it knows its fields).
+ */
+export function fieldSchemaProblems(
+  schemas: Readonly<Record<string, unknown>> | undefined,
+  fields: readonly string[] | undefined,
+): GraphProblem[] {
+  if (schemas === undefined) return [];
+  if (typeof schemas !== "object" || schemas === null || Array.isArray(schemas))
+    return [problem("fieldSchemas must be an object of Standard Schemas by field name, such as { amount: z.number() }.")];
+  const declared = fields === undefined ? undefined : new Set(fields);
+  return Object.entries(schemas).flatMap(([field, schema]) => {
+    if (declared !== undefined && !declared.has(field))
+      return [problem(`fieldSchemas names ${quote(field)}, which is not a field of the state. Name declared fields only.`)];
+    const wrong = schemaFault(schema, undefined);
+    return wrong === undefined ? [] : [problem(`the schema of field ${quote(field)} ${wrong}`)];
+  });
+}
+
+/** Why `schema` cannot check a state (or a field), as the end of a sentence; `undefined` when it can. */
+function schemaFault(schema: unknown, probeValue: unknown): string | undefined {
+  if (schema === undefined) return undefined;
+  if (!isStandardSchema(schema))
+    return "is not a Standard Schema (an object with `~standard.validate`). Pass a zod 4, valibot or arktype schema, or any Standard Schema 1.x.";
   let probe: unknown;
   try {
-    probe = schema["~standard"].validate({});
+    probe = schema["~standard"].validate(probeValue);
   } catch {
-    // A schema that throws on `{}` says nothing about being asynchronous; a run reports what it throws.
-    return [];
+    // A schema that throws on the probe says nothing about being asynchronous; a run reports what it throws.
+    return undefined;
   }
-  if (!(probe instanceof Promise)) return [];
+  if (!(probe instanceof Promise)) return undefined;
   probe.catch(() => undefined);
-  return [
-    problem(
-      "the state schema validates asynchronously (its `validate` returned a Promise); the run checks the state between supersteps, synchronously. Remove async refinements and transforms from the state schema, and check those values in a node.",
-    ),
-  ];
+  return "validates asynchronously (its `validate` returned a Promise); the run checks the state between supersteps, synchronously. Remove async refinements and transforms from it, and check those values in a node.";
 }
 
 function problem(message: string): GraphProblem {
   return { code: "INVALID_STATE_SCHEMA", node: START, message };
+}
+
+/** The run-time checks of the field schemas `fieldSchemaProblems` accepted; `undefined` for none. */
+export function compiledFieldChecks(schemas: Readonly<Record<string, StandardSchemaV1>> | undefined): FieldChecks | undefined {
+  const entries = Object.entries(schemas ?? {}).filter(([, schema]) => schema !== undefined);
+  return entries.length === 0 ? undefined : new Map(entries.map(([field, schema]) => [field, stateCheckOf(schema)]));
 }
 
 /** The run-time check of a schema `stateSchemaProblems` accepted. */

@@ -18,7 +18,7 @@ import { specHash } from "./spec-hash.js";
 import { checkVersionOption } from "./threads/versions/graph-version.js";
 import { checkMigrations } from "./threads/versions/migrations.js";
 import { orderWarnings } from "./warnings.js";
-import { compiledStateCheck, schemaFields, stateSchemaProblems } from "./compile-state-schema.js";
+import { compiledFieldChecks, compiledStateCheck, fieldSchemaProblems, schemaFields, stateSchemaProblems } from "./compile-state-schema.js";
 import { brandGraph } from "./graph-brand.js";
 import { loopProblems, loopWarnings } from "./loops.js";
 import { checkDeclaredInterrupts } from "./declared-interrupts.js";
@@ -49,6 +49,7 @@ export function compileGraph<S extends object = Record<string, unknown>>(
     ...policyProblems(policiesOf(definition), defaultsOf(options)),
     ...unknownPolicyNodes(definition),
     ...stateSchemaProblems(definition.stateSchema),
+    ...fieldSchemaProblems(definition.fieldSchemas, definition.spec.fields),
     ...loopProblems(definition),
   );
   if (problems.length > 0) throw new GraphValidationError(problems);
@@ -247,6 +248,7 @@ function buildExecutable(definition: GraphDefinition, options: ThreadCompileOpti
     reducers,
     fields: spec.fields ? new Set(spec.fields) : undefined,
     stateCheck: compiledStateCheck(definition.stateSchema),
+    fieldChecks: compiledFieldChecks(definition.fieldSchemas),
     policies,
     cacheStore: options.cacheStore ?? new MemoryCacheStore(),
     specHash: specHash(frozen),

@@ -46,6 +46,11 @@ export interface GraphDefinition {
    */
   readonly stateSchema?: StandardSchemaV1;
   /**
+   * Per-field Standard Schemas: each value an update writes to one of these fields (a node's, a
+   * `Command`'s, an `updateState` edit's, an input's) is validated on its own before the reducers merge it.
+   */
+  readonly fieldSchemas?: Readonly<Record<string, StandardSchemaV1>>;
+  /**
    * `"bounded"`: every cycle must cross a bounded node, and a cycle that crosses none is an
    * `UNBOUNDED_CYCLE` problem; otherwise it is a warning.
    */
@@ -74,6 +79,8 @@ export interface ExecutableGraph {
   readonly fields: ReadonlySet<string> | undefined;
   /** The state schema's check, when the graph has one. */
   readonly stateCheck?: StateCheck | undefined;
+  /** The per-field schemas' checks, by field, when the graph declares any (`undefined` otherwise: nothing to check). */
+  readonly fieldChecks?: ReadonlyMap<string, StateCheck> | undefined;
   /** The nodes that run under a policy (the others run once, with no timeout). */
   readonly policies: ReadonlyMap<string, ResolvedPolicy>;
   /** Where cached updates live. */

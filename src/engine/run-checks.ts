@@ -21,7 +21,7 @@ import { checkJson } from "./json-check.js";
 import { quote, quoteList } from "../_describe.js";
 import { InterruptError } from "./interrupt-scope.js";
 import { describeValue, detach, messageOf, StepFailure, type State } from "./step.js";
-import { checkState } from "./kernel/state-check.js";
+import { checkState, checkUpdate } from "./kernel/state-check.js";
 import { resolveConcurrency, resolveLimits, type RunLimits } from "./kernel/limits.js";
 import { graphLimits } from "./kernel/recursion-limit.js";
 
@@ -97,12 +97,18 @@ export function detachInput(input: unknown): State {
 }
 
 /**
- * The state a new run starts from: its own copy of a checked input, validated whole by the state
- * schema when the graph has one (the schema's output: its defaults filled in). Throws a `StepFailure`
- * (`INVALID_INPUT`).
+ * The state a new run starts from: its own copy of a checked input, each field with a field schema
+ * validated by it, then the whole validated by the state schema when the graph has one (the schema's
+ * output: its defaults filled in). Throws a `StepFailure` (`INVALID_INPUT`).
  */
-export function startingState(graph: Pick<ExecutableGraph, "stateCheck">, input: unknown): State {
-  const state = detachInput(input);
+export function startingState(graph: Pick<ExecutableGraph, "stateCheck" | "fieldChecks">, input: unknown): State {
+  let state = detachInput(input);
+  if (graph.fieldChecks !== undefined) {
+    // Each field the input sets is START's write of it: its field schema checks it, as a node's update.
+    const fields = checkUpdate(graph.fieldChecks, state, START);
+    if (!fields.ok) throw fields.failure;
+    state = fields.update;
+  }
   if (graph.stateCheck === undefined) return state;
   const checked = checkState(graph.stateCheck, state, [START]);
   if (!checked.ok) throw checked.failure;

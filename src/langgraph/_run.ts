@@ -247,15 +247,16 @@ export class LangGraphRun {
       return stop;
     }
     this.#running = tasks;
-    this.recorder.admit(ids, this.#executable.stateCheck === undefined ? undefined : () => this.#refusal(tasks));
+    const { stateCheck, fieldChecks } = this.#executable; // with neither, a superstep has no schema to ask
+    this.recorder.admit(ids, stateCheck === undefined && fieldChecks === undefined ? undefined : () => this.#refusal(tasks));
     return undefined;
   }
 
   /**
-   * With a state schema, the kernel's commit of the superstep's updates (its merge and the schema's
-   * check), asked once every node returned and before LangGraph merges them: a refused state fails the
-   * superstep, so LangGraph commits nothing of it, and {@link LangGraphRun.#failure} reports the
-   * kernel's `INVALID_STATE`.
+   * With a state schema or field schemas, the kernel's commit of the superstep's updates (its merge and
+   * the schemas' checks), asked once every node returned and before LangGraph merges them: a refused
+   * superstep fails, so LangGraph commits nothing of it, and {@link LangGraphRun.#failure} reports the
+   * kernel's `INVALID_STATE` (or `INVALID_FIELD`).
    */
   #refusal(tasks: readonly LangGraphTask[]): Error | undefined {
     const outcomes = tasks.map((task) => {

@@ -5,6 +5,7 @@
 import { type } from "arktype";
 import * as v from "valibot";
 import { z } from "zod";
+import { append, END, START, stateGraph } from "../../src/index.js";
 import type { StandardSchemaV1 } from "../../src/engine/state-schema.js";
 
 /** The state every schema below describes. */
@@ -24,3 +25,23 @@ export const ticketSchemas: readonly (readonly [string, StandardSchemaV1<Ticket,
   ["valibot", valibotTicket],
   ["arktype", arktypeTicket],
 ];
+
+const ticketBuilder = () => stateGraph<Ticket>()({ reducers: { notes: append } });
+
+/**
+ * open → settle → END on a ticket builder (`notes` an `append` field): `open` notes it opened,
+ * `settle` writes `planted` as the amount (a model's output, say) and notes it settled.
+ */
+export function openAndSettle(
+  builder: ReturnType<typeof ticketBuilder>,
+  planted: unknown = 2,
+  compile: { interruptBefore?: "settle"[] } = {},
+) {
+  return builder
+    .addNode("open", () => ({ notes: ["opened"] }))
+    .addNode("settle", () => ({ amount: planted as number, notes: ["settled"] }))
+    .addEdge(START, "open")
+    .addEdge("open", "settle")
+    .addEdge("settle", END)
+    .compile(compile);
+}

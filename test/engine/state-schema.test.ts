@@ -11,19 +11,13 @@ import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { executionFailure } from "../helpers/execution-failure.js";
 import { runOnXState } from "../../src/xstate/index.js";
 import type { StandardSchemaV1 } from "../../src/engine/state-schema.js";
-import { arktypeTicket, type Ticket, ticketSchemas, valibotTicket, zodTicket } from "./_schemas.js";
+import { arktypeTicket, openAndSettle, type Ticket, ticketSchemas, valibotTicket, zodTicket } from "./_schemas.js";
 
 const start: Ticket = { amount: 1, resolved: false, notes: [] };
 
 /** open → settle → END; `settle` writes `planted` as the amount (a model's output, say). */
 function ticketGraph(schema: StandardSchemaV1<Ticket, Ticket>, planted: unknown = 2, compile: { interruptBefore?: "settle"[] } = {}) {
-  return stateGraph(schema)({ reducers: { notes: append } })
-    .addNode("open", () => ({ notes: ["opened"] }))
-    .addNode("settle", () => ({ amount: planted as number, notes: ["settled"] }))
-    .addEdge(START, "open")
-    .addEdge("open", "settle")
-    .addEdge("settle", END)
-    .compile(compile);
+  return openAndSettle(stateGraph(schema)({ reducers: { notes: append } }), planted, compile);
 }
 
 describe.each(ticketSchemas)("a state schema (%s)", (_library, schema) => {

@@ -77,22 +77,80 @@ export function checkState(check: StateCheck, candidate: State, sources: readonl
     };
   }
   if (result.issues === undefined) return { ok: true, state: result.value as State };
-  const { issues } = result;
+  const fix = input ? "Pass an input the schema accepts." : "Return values the schema accepts from these nodes, or fix the schema.";
+  return { ok: false, failure: refusal(code, `${subject(input, sources)} does not fit the state schema`, result.issues, candidate, fix) };
+}
+
+/** A graph's per-field schemas (`fieldSchemas`), read once at `compile()`: field → its check. */
+export type FieldChecks = ReadonlyMap<string, StateCheck>;
+
+/** What {@link checkUpdate} decided: the update to merge (each checked field as its schema outputs it), or the failure. */
+export type CheckedUpdate = { readonly ok: true; readonly update: State } | { readonly ok: false; readonly failure: StepFailure };
+
+/**
+ * Validates each field of one update that has a field schema, on its own, before the reducers merge it
+ * (the value a node, a `Command` or an `updateState` edit writes; for a field with a reducer, what the
+ * reducer takes). `source` is the node the update comes from, `START` for an input (code
+ * `INVALID_INPUT`, else `INVALID_FIELD`). Every refused field is reported, each issue's path starting
+ * at its field.
+ *
+ * @example
+ * ```ts
+ * const checked = checkUpdate(graph.fieldChecks, { amount: "42" }, "settle");
+ * if (!checked.ok) throw checked.failure; // INVALID_FIELD: amount (got "42"): Invalid input: expected number
+ * ```
+ */
+export function checkUpdate(checks: FieldChecks, update: State, source: string): CheckedUpdate {
+  const input = source === START;
+  const code = input ? "INVALID_INPUT" : "INVALID_FIELD";
+  const what = input ? "the input" : `the update of ${quote(source)}`;
+  let checked: State | undefined;
+  const issues: StandardSchemaV1.Issue[] = [];
+  for (const field of Object.keys(update)) {
+    const check = checks.get(field);
+    if (check === undefined) continue;
+    let result: StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>;
+    try {
+      result = check.validate(update[field]);
+    } catch (error) {
+      const failure = new StepFailure(code, `${what}: the schema of field ${quote(field)} threw while validating it.`, { cause: error });
+      return { ok: false, failure };
+    }
+    if (result instanceof Promise) {
+      result.catch(() => undefined);
+      const failure = new StepFailure(
+        code,
+        `${what}: the schema of field ${quote(field)} validated asynchronously; a field schema must be synchronous.`,
+      );
+      return { ok: false, failure };
+    }
+    if (result.issues !== undefined) {
+      for (const issue of result.issues) issues.push({ ...issue, path: [field, ...(issue.path ?? [])] });
+      continue;
+    }
+    checked ??= { ...update };
+    checked[field] = result.value;
+  }
+  if (issues.length === 0) return { ok: true, update: checked ?? update };
+  const fix = input
+    ? "Pass values the field schemas accept."
+    : "Return values the field schemas accept from this node, or fix the schemas.";
+  return { ok: false, failure: refusal(code, `${what} does not fit the field schemas`, issues, update, fix) };
+}
+
+/** The failure for a refused value: what was refused, how many issues, the fix, then each issue (cut short). */
+function refusal(
+  code: StepFailure["code"],
+  refused: string,
+  issues: readonly StandardSchemaV1.Issue[],
+  candidate: State,
+  fix: string,
+): StepFailure {
   const cause: StateIssues = { issues };
   const listed = issues.slice(0, LISTED_ISSUES).map((issue) => `  - ${describeIssue(issue, candidate)}`);
   if (issues.length > LISTED_ISSUES) listed.push(`  … and ${issues.length - LISTED_ISSUES} more (error.cause.issues lists every one).`);
   const count = `${issues.length} issue${issues.length === 1 ? "" : "s"}`;
-  const fix = input ? "Pass an input the schema accepts." : "Return values the schema accepts from these nodes, or fix the schema.";
-  return {
-    ok: false,
-    failure: new StepFailure(
-      code,
-      `${subject(input, sources)} does not fit the state schema (${count}); nothing was committed. ${fix}\n${listed.join("\n")}`,
-      {
-        cause,
-      },
-    ),
-  };
+  return new StepFailure(code, `${refused} (${count}); nothing was committed. ${fix}\n${listed.join("\n")}`, { cause });
 }
 
 function subject(input: boolean, sources: readonly string[]): string {

@@ -17,7 +17,7 @@ import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { boundedTasks, loopBoundStop, visitCounts, type BoundTable, type VisitCounts } from "./bounds.js";
 import { withoutGoto } from "../command-goto.js";
-import { checkState } from "./state-check.js";
+import { checkState, checkUpdate } from "./state-check.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Task } from "../step.js";
 
 /**
@@ -201,7 +201,13 @@ export function commit(graph: ExecutableGraph, state: State, tasks: readonly Tas
   for (let index = 0; index < tasks.length; index++) {
     const task = tasks[index] as Task;
     // A node's Command goto travels with its update; it is advance's to schedule, not a field to merge.
-    const update = withoutGoto(updates[index] as State);
+    let update = withoutGoto(updates[index] as State);
+    if (graph.fieldChecks !== undefined) {
+      // A field schema checks the update itself, before its reducer (the whole state is checked after the merge).
+      const checked = checkUpdate(graph.fieldChecks, update, task.node);
+      if (!checked.ok) return { ok: false, node: task.node, failure: checked.failure };
+      update = checked.update;
+    }
     if (writers !== undefined) {
       const conflict = parallelWriteFailure(graph, task.node, update, writers);
       if (conflict !== undefined) return { ok: false, node: task.node, failure: conflict };
