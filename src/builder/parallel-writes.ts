@@ -40,13 +40,13 @@ export type SureKeys<U, K = keyof U> = K extends keyof U
 
 /**
  * The state fields node function `F` surely writes: none for a compiled subgraph (its writes are not
- * typed), and none for a node that may return nothing (`if (…) return;`) or a `Command` (its update is
+ * typed), and none for a node that may return nothing (`if (…) return;`) or a `Command` or a list of them (its update is
  * typed `Partial<S>`, which says nothing sure, and its own members, `resume`, `goto`, `update`, are no
  * fields), since on that path it writes no field surely.
  */
 export type SureWrites<F, S> = F extends (...args: never[]) => infer Result
   ? Awaited<Result> extends infer Update
-    ? [Extract<Update, void | undefined | CommandMark>] extends [never]
+    ? [Extract<Update, void | undefined | CommandMark | readonly CommandMark[]>] extends [never]
       ? SureKeys<Update> & keyof S & string
       : never
     : never

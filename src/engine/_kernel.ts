@@ -32,7 +32,8 @@ export type { RunSettings, TaskRunner } from "./run-settings.js";
 export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { isThenable, StepFailure, successorsOf, type State, type Successors, type Task } from "./step.js";
 export { SuperstepScope, TaskContext, RouterCallContext, type EventSink } from "./task-context.js";
-export { gotoOf, gotoRoutes, withoutGoto } from "./command-goto.js";
+export { gotoRoutes } from "./command-goto.js";
+export { nodeOutput, updateParts } from "./command-list.js";
 
 // Interrupts, subgraphs and threads.
 export { currentFrame, InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";

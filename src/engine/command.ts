@@ -12,12 +12,14 @@ declare const commandBrand: unique symbol;
  * A node may `goto` only the nodes it declares in `addNode(name, fn, { ends: [...] })`: `Goto` is what
  * the compiler checks against them. `UpdateKeys` are the keys of the update as given, so that a key the
  * state lacks is refused also when the update is held in a variable (see {@link UnknownUpdateFields}).
+ * A node may also return a list of Commands: their updates merge in order, their gotos are all taken.
  *
  * @example
  * ```ts
  * await graph.invoke(new Command({ resume: { approved: true } }), { threadId: "order-42", checkpointer });
  * await graph.invoke(new Command({ resume: { [first.id]: "yes", [second.id]: "no" } }), { threadId: "t2", checkpointer });
  * builder.addNode("triage", (s) => new Command({ update: { seen: true }, goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"] });
+ * builder.addNode("split", () => [new Command({ update: { topic: "refund" }, goto: "billing" }), new Command({ goto: "support" })], { ends: ["billing", "support"] });
  * ```
  */
 export class Command<
