@@ -71,9 +71,15 @@ type Described<R> = R extends string
  */
 export type NodeResultCheck<Api extends string, Name, R> = 0 extends 1 & R
   ? unknown
-  : [Extract<R, NotAnUpdate>] extends [never]
+  : [NotAnUpdateOf<R>] extends [never]
     ? unknown
-    : Demand<`${Api}: node ${Quoted<Name>} ${[Exclude<R, NotAnUpdate>] extends [never] ? "returns" : "can return"} ${Described<Extract<R, NotAnUpdate>>}; a node returns a partial state (an object of the fields it writes${Extract<R, readonly unknown[]> extends never ? "" : ", e.g. { items: [...] } for a list field"}), a Command, or nothing`>;
+    : Demand<`${Api}: node ${Quoted<Name>} ${[Exclude<R, NotAnUpdateOf<R>>] extends [never] ? "returns" : "can return"} ${Described<NotAnUpdateOf<R>>}; a node returns a partial state (an object of the fields it writes${Extract<R, readonly unknown[]> extends never ? "" : ", e.g. { items: [...] } for a list field"}), a Command, or nothing`>;
+
+/** The members of a result that are not updates: a list of Commands is one (a node may return several). */
+type NotAnUpdateOf<R> = Exclude<Extract<R, NotAnUpdate>, readonly CommandMark[]>;
+
+/** A result's Commands: the result itself, or the members of its list of Commands. */
+type CommandsOf<R> = R extends readonly (infer Member)[] ? Member : R;
 
 /**
  * The check of the keys of a node's (awaited) result: `unknown` when each is a field of `S`, else a
@@ -175,8 +181,8 @@ type ValueMessages<Api extends string, Name, R, S, K> = K extends keyof S & stri
 export type ResultChecks<Api extends string, Name, R, S> = NodeResultCheck<Api, Name, Awaited<R>> &
   UnknownFieldCheck<Api, Name, Awaited<R>, S> &
   ValueCheck<Api, Name, Awaited<R>, S> &
-  ResumeCheck<Api, Name, Awaited<R>> &
-  WideGotoCheck<Api, Name, Awaited<R>>;
+  ResumeCheck<Api, Name, CommandsOf<Awaited<R>>> &
+  WideGotoCheck<Api, Name, CommandsOf<Awaited<R>>>;
 
 /**
  * A node's Command whose goto is typed `string` (`new Command({ goto: next })`, `next: string`): the

@@ -44,14 +44,14 @@ export type SureKeys<U, K = keyof U> = K extends keyof U
  * None for a compiled subgraph (its writes are not typed), and none for a node that may return nothing
  * (`if (…) return;`). A `Command` writes the required keys of the update it was given (its
  * `UpdateGiven`; none when that is not known, a Command whose type is written), never its own members
- * (`resume`, `goto`, `update` are no fields).
+ * (`resume`, `goto`, `update` are no fields); a list of Commands writes no field surely.
  */
 export type SureWrites<F, S> = F extends (...args: never[]) => infer Result
   ? SureKeys<PathUpdate<Awaited<Result>>> & keyof S & string
   : never;
 
-/** What one path of a node's result writes: nothing for `void`, a Command's given update, else the update itself. */
-type PathUpdate<Result> = Result extends void | undefined
+/** What one path of a node's result writes: nothing for `void` or a list of Commands, a Command's given update, else the update itself. */
+type PathUpdate<Result> = Result extends void | undefined | readonly CommandMark[]
   ? {}
   : Result extends CommandMark
     ? Result extends Command<unknown, object, string, PropertyKey, unknown, infer Update>

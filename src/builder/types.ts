@@ -214,6 +214,15 @@ interface NotAPromise {
 }
 
 /**
+ * An update is not a list: without this, an array was assignable to the update (a "weak type", as a
+ * Promise was), so a node's list of Commands whose goto leaves its ends passed as a partial state. A
+ * list is checked as a list of Commands, and any other list is reported by name (`NodeResultCheck`).
+ */
+interface NotAList {
+  readonly [Symbol.iterator]?: never;
+}
+
+/**
  * A `Command` a node may return: an update of the state, and a `goto` that names only `G`, the node's
  * declared `ends` (none declared: a Command with an update only). `resume` is not a node's to give:
  * its type is `unknown` here, so that a node annotated `Promise<Command<unknown, S, …>>` (the
@@ -256,15 +265,17 @@ export type NodeArgument<S extends object, Check, I, F = unknown, G extends stri
 
 /**
  * What a node function may return, as the contextual type `addNode` gives it: a partial state, a
- * `Command` that goes to `G`, nothing, or a Promise of one. It depends on the state and the ends only,
- * so every node of a graph shares one instance; the keys of the result are checked once it is
- * inferred ({@link NodeCheck}), not by a type built from each result.
+ * `Command` that goes to `G`, a list of such Commands (each checked as if returned alone: their
+ * updates apply in order, their gotos are all taken), nothing, or a Promise of one. It depends on the
+ * state and the ends only, so every node of a graph shares one instance; the keys of the result are
+ * checked once it is inferred ({@link NodeCheck}), not by a type built from each result.
  */
 export type NodeResult<S extends object, G extends string = never> =
   | NodeUpdate<S>
   | NodeCommand<S, G>
+  | readonly NodeCommand<S, G>[]
   | void
-  | Promise<NodeUpdate<S> | NodeCommand<S, G> | void>;
+  | Promise<NodeUpdate<S> | NodeCommand<S, G> | readonly NodeCommand<S, G>[] | void>;
 
 /**
  * A node's update: a partial state, each value of its field's type (with `exactOptionalPropertyTypes`,
@@ -278,12 +289,12 @@ export type NodeResult<S extends object, G extends string = never> =
 export type StateUpdate<S> = { [K in keyof S]?: S[K] };
 
 /**
- * A {@link StateUpdate} as a node's result is read against: neither a Promise ({@link NotAPromise})
- * nor a Command ({@link NotACommand}). All its keys are optional, so without the two a Promise of a
+ * A {@link StateUpdate} as a node's result is read against: neither a Promise ({@link NotAPromise}),
+ * a Command ({@link NotACommand}) nor a list ({@link NotAList}). All its keys are optional, so without the two a Promise of a
  * wrong update, or a Command whose goto leaves its ends, would pass as a partial state. Its keys are
  * {@link NodeCheck}'s to check.
  */
-type NodeUpdate<S> = StateUpdate<S> & NotAPromise & NotACommand;
+type NodeUpdate<S> = StateUpdate<S> & NotAPromise & NotACommand & NotAList;
 
 /**
  * The checks of a node that read its type after inference: a compiled graph's state, a node

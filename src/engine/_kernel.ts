@@ -33,6 +33,7 @@ export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { isThenable, StepFailure, type State, type Successors, type Task } from "./step.js";
 export type { EventSink } from "./task-context.js";
 export { gotoRoutes } from "./command-goto.js";
+export { updateParts } from "./command-list.js";
 
 // Interrupts, subgraphs and threads.
 export { InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";

@@ -16,12 +16,14 @@ declare const commandBrand: unique symbol;
  * the type arguments are written), so that the builder checks each Send's payload, and each name, against
  * its target node's input. `UpdateGiven` is the update's own type (`unknown` likewise), whose required
  * keys are the fields the Command surely writes, for the builder's parallel-write check.
+ * A node may also return a list of Commands: their updates merge in order, their gotos are all taken.
  *
  * @example
  * ```ts
  * await graph.invoke(new Command({ resume: { approved: true } }), { threadId: "order-42", checkpointer });
  * await graph.invoke(new Command({ resume: { [first.id]: "yes", [second.id]: "no" } }), { threadId: "t2", checkpointer });
  * builder.addNode("triage", (s) => new Command({ update: { seen: true }, goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"] });
+ * builder.addNode("split", () => [new Command({ update: { topic: "refund" }, goto: "billing" }), new Command({ goto: "support" })], { ends: ["billing", "support"] });
  * ```
  */
 export class Command<

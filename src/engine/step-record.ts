@@ -9,6 +9,7 @@ import type { Step } from "./run-types.js";
 import { commit } from "./kernel/superstep.js";
 import type { RouteTaken, State, Task } from "./step.js";
 import { gotoOf, withoutGoto } from "./command-goto.js";
+import { visibleUpdate } from "./command-list.js";
 import { IdColumn } from "./id-column.js";
 
 /** A completed node execution as the run records it: the committed update, shared until copied. */
@@ -26,8 +27,8 @@ export const NO_RECORDS: StepRecord[] = [];
 /** A step as the run records it: the node's update without its Command goto, which the record names apart. */
 export function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
   const goto = gotoNames(update);
-  if (goto === undefined) return { node, update, route };
-  return { node, update: withoutGoto(update), route, goto };
+  if (goto === undefined) return { node, update: visibleUpdate(update), route };
+  return { node, update: visibleUpdate(withoutGoto(update)), route, goto };
 }
 
 /** A superstep's records, one per task in task order (a plain loop: this runs once per superstep of every run). */
@@ -59,7 +60,8 @@ function lazyStep(record: StepRecord, stateOf: () => State): Step<State> {
   return {
     node,
     get update() {
-      return (update ??= cloneState(record.update));
+      // A log's record keeps a list of Commands' parts apart (its replay commits them): read together.
+      return (update ??= cloneState(visibleUpdate(record.update)));
     },
     set update(value: State) {
       update = value;

@@ -11,6 +11,7 @@ import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
 import { Send } from "./send.js";
 import { commandOutput, GOTO, isNodeCommand } from "./command-goto.js";
+import { commandListOutput, isCommandList, UPDATES } from "./command-list.js";
 import { START } from "../spec.js";
 
 /** A state as the engine handles it. */
@@ -93,6 +94,10 @@ function nodeFailed(node: string, error: unknown): StepFailure {
 }
 
 function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): State {
+  if (isCommandList(returned)) {
+    const accept = (command: unknown): State => acceptUpdate(graph, node, command);
+    return commandListOutput(node, returned, accept, (message) => new StepFailure("INVALID_UPDATE", message));
+  }
   const output = isNodeCommand(returned)
     ? commandOutput(graph, node, returned, (code, message) => new StepFailure(code, message))
     : returned;
@@ -108,6 +113,12 @@ function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): 
     throw new StepFailure(
       "RESERVED_FIELD",
       `node "${node}" returned the field "${GOTO}", which is reserved for a Command's goto. Return new Command({ update, goto }) instead.`,
+    );
+  }
+  if (Object.hasOwn(output, UPDATES)) {
+    throw new StepFailure(
+      "RESERVED_FIELD",
+      `node "${node}" returned the field "${UPDATES}", which is reserved for the updates of a list of Commands. Return [new Command({ update }), …] instead.`,
     );
   }
   const { fields } = graph;
@@ -177,18 +188,27 @@ export function commitUpdate(graph: ExecutableGraph, node: string, state: State,
 /**
  * Records which node wrote each field without a reducer in a parallel superstep, and returns the failure
  * (`CONCURRENT_WRITE`, naming the field and both nodes) when a second node writes one: one write would
- * silently win. `writers` is the superstep's own table, filled in declaration order. The kernel's
- * `commit` is its only caller.
+ * silently win. `writers` is the superstep's own table, filled in declaration order; `sameTask` marks a
+ * later part of one node's list of Commands, whose conflict names the Commands. The kernel's `commit` is
+ * its only caller.
  */
 export function parallelWriteFailure(
   graph: ExecutableGraph,
   node: string,
   update: State,
   writers: Map<string, string>,
+  sameTask = false,
 ): StepFailure | undefined {
   for (const field of Object.keys(update)) {
     if (graph.reducers.has(field)) continue;
     const earlier = writers.get(field);
+    if (earlier !== undefined && sameTask && earlier === node) {
+      return new StepFailure(
+        "CONCURRENT_WRITE",
+        `node "${node}" returned several Commands that all write "${field}", and "${field}" has no reducer, so one write ` +
+          `would silently win. Give "${field}" a reducer (such as append or union), or write it in one Command only.`,
+      );
+    }
     if (earlier !== undefined) {
       return new StepFailure(
         "CONCURRENT_WRITE",

@@ -6,6 +6,7 @@
 import { GraphError } from "../errors.js";
 import type { DebugEvent, Step, TaskError, TaskResult, TaskStart } from "./run-types.js";
 import { cloneState } from "./clone.js";
+import { visibleUpdate } from "./command-list.js";
 import type { State, Task } from "./step.js";
 import type { Checkpoint } from "./checkpointer.js";
 
@@ -52,7 +53,7 @@ export function pausedResults(admitted: AdmittedTasks, pause: Checkpoint): TaskR
     const id = result(admitted, position, { result: undefined, error: null, interrupts: [] }).id;
     const interrupts = (pause.interrupts ?? []).filter((i) => i.id.startsWith(`${id}:`) || i.id.startsWith(`${id}/`));
     const kept = pause.pendingWrites?.find((write) => write.task === position);
-    const update = interrupts.length === 0 && kept !== undefined ? (cloneState(kept.update) as State) : undefined;
+    const update = interrupts.length === 0 && kept !== undefined ? (cloneState(visibleUpdate(kept.update as State)) as State) : undefined;
     return result(admitted, position, { result: update, error: null, interrupts: interrupts.map((i) => ({ id: i.id, value: i.value })) });
   });
 }

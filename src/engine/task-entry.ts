@@ -7,7 +7,7 @@
  */
 import { isAborted } from "./abortable.js";
 import { runTask } from "./attempts.js";
-import { gotoOf, withoutGoto } from "./command-goto.js";
+import { nodeOutput } from "./command-list.js";
 import type { ExecutableGraph } from "./executable.js";
 import { currentFrame, runInInterruptFrame, type InterruptFrame, type TaskFrame } from "./interrupt-scope.js";
 import type { MaybePromise } from "./maybe-promise.js";
@@ -28,6 +28,8 @@ export interface TaskIO {
 /** A task's return, as the kernel reads it: the update, and the tasks its `Command` goto adds. */
 export interface TaskOutput {
   readonly update: State;
+  /** The updates to write in order: one, unless the node returned a list of Commands that wrote a field twice. */
+  readonly parts: readonly State[];
   readonly goto: readonly Task[] | undefined;
 }
 
@@ -58,9 +60,9 @@ export const taskEntry = {
     return currentFrame();
   },
 
-  /** A node's output split as the kernel reads it: the update without the goto, and the goto's tasks. */
+  /** A node's output split as the kernel reads it: the update without the goto, its parts in order, and the goto's tasks. */
   output(output: State): TaskOutput {
-    return { update: withoutGoto(output), goto: gotoOf(output) };
+    return nodeOutput(output);
   },
 
   /** Whether a task that failed was cancelled (its signal had aborted and it read it), not failing on its own. */

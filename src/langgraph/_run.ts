@@ -10,6 +10,7 @@ import {
   checkedStart,
   executionError,
   gotoRoutes,
+  updateParts,
   isAborted,
   onAbort,
   runOptionsOf,
@@ -347,7 +348,8 @@ function stepOf(node: string, record: TaskRecord | undefined, state: State): Ste
   const goto = record?.goto?.map((task) => task.node);
   return {
     node,
-    update: cloneState(record?.update ?? {}),
+    // A list of Commands that wrote a field twice recorded its parts: the step shows them together.
+    update: cloneState(Object.assign({}, ...updateParts(record?.update ?? {}))),
     state: cloneState(state),
     ...(route === undefined ? {} : { route }),
     ...(goto === undefined ? {} : { goto }),

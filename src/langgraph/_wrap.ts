@@ -21,8 +21,11 @@ import { LangGraphNodeError } from "./errors.js";
  */
 export type LangGraphNode = (state: State, config?: unknown) => LangGraphUpdate | Promise<LangGraphUpdate>;
 
-/** What a wrapped node hands LangGraph.js: an update, or LangGraph's Command carrying one with its goto. */
-export type LangGraphUpdate = State | LangGraphCommand;
+/**
+ * What a wrapped node hands LangGraph.js: an update, LangGraph's Command carrying one with its goto, or
+ * a list of Commands (a node's list of Commands that wrote a field twice: each write, in order).
+ */
+export type LangGraphUpdate = State | LangGraphCommand | LangGraphCommand[];
 
 /** What a conditional edge's path function returns: a route key, a LangGraph `Send`, or a list of them. */
 export type LangGraphRoute = string | LangGraphSend | (string | LangGraphSend)[];
@@ -91,7 +94,7 @@ function run(
   const succeeded = (output: State): LangGraphUpdate => {
     if (frame.paused) return paused();
     // A node's Command goto travels in its update under the engine's reserved key; LangGraph gets its own Command.
-    const { update, goto } = taskEntry.output(output);
+    const { update, parts, goto } = taskEntry.output(output);
     if (record !== undefined) {
       record.update = update;
       record.goto = goto;
@@ -101,9 +104,18 @@ function run(
       if (refused !== undefined) throw refused;
     }
     if (goto !== undefined) sendOf(config)?.([[GOTO_WRITE, goto]]);
-    // A child's node also folds its update into the child's hidden channel, which its parent reads.
-    const ranked = rankValues(exported.child ? { ...update, [CHILD_UPDATE]: { ...update } } : update, rank);
-    return goto === undefined ? ranked : langGraphCommand(lg, graph, node, ranked, goto, config);
+    // A child's node also folds its update into the child's hidden channel, which its parent reads: once,
+    // with the last part, so that a list of Commands writes the channel once.
+    const last = parts.length - 1;
+    const written = parts.map((part, index) =>
+      rankValues(exported.child && index === last ? { ...part, [CHILD_UPDATE]: Object.assign({}, ...parts) } : part, rank),
+    );
+    const withGoto = (part: State): LangGraphUpdate => (goto === undefined ? part : langGraphCommand(lg, graph, node, part, goto, config));
+    if (written.length === 1) return withGoto(written[0] as State);
+    // LangGraph writes a list of Commands' updates in order, as the kernel's commit merges the parts.
+    return written.map((part, index) =>
+      index === last ? langGraphCommand(lg, graph, node, part, goto ?? [], config) : new lg.Command({ update: part }),
+    );
   };
   const failed = (error: unknown): never => {
     if (error instanceof SuperstepRefused) throw error;

@@ -165,6 +165,16 @@ const rows: [string, () => unknown, unknown][] = [
     [task("a"), task("d")],
   ],
   [
+    "several Commands",
+    () => {
+      const parts = (...updates: State[]): State => ({ __updates__: updates });
+      const merged = commit(graph, { log: [], n: 0 }, [task("a")], [parts({ log: ["1"] }, { log: ["2"], n: 1 })]);
+      const twice = commit(graph, { log: [], n: 0 }, [task("a")], [parts({ n: 1 }, { n: 2 })]);
+      return [merged.ok && merged.state, !twice.ok && (twice.failure as StepFailure).code];
+    },
+    [{ log: ["1", "2"], n: 1 }, "CONCURRENT_WRITE"],
+  ],
+  [
     "declaration order",
     () => schedule(graph, [task("d", true), task("c"), task("a"), task("c"), task("d"), task(END)]),
     [task("a"), task("c"), task("d"), task("d", true)],

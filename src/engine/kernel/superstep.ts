@@ -17,6 +17,7 @@ import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { boundedTasks, loopBoundStop, visitCounts, type BoundTable, type VisitCounts } from "./bounds.js";
 import { withoutGoto } from "../command-goto.js";
+import { updateParts } from "../command-list.js";
 import { checkState, checkUpdate } from "./state-check.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Task } from "../step.js";
 
@@ -197,25 +198,30 @@ export type Commit =
  */
 export function commit(graph: ExecutableGraph, state: State, tasks: readonly Task[], updates: readonly State[]): Commit {
   let next = state;
-  const writers = tasks.length > 1 ? new Map<string, string>() : undefined;
+  let writers = tasks.length > 1 ? new Map<string, string>() : undefined;
   for (let index = 0; index < tasks.length; index++) {
     const task = tasks[index] as Task;
     // A node's Command goto travels with its update; it is advance's to schedule, not a field to merge.
-    let update = withoutGoto(updates[index] as State);
-    if (graph.fieldChecks !== undefined) {
-      // A field schema checks the update itself, before its reducer (the whole state is checked after the merge).
-      const checked = checkUpdate(graph.fieldChecks, update, task.node);
-      if (!checked.ok) return { ok: false, node: task.node, failure: checked.failure };
-      update = checked.update;
-    }
-    if (writers !== undefined) {
-      const conflict = parallelWriteFailure(graph, task.node, update, writers);
-      if (conflict !== undefined) return { ok: false, node: task.node, failure: conflict };
-    }
-    try {
-      next = commitUpdate(graph, task.node, next, update);
-    } catch (failure) {
-      return { ok: false, node: task.node, failure };
+    // A list of Commands that wrote a field twice is several parts, merged in the list's order.
+    const parts = updateParts(withoutGoto(updates[index] as State));
+    if (parts.length > 1) writers ??= new Map<string, string>();
+    for (const [part, given] of parts.entries()) {
+      let update = given;
+      if (graph.fieldChecks !== undefined) {
+        // A field schema checks the update itself, before its reducer (the whole state is checked after the merge).
+        const checked = checkUpdate(graph.fieldChecks, update, task.node);
+        if (!checked.ok) return { ok: false, node: task.node, failure: checked.failure };
+        update = checked.update;
+      }
+      if (writers !== undefined) {
+        const conflict = parallelWriteFailure(graph, task.node, update, writers, part > 0);
+        if (conflict !== undefined) return { ok: false, node: task.node, failure: conflict };
+      }
+      try {
+        next = commitUpdate(graph, task.node, next, update);
+      } catch (failure) {
+        return { ok: false, node: task.node, failure };
+      }
     }
   }
   // The merged state, not each update: a reducer's update is not its field's type (append takes items).

@@ -6,6 +6,7 @@
 import type { PendingWrite } from "../../errors.js";
 import { cloneState } from "../clone.js";
 import { withoutGoto } from "../command-goto.js";
+import { visibleUpdate } from "../command-list.js";
 import type { State, Task } from "../step.js";
 import type { Settled } from "./failures.js";
 
@@ -63,5 +64,5 @@ export function writesKeptOnPause(tasks: readonly Task[], updates: readonly Stat
  * ```
  */
 export function pendingWritesOf(writes: readonly KeptWrite[]): PendingWrite[] {
-  return writes.map((write) => ({ node: write.node, update: cloneState(withoutGoto(write.update)) }));
+  return writes.map((write) => ({ node: write.node, update: cloneState(visibleUpdate(withoutGoto(write.update))) }));
 }
