@@ -14,7 +14,7 @@ import { graphLimits } from "./kernel/recursion-limit.js";
 import { andThen, type MaybePromise } from "./maybe-promise.js";
 import { checkSignal, detachInput, executionError, inputFailure, interruptOutsideThread, startingState } from "./run-checks.js";
 import type { Step } from "./run-types.js";
-import type { RunSettings, RunStart, TaskWrite } from "./run-settings.js";
+import type { RunSettings, RunStart, TaskRunner, TaskWrite } from "./run-settings.js";
 import { detachedStep, NO_RECORDS, stepRecords, type StepLog, type StepRecord } from "./step-record.js";
 import { runTask } from "./attempts.js";
 import { ObservedRun } from "./observed-run.js";
@@ -22,12 +22,13 @@ import type { ObservedInterrupt } from "./observer.js";
 import { admit, commit, type AdmitView, type RunSnapshot } from "./kernel/superstep.js";
 import { countVisits, visitCounts } from "./kernel/bounds.js";
 import type { Advance } from "./kernel/advance.js";
-import { FROM_START, fixedSuccessorTable, isPending, type RouteTaken, type State, type Task } from "./step.js";
+import { FROM_START, fixedSuccessorTable, isPending, type RouteTaken, type State, type Successors, type Task } from "./step.js";
 import { routeSources, type RouteHost } from "./run-route.js";
 import { TaskLauncher, type TaskHost } from "./run-tasks.js";
 import { runRestOfSuperstep } from "./superstep-rest.js";
 import { RouteLog } from "./route-log.js";
 import type { InterruptError, InterruptHost } from "./interrupt-scope.js";
+import type { EventSink } from "./task-context.js";
 
 /**
  * One run, advanced a superstep at a time. The committed state is owned by the run and never handed
@@ -71,7 +72,7 @@ export class Run {
     this.#observed = ObservedRun.open(graph, options, this.#api, this.#threadId, start === "restored");
     this.#onTasks = options?.onTasks;
     this.#joins = graph.joins.map(() => []);
-    this.#host = this.#hostOf(options, maxConcurrency);
+    this.#host = new Run.#Host(this, options, maxConcurrency);
     this.#launcher = new TaskLauncher(this.#host);
     this.#visits = visitCounts(graph, []);
     this.#state = {};
@@ -237,42 +238,6 @@ export class Run {
     return stepRecords(tasks, updates, advanced.keys);
   }
 
-  /** What routing and running tasks read of this run: its settings, and its state and tables as they stand. */
-  #hostOf(options: RunSettings | undefined, maxConcurrency: number): RouteHost & TaskHost {
-    const run = this;
-    return {
-      graph: this.#graph,
-      fixed: fixedSuccessorTable(this.#graph),
-      signal: this.#signal,
-      threadId: this.#threadId,
-      maxConcurrency,
-      sink: options?.sink,
-      observed: this.#observed,
-      interrupts: this.#interrupts,
-      onWrite: options?.onWrite,
-      runTask: options?.runTask ?? runTask,
-      get tasks() {
-        return run.#tasks;
-      },
-      get state() {
-        return run.#state;
-      },
-      get supersteps() {
-        return run.#supersteps;
-      },
-      get joins() {
-        return run.#joins;
-      },
-      get visits() {
-        return run.#visits;
-      },
-      get deferred() {
-        return run.#deferred;
-      },
-      fail: (error: unknown, node: string, pendingWrites?: readonly PendingWrite[]) => run.#error(error, node, pendingWrites),
-    };
-  }
-
   /** What the kernel reads of the run, without copying its lists. */
   #view(): AdmitView {
     return { tasks: this.#tasks ?? [], trace: this.#trace, supersteps: this.#supersteps, joins: this.#joins, visits: this.#visits };
@@ -318,4 +283,65 @@ export class Run {
     this.#observed?.failed(failure, this.#supersteps);
     return failure;
   }
+
+  /**
+   * What routing and running tasks read of a run: its settings, and its state and tables as they stand
+   * (getters). One class for every run, so that those reads stay monomorphic on the hot path (an object
+   * literal with getters would give each run's host its own shape).
+   */
+  static readonly #Host = class RunHost implements RouteHost, TaskHost {
+    readonly #run: Run;
+    readonly graph: ExecutableGraph;
+    readonly fixed: ReadonlyMap<string, Successors>;
+    readonly signal: AbortSignal | undefined;
+    readonly threadId: string | undefined;
+    readonly maxConcurrency: number;
+    readonly sink: EventSink | undefined;
+    readonly observed: ObservedRun | undefined;
+    readonly interrupts: InterruptHost | undefined;
+    readonly onWrite: ((write: TaskWrite) => void) | undefined;
+    readonly runTask: TaskRunner;
+
+    constructor(run: Run, options: RunSettings | undefined, maxConcurrency: number) {
+      this.#run = run;
+      this.graph = run.#graph;
+      this.fixed = fixedSuccessorTable(run.#graph);
+      this.signal = run.#signal;
+      this.threadId = run.#threadId;
+      this.maxConcurrency = maxConcurrency;
+      this.sink = options?.sink;
+      this.observed = run.#observed;
+      this.interrupts = run.#interrupts;
+      this.onWrite = options?.onWrite;
+      this.runTask = options?.runTask ?? runTask;
+    }
+
+    get tasks(): readonly Task[] | undefined {
+      return this.#run.#tasks;
+    }
+
+    get state(): State {
+      return this.#run.#state;
+    }
+
+    get supersteps(): number {
+      return this.#run.#supersteps;
+    }
+
+    get joins(): readonly (readonly string[])[] {
+      return this.#run.#joins;
+    }
+
+    get visits(): Map<string, number> {
+      return this.#run.#visits;
+    }
+
+    get deferred(): readonly Task[] {
+      return this.#run.#deferred;
+    }
+
+    fail(error: unknown, node: string, pendingWrites?: readonly PendingWrite[]): GraphExecutionError | InterruptError {
+      return this.#run.#error(error, node, pendingWrites);
+    }
+  };
 }
