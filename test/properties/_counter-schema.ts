@@ -13,19 +13,31 @@ export const counterStart = { count: 0, label: "", tags: [] };
 /** What a node claims to return: typed fields, none surely written (the values are planted, any JSON). */
 type Planted = Partial<z.output<typeof Counter>>;
 
-/** An update of some of the fields, each value either well-typed or any JSON value. */
-export const counterUpdate = fc.record(
-  {
-    count: fc.oneof(fc.nat(), json),
-    label: fc.oneof(fc.string({ maxLength: 7 }), json),
-    tags: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }), json),
-  },
-  { requiredKeys: [] },
-);
+/** A field's planted value: mostly well-typed (3 in 4), else any JSON value. */
+const planted = <T>(typed: fc.Arbitrary<T>) => fc.oneof({ arbitrary: typed, weight: 3 }, { arbitrary: json, weight: 1 });
+const plantedFields = {
+  count: planted(fc.nat()),
+  label: planted(fc.string({ maxLength: 7 })),
+  tags: planted(fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 })),
+};
 
-/** START → [left, right] → last → END, each node returning its planted update; `fields` declared (LangGraph.js needs them). */
-export function counterGraph([left, right, last]: readonly [unknown, unknown, unknown]) {
-  return stateGraph(Counter)({ reducers: { tags: append }, fields: ["count", "label", "tags"] })
+/** An update of some of the fields, each value either well-typed or any JSON value. */
+export const counterUpdate = fc.record(plantedFields, { requiredKeys: [] });
+
+/** A {@link counterUpdate} that now and then (1 in 10) also writes a field the state does not have. */
+export const counterUpdateOrUnknown = fc
+  .tuple(counterUpdate, fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: json, weight: 1 }))
+  .map(([update, unknown]) => (unknown === undefined ? update : { ...update, unknown }));
+
+/** `label`'s own schema: its updates are checked alone, before the merge (`INVALID_FIELD`). */
+export const counterFieldSchemas = { label: Counter.shape.label };
+
+/**
+ * START → [left, right] → last → END, each node returning its planted update; `fields` declared
+ * (LangGraph.js needs them); with `fieldSchemas`, `label`'s updates checked on their own too.
+ */
+export function counterGraph([left, right, last]: readonly [unknown, unknown, unknown], fieldSchemas?: typeof counterFieldSchemas) {
+  return stateGraph(Counter)({ reducers: { tags: append }, fields: ["count", "label", "tags"], ...(fieldSchemas && { fieldSchemas }) })
     .addNode("left", () => left as Planted)
     .addNode("right", () => right as Planted)
     .addNode("last", () => last as Planted)
