@@ -380,7 +380,7 @@ export class Run {
   }
 
   #context(task: Task, scope: SuperstepScope, superstep: number): TaskContext {
-    return new TaskContext(scope, task.node, superstep, this.#threadId, this.#sink);
+    return new TaskContext(scope, task.node, superstep, this.#threadId, this.#sink?.forTask?.(task) ?? this.#sink);
   }
 
   #error(error: unknown, node: string, pendingWrites?: readonly PendingWrite[]): GraphExecutionError | InterruptError {
