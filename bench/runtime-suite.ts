@@ -12,6 +12,7 @@ import { coverageWorkload } from "./workloads/coverage.js";
 import { fanOutWorkload } from "./workloads/fan-out.js";
 import { append, compileGraph, END, START, type CompiledGraph, type GraphSpec } from "../src/index.js";
 import { longRunRetention } from "./workloads/long-run.js";
+import { type ExplorationFigures, explorationText, exploreReport, FEASIBLE_PLANNED_PATHS } from "./workloads/exploration.js";
 import { dataHeapInUse, fullCollection, measureMemory, type MemoryFigures, type MemoryOptions } from "./workloads/memory.js";
 import { REPORT, reportWorkload } from "./workloads/report.js";
 import { CHECKPOINTED, checkpointedWorkload } from "./workloads/checkpointed.js";
@@ -30,6 +31,8 @@ export interface RuntimeOptions extends RoundOptions, MemoryOptions {
   readonly throughputRuns: number;
   /** Steps of the long run whose held result is measured (issue 37's figure is for a million). */
   readonly longRunSteps: number;
+  /** Runs of the report graph's exploration (`exploreGraph`, issue 41's figure is for 1,000). */
+  readonly explorationRuns: number;
   /** Progress lines go here. */
   readonly log: (line: string) => void;
 }
@@ -47,6 +50,7 @@ export const FULL_RUN: Omit<RuntimeOptions, "log"> = {
   overheadRounds: 30,
   throughputRuns: 200,
   longRunSteps: 1_000_000,
+  explorationRuns: 1_000,
 };
 
 /** One target of issue 9: `met` is undefined when what it needs was not measured. */
@@ -131,6 +135,8 @@ export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeR
   const retention = await resultRetention();
   options.log(`memory: what a ${options.longRunSteps}-step run's result holds`);
   const longRun = await longRunRetention(options.longRunSteps);
+  options.log(`exploration: the report graph, ${options.explorationRuns} runs`);
+  const exploration = await exploreReport(options.explorationRuns);
   options.log(`overhead: SQLite, ${options.overheadRounds} alternated rounds`);
   const sqlite = await sqliteOverhead("libsql", { rounds: options.overheadRounds, runs: 20 });
   options.log(`overhead: PostgreSQL, ${options.overheadRounds} alternated rounds, then throughput`);
@@ -139,6 +145,7 @@ export async function runRuntimeSuite(options: RuntimeOptions): Promise<RuntimeR
     sqlite,
     postgres,
     longRun,
+    exploration,
   });
   const loadAfter = loadAverage();
   const markdown = [
@@ -252,7 +259,12 @@ function targetsOf(
   memory: readonly MemoryFigures[],
   options: RuntimeOptions,
   retention: { small: number; large: number },
-  { sqlite, postgres, longRun }: { sqlite: SqliteOverhead; postgres: PostgresOverhead; longRun: number },
+  {
+    sqlite,
+    postgres,
+    longRun,
+    exploration,
+  }: { sqlite: SqliteOverhead; postgres: PostgresOverhead; longRun: number; exploration: ExplorationFigures },
 ): Target[] {
   const { reportAlone, chain, report, chainOnLangGraph, checkpointed, stateSchema } = timings;
   const [zodSchema, valibotSchema, arktypeSchema] = [STATE_SCHEMA.zod, STATE_SCHEMA.valibot, STATE_SCHEMA.arktype].map((name) =>
@@ -367,6 +379,12 @@ function targetsOf(
       target: "< 100 B per step (100 MB a million steps)",
       measured: `${bytes(longRun)} per step`,
       met: longRun < 100,
+    },
+    {
+      what: `exploring the report graph (\`exploreGraph\`, ${options.explorationRuns.toLocaleString("en-US")} runs, its invariants after every superstep)`,
+      target: `no run fails; the ${FEASIBLE_PLANNED_PATHS} feasible planned paths reached (the first draft's accept cannot happen)`,
+      measured: explorationText(exploration),
+      met: exploration.reached >= FEASIBLE_PLANNED_PATHS,
     },
     {
       what: `heap retained after ${retained?.retentionRuns ?? options.retentionRuns} mini engine runs`,

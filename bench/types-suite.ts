@@ -24,6 +24,8 @@ export interface TypesOptions {
   readonly agent: boolean;
   /** Sizes also checked with `{ typeLevelTopology: false }` (builder form). */
   readonly withoutSearch: readonly number[];
+  /** Sizes also checked in the `bounded` form (`loops: "bounded"`, every routing node bounded: the type-level cycle check runs). */
+  readonly boundedSizes: readonly number[];
   /** Keep the temp project (its path is logged). */
   readonly keep: boolean;
   readonly log: (line: string) => void;
@@ -36,6 +38,7 @@ export const FULL_TYPES_RUN: Omit<TypesOptions, "root" | "log"> = {
   repeat: 3,
   boundary: { from: 900, to: 1000 },
   withoutSearch: [500],
+  boundedSizes: [100, 500],
   agent: true,
   keep: false,
 };
@@ -106,6 +109,9 @@ export async function runTypesSuite(options: TypesOptions): Promise<TypesResult>
       for (const compiler of compilers) rows.push(check({ form: "agent", nodes: AGENT_NODES, typeLevelTopology: true }, compiler));
     for (const nodes of options.withoutSearch)
       for (const compiler of compilers) rows.push(check({ form: "builder", nodes, typeLevelTopology: false }, compiler));
+    // Issue 41: with the loop bounds checked, N=500 within the same budgets (BUDGETS' row for 500).
+    for (const nodes of options.boundedSizes)
+      for (const compiler of compilers) rows.push(check({ form: "bounded", nodes, typeLevelTopology: true }, compiler));
 
     const boundary =
       options.boundary && findBoundary(options.boundary, options.forms, compilers, (source, compiler) => check(source, compiler, 1));

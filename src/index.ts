@@ -46,7 +46,7 @@ export type {
   MaxTypeLevelDepth,
 } from "./builder/types.js";
 export { CompiledGraph, compileGraph } from "./engine/index.js";
-export type { StreamChunk, StreamYield, ThreadStreamOptions } from "./engine/index.js";
+export type { StreamChunk, StreamYield, SubgraphStreamYield, ThreadStreamOptions } from "./engine/index.js";
 export type { ThreadInput } from "./engine/index.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./engine/index.js";
 export type { NodeContext, RouterContext } from "./engine/index.js";

@@ -56,6 +56,24 @@ export type StreamYield<S, M, N extends string = string> = M extends readonly St
               ? DebugEvent<S, N, StreamedCheckpoint<S, N>>
               : Step<S, N>;
 
+/**
+ * What `stream` yields with `subgraphs: true`: each chunk under its namespace, `[namespace, chunk]`, or
+ * `[namespace, mode, chunk]` with a list of modes. The graph's own chunks (namespace `[]`) are typed by its
+ * state; a subgraph's carry the child's state, which the parent's type does not know: a plain record.
+ *
+ * @example
+ * ```ts
+ * for await (const [namespace, step] of graph.stream(input, { subgraphs: true }))
+ *   console.log(namespace.join(" > ") || "(root)", step.node); // "p_two:2:0 c_one"
+ * ```
+ */
+export type SubgraphStreamYield<S, M, N extends string = string> = M extends readonly StreamMode[]
+  ? Namespaced<StreamYield<S, M, N> | StreamYield<Record<string, unknown>, M>>
+  : readonly [namespace: readonly string[], chunk: StreamYield<S, M, N> | StreamYield<Record<string, unknown>, M>];
+
+/** A `[mode, chunk]` pair under its namespace. */
+type Namespaced<C> = C extends readonly [infer K, infer P] ? readonly [namespace: readonly string[], mode: K, chunk: P] : never;
+
 /** A checkpoint as `streamMode: "checkpoints"` yields it. */
 type StreamedCheckpoint<S, N extends string> = S extends object ? Checkpoint<S, N> : never;
 
@@ -195,16 +213,18 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
    * Runs the graph and yields each step as it completes. Each call is a new run: calling `invoke`
    * after `stream` runs the graph a second time. `streamMode: "values"` yields the merged state once
    * per superstep instead; a list of modes yields `[mode, payload]` pairs, from the same single run.
+   * `subgraphs: true` adds the chunks of the subgraphs' runs, each under its namespace (`[]` for the graph's own).
    *
    * @example
    * ```ts
    * for await (const step of graph.stream(initial)) console.log(`${step.node} updated:`, Object.keys(step.update));
+   * for await (const [namespace, step] of graph.stream(initial, { subgraphs: true })) console.log(namespace, step.node);
    * ```
    */
-  stream<T extends string | undefined = undefined, M extends StreamMode | readonly StreamMode[] = "updates">(
+  stream<T extends string | undefined = undefined, M extends StreamMode | readonly StreamMode[] = "updates", G extends boolean = false>(
     input: RunInput<Input, NoInfer<T>, "stream", N, S>,
-    options?: StreamRunOptions<T, M>,
-  ): AsyncIterable<StreamYield<S, M, N>>;
+    options?: StreamRunOptions<T, M> & { readonly subgraphs?: G },
+  ): AsyncIterable<G extends true ? SubgraphStreamYield<S, M, N> : StreamYield<S, M, N>>;
   stream(input: unknown, options?: AnyRunOptions): AsyncIterable<unknown> {
     return streamRun(this.#executable, input, options, this.#threads);
   }

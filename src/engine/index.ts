@@ -7,6 +7,7 @@ export {
   CompiledGraph,
   type StreamChunk,
   type StreamYield,
+  type SubgraphStreamYield,
   type ThreadCompileOptions,
   type ThreadStreamOptions,
 } from "./compiled-graph.js";

@@ -97,6 +97,6 @@ export class TaskLauncher {
   }
 
   #context(task: Task, scope: SuperstepScope, superstep: number): TaskContext {
-    return new TaskContext(scope, task.node, superstep, this.#host.threadId, this.#host.sink);
+    return new TaskContext(scope, task.node, superstep, this.#host.threadId, this.#host.sink?.forTask?.(task) ?? this.#host.sink);
   }
 }

@@ -41,6 +41,12 @@ export interface RunOptions {
 export interface StreamOptions<M extends StreamMode | readonly StreamMode[] = "updates"> extends RunOptions {
   /** `"updates"` (the default) yields each node's step; `"values"` the merged state per superstep; `"custom"` the nodes' own events; a list yields `[mode, payload]` pairs. */
   readonly streamMode?: M;
+  /**
+   * Also yield the chunks of the runs of subgraph nodes (at any depth), each as `[namespace, chunk]`, or
+   * `[namespace, mode, chunk]` with a list of modes; the graph's own chunks have the namespace `[]`, a
+   * subgraph's the ids of the tasks it runs in (`["p_two:2:0"]`, nested: `["p_two:2:0", "c_three:3:0"]`).
+   */
+  readonly subgraphs?: boolean;
 }
 
 /**

@@ -16,8 +16,8 @@ export interface AdmittedTasks {
   readonly tasks: readonly Task[];
 }
 
-/** `node:superstep:position`: the prefix of the task's interrupt ids too. */
-function taskId(node: string, superstep: number, position: number): string {
+/** `node:superstep:position`: the prefix of the task's interrupt ids too, and its namespace in a `subgraphs` stream. */
+export function taskId(node: string, superstep: number, position: number): string {
   return `${node}:${superstep}:${position}`;
 }
 

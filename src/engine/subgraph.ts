@@ -4,14 +4,16 @@
  * In a threaded run the child runs on a thread of its own under the parent's, so an `interrupt()`
  * inside it pauses the parent and a resume continues the child where it stopped (`subgraph-thread.ts`).
  */
-import { executableOf, threadSettingsOf, type CompiledGraph } from "./compiled-graph.js";
+import { executableOf, noThreadSettings, threadSettingsOf, type CompiledGraph } from "./compiled-graph.js";
 import { childPauseRefusal } from "./kernel/pauses.js";
 import { currentFrame, currentInterruptFrame, inLentFrame } from "./interrupt-scope.js";
 import { NodePaused } from "./node-paused.js";
 import type { NodeContext } from "./context.js";
 import type { RunSettings } from "./run-settings.js";
-import type { RunOptions, RunResult, Step } from "./run-types.js";
+import type { RunOptions, Step } from "./run-types.js";
 import { recordSubgraph } from "./subgraph-specs.js";
+import { streamChild } from "./subgraph-stream.js";
+import { threadRequired } from "./threads/thread-options.js";
 import { foldUpdates } from "./subgraph-output.js";
 import { pauseForChild, subgraphScope } from "./subgraph-thread.js";
 import { runChildThread } from "./threads/child-thread.js";
@@ -88,13 +90,20 @@ export function subgraph<P extends object, C extends object, O extends Partial<P
       const outcome = await onDriver;
       return options.output ? options.output(outcome.state as C, parent) : (outcome.update as Partial<P>);
     }
+    // A parent's stream with `subgraphs: true` streams the child's chunks too.
+    const stream = context instanceof TaskContext ? context.childStream() : undefined;
+    if (scope === undefined && stream !== undefined) {
+      if (threadSettingsOf(child) !== noThreadSettings) throw threadRequired("invoke", threadSettingsOf(child));
+      const result = await inFrame(() => streamChild(executable, input, observed(limits, context, false), stream));
+      return options.output ? options.output(result.state as C, parent) : (result.update as Partial<P>);
+    }
     if (scope === undefined) {
-      const result = await invokeInFrame(child, input, observed(limits, context));
+      const result = await inFrame(() => child.invoke(input, observed(limits, context)));
       if (options.output) return options.output(result.state, parent);
       return foldUpdates(reducers, {}, result.steps as Step<State>[]) as Partial<P>;
     }
     if (refusal !== undefined) throw refusal;
-    const outcome = await runChildThread(executable, input, scope, observed(limits, context));
+    const outcome = await runChildThread(executable, input, scope, observed(limits, context, stream === undefined), stream);
     if (outcome.status === "interrupted") return pauseForChild(scope, outcome.interrupts);
     if (options.output) return options.output(outcome.state as C, parent);
     return outcome.update as Partial<P>;
@@ -104,15 +113,15 @@ export function subgraph<P extends object, C extends object, O extends Partial<P
 }
 
 /**
- * The child run without a thread of its own. Inside a task's interrupt frame (a durable driver's task
- * under a policy, a thread paused by an earlier version) the child's nodes ask the task's own frame, so
- * a child's `interrupt()` pauses the task. The child's run reports that as its node's failure; the task
+ * The child run without a thread of its own (`body`). Inside a task's interrupt frame (a durable driver's
+ * task under a policy, a thread paused by an earlier version) the child's nodes ask the task's own frame,
+ * so a child's `interrupt()` pauses the task. The child's run reports that as its node's failure; the task
  * paused, and throws what a task whose own node asked throws: a `NodePaused`, never retried.
  */
-async function invokeInFrame<C extends object>(child: CompiledGraph<C>, input: C, options: RunOptions): Promise<RunResult<C>> {
+async function inFrame<R>(body: () => Promise<R>): Promise<R> {
   const frame = currentFrame();
   try {
-    return await inLentFrame(() => child.invoke(input, options));
+    return await inLentFrame(body);
   } catch (error) {
     if (frame?.paused === true) throw new NodePaused(`subgraph: "${frame.node}" paused, waiting for a resume value`, { cause: error });
     throw error;
@@ -121,12 +130,13 @@ async function invokeInFrame<C extends object>(child: CompiledGraph<C>, input: C
 
 /**
  * The child run's options: the parent run's observer, with the subgraph node as the child run's parent,
- * and the parent's event sink, so the child's custom events reach the parent's stream.
+ * and (`forward`) the parent's event sink, so the child's custom events reach the parent's stream. A
+ * child streamed with `subgraphs: true` has a sink of its own instead.
  */
-function observed(limits: RunOptions, context: NodeContext | undefined): RunOptions {
+function observed(limits: RunOptions, context: NodeContext | undefined, forward = true): RunOptions {
   if (!(context instanceof TaskContext)) return limits;
   const { observer } = context;
-  const sink = context.childSink();
+  const sink = forward ? context.childSink() : undefined;
   if (observer === undefined && sink === undefined) return limits;
   // RunSettings travel through invoke to the child's Run: `parent` is how its observer finds the parent span.
   const settings: RunSettings = {

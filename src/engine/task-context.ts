@@ -6,12 +6,20 @@
 import type { NodeContext, RouterContext } from "./context.js";
 import type { ObservedRun } from "./observed-run.js";
 import type { RunObservation, RunObserver } from "./observer.js";
+import type { Task } from "./step.js";
+import type { ChildStream } from "./stream-modes.js";
 
 /**
  * Where custom events go: the stream's queue, or nowhere. `path` is where the node that wrote it sits
- * through subgraphs (`["sub", "inner"]`), for an event a subgraph's node wrote.
+ * through subgraphs (`["sub", "inner"]`), for an event a subgraph's node wrote. A stream with
+ * `subgraphs: true` gives each task a sink of its own (`forTask`), which carries where a subgraph run
+ * inside the task streams its chunks (`subgraphs`).
  */
-export type EventSink = (node: string, event: unknown, path?: readonly string[]) => void;
+export interface EventSink {
+  (node: string, event: unknown, path?: readonly string[]): void;
+  readonly forTask?: (task: Task) => EventSink;
+  readonly subgraphs?: ChildStream;
+}
 
 /** Why a superstep's tasks were cancelled when a sibling failed (their `signal.reason`). */
 export class SiblingFailed extends Error {
@@ -132,6 +140,11 @@ export class TaskContext implements NodeContext {
     const sink = this.#sink;
     if (sink === ignore) return undefined;
     return (node, event, path) => sink(node, event, [this.node, ...(path ?? [node])]);
+  }
+
+  /** Where a subgraph run inside this task streams its chunks, when the stream asked for them (`subgraphs: true`). */
+  childStream(): ChildStream | undefined {
+    return this.#sink.subgraphs;
   }
 
   /** Whether the node (in any attempt) read its signal: only such a node can have stopped because it was cancelled. */

@@ -61,6 +61,7 @@ describe("runtime benchmark", () => {
       overheadRounds: 1,
       throughputRuns: 4,
       longRunSteps: 2_000,
+      explorationRuns: 5,
       log: () => {},
     });
     expect(result.targets.map((t) => t.met)).not.toContain(undefined);
@@ -68,6 +69,9 @@ describe("runtime benchmark", () => {
     const skipped = result.workloads.flatMap((timed) => timed.workload.skipped);
     for (const { reason } of skipped) expect(reason).toContain("not exported to LangGraph.js yet");
     expect(result.markdown).toContain("### Targets");
+    // Issue 41's row: the report graph explored, its time per run and the planned paths reached.
+    const exploring = result.targets.find((t) => t.what.startsWith("exploring the report graph"));
+    expect(exploring?.measured).toMatch(/ms per run .* distinct paths; 2 of 3 planned paths reached$/);
   }, 120_000);
 });
 
@@ -93,7 +97,7 @@ describe("the overhead formula", () => {
 });
 
 describe("type-check benchmark", () => {
-  it("checks tiny generated graphs in both forms, and the agent graph, on both compilers without error", async () => {
+  it("checks tiny generated graphs in both forms, bounded loops, and the agent graph, on both compilers without error", async () => {
     const result = await runTypesSuite({
       root: process.cwd(),
       sizes: [3],
@@ -101,12 +105,14 @@ describe("type-check benchmark", () => {
       repeat: 1,
       boundary: undefined,
       withoutSearch: [],
+      boundedSizes: [10],
       agent: true,
       keep: false,
       log: () => {},
     });
     expect(result.failures).toEqual([]);
-    expect(result.rows.map((row) => row.outcome)).toEqual(Array(6).fill("clean"));
+    expect(result.rows.map((row) => row.outcome)).toEqual(Array(8).fill("clean"));
+    expect(result.rows.filter((row) => row.source.form === "bounded").map((row) => row.source.nodes)).toEqual([10, 10]);
   }, 120_000);
 
   it("the agent graph declares AGENT_NODES nodes", () => {

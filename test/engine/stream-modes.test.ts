@@ -146,15 +146,15 @@ describe("streamMode checkpoints and debug", () => {
     expect(bare.map((e) => e.type)).toEqual(["task", "task_result", "task", "task_result"]);
   });
 
-  it("with other modes, chunks are tagged: task starts come before the superstep's updates", async () => {
+  it("with other modes, chunks are tagged: a task's start, its update, then its result, as on LangGraph.js", async () => {
     const chunks = await gather(twoSteps().stream({ log: [] }, { streamMode: ["updates", "tasks"] }));
-    expect(chunks.map(([mode, chunk]) => `${mode}:${"node" in chunk ? chunk.node : chunk.name}`)).toEqual([
-      "tasks:a",
-      "tasks:a",
-      "updates:a",
-      "tasks:b",
-      "tasks:b",
-      "updates:b",
-    ]);
+    const lines = chunks.map(([mode, chunk]) => `${mode}:${"node" in chunk ? chunk.node : chunk.name}`);
+    expect(lines).toEqual(["tasks:a", "updates:a", "tasks:a", "tasks:b", "updates:b", "tasks:b"]);
+    const lang = await gather(
+      await langTwoSteps().stream({ log: [] }, { streamMode: ["updates", "tasks"], configurable: { thread_id: "t" } }),
+    );
+    expect(lang.map(([mode, chunk]) => `${mode}:${mode === "updates" ? Object.keys(chunk)[0] : (chunk as { name: string }).name}`)).toEqual(
+      lines,
+    );
   });
 });
