@@ -24,7 +24,7 @@ import type { ObservedInterrupt } from "./observer.js";
 import { admit, commit, type AdmitView, type RunSnapshot } from "./kernel/superstep.js";
 import { countVisits, visitCounts } from "./kernel/bounds.js";
 import { pendingWritesOf } from "./kernel/writes.js";
-import { advance, type Advance, type Arrival } from "./kernel/advance.js";
+import { advance, handledSuccessors, type Advance, type Arrival } from "./kernel/advance.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
 import { FROM_START, fixedSuccessorTable, isPending, isThenable, successorsOf } from "./step.js";
 import type { RouteTaken, State, Successors, Task } from "./step.js";
@@ -333,7 +333,7 @@ export class Run {
     for (let index = start; index < sources.length; index++) {
       const source = (sources[index] as Task).node;
       const goto = gotoOf(updates?.[index]);
-      const fixed = this.#fixed.get(source);
+      const fixed = handledSuccessors(updates?.[index]) ?? this.#fixed.get(source); // a handled failure: only the handler's goto
       if (fixed !== undefined) {
         arrivals[index] = { source, successors: fixed, goto };
         continue;
