@@ -117,6 +117,8 @@ export const RUN_FAILURE_CODES = [
   "JOIN_INCOMPLETE",
   "ABORTED",
   "NODE_TIMEOUT",
+  // A node's error handler threw while it handled the node's failure (handler failures are never handled).
+  "ERROR_HANDLER_FAILED",
   // LangGraph.js itself failed (its checkpointer, its own checks), not a node, router or reducer: runOnLangGraph only.
   "LANGGRAPH_FAILED",
 ] as const;

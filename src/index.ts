@@ -61,7 +61,17 @@ export type {
   RunObserver,
 } from "./engine/index.js";
 export { MemoryCacheStore } from "./engine/index.js";
-export type { CachePolicy, CacheStore, LoopBound, NodeOptions, NodePolicy, RetryPolicy } from "./engine/index.js";
+export type {
+  CachePolicy,
+  CacheStore,
+  LoopBound,
+  NodeErrorHandler,
+  NodeErrorJson,
+  NodeFailure,
+  NodeOptions,
+  NodePolicy,
+  RetryPolicy,
+} from "./engine/index.js";
 export { DEFAULT_MAX_STEPS, DEFAULT_RECURSION_LIMIT } from "./engine/index.js";
 export type {
   CustomEvent,

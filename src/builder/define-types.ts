@@ -327,8 +327,16 @@ export interface GraphDeclaration<S extends object, Nodes, Edges, Routes, O, End
   readonly edges: Edges & EdgesCheck<Edges, Routes, O, S, DeclaredInputs<NoInfer<Inputs>>, NoInfer<Nodes>, NoInfer<keyof Reducers>>;
   readonly routes?: Routes &
     CheckedRoutes<S, NoInfer<keyof Nodes & string>, Routes, DeclaredInputs<NoInfer<Inputs>>, NoInfer<Nodes>, NoInfer<keyof Reducers>>;
-  /** Retry, timeout and cache policies by node, as `addNode(name, fn, policy)` takes them (a cache key reads the node's input). */
-  readonly policies?: { readonly [Name in keyof Nodes]?: NodePolicy<NodeInput<NoInfer<Inputs>, Name, S>> };
+  /**
+   * Retry, timeout, cache and error-handler policies by node, as `addNode(name, fn, policy)` takes them (a
+   * cache key and a handler read the node's input; a handler's `Command` goes to the node's `ends`).
+   */
+  readonly policies?: {
+    readonly [Name in keyof Nodes]?: NodePolicy<
+      NodeInput<NoInfer<Inputs>, Name, S>,
+      NodeResult<S, EndsOf<NoInfer<Ends>, Name> | KeepsGotoLiterals>
+    >;
+  };
   /** Where each node's `Command` may go, by node, as `addNode(name, fn, { ends })` takes them. */
   readonly ends?: Ends & CheckedEnds<NoInfer<keyof Nodes & string>, Ends>;
 }

@@ -145,8 +145,10 @@ class StateGraphBuilder {
       reducers: reducerEntries.map(([field, reducer]) => ({ field, reducer: reducerNameOf(reducer) })),
       ...(this.#options.fields ? { fields: [...this.#options.fields] } : {}),
     };
-    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, cacheStore, version, migrations, interrupts } = options;
+    const { interruptBefore, interruptAfter, checkpointer, retry, timeout, errorHandler, cacheStore, version, migrations, interrupts } =
+      options;
     const compiled = {
+      ...(errorHandler && { errorHandler }),
       ...(interruptBefore && { interruptBefore }),
       ...(interruptAfter && { interruptAfter }),
       ...(checkpointer && { checkpointer }),

@@ -10,7 +10,7 @@ import type { End, Start } from "../spec.js";
 import type { Checkpointer } from "../engine/index.js";
 import type { NodeContext, RouterContext } from "../engine/index.js";
 import type { ParentState } from "../engine/index.js";
-import type { CacheStore, NodeOptions, RetryPolicy } from "../engine/index.js";
+import type { CacheStore, NodeFailure, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
 import type { DeclaredInterrupt, GraphMigration } from "../engine/index.js";
 import type { NotACommand } from "../engine/index.js";
@@ -106,6 +106,13 @@ export interface CompileOptions<N extends string = string, S = never> {
   readonly retry?: RetryPolicy;
   /** The timeout (ms) of every node attempt that declares none. Default: none. */
   readonly timeout?: number;
+  /**
+   * The error handler of every node that declares none (LangGraph's `setNodeDefaults({ errorHandler })`):
+   * runs once a node failed for good, instead of the run failing. Its `Command` may go to the failing
+   * node's `ends` only (checked at run time: `UNDECLARED_GOTO`). See `NodeErrorHandler`.
+   */
+  // A method, so its parameters are read bivariantly: options typed `CompileOptions<N>` (state `never`) still pass.
+  errorHandler?(state: S, failure: NodeFailure<N>): NodeResult<S & object, N | End | KeepsGotoLiterals>;
   /** Where cached node updates live. Default: in memory, per compiled graph. */
   readonly cacheStore?: CacheStore;
   /**
@@ -696,7 +703,7 @@ export interface StateGraph<
     name: Name & NoInfer<NodeNameCheck<Name, N>>,
     node: NodeArgument<S, NoInfer<NodeCheck<F, Name, S>>, In, F, Ends[number]>,
     // `Bound`: whether a bound is given at all (one without an exit infers no `Exit`), for the cycle check of `loops: "bounded"`.
-    options?: NodeOptions<In, Ends, Exit> & { readonly bound?: Bound },
+    options?: NodeOptions<In, Ends, Exit, NodeResult<S, Ends[number] | KeepsGotoLiterals>> & { readonly bound?: Bound },
   ): StateGraph<
     S,
     N | Name,

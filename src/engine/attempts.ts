@@ -1,6 +1,7 @@
 /**
  * A task run under its node's policies: the cache first, then attempts, each with its own timeout,
- * retried as the kernel's `retryDecision` says. Every engine (the mini engine, the XState machine, the
+ * retried as the kernel's `retryDecision` says, then the node's error handler if it failed for good
+ * (`error-handler.ts`). Every engine (the mini engine, the XState machine, the
  * LangGraph wrappers) runs a node through `runTask`, so a policy means the same thing everywhere. A node
  * without a policy goes straight to `runNode`: no promise, no timer, no cost.
  */
@@ -11,6 +12,7 @@ import { isThenable, runNode, StepFailure, type State, type Task } from "./step.
 import { retryDecision } from "./kernel/retry.js";
 import { delayUnlessAborted, isAborted } from "./abortable.js";
 import { restartTaskCalls } from "./interrupt-scope.js";
+import { withErrorHandler } from "./error-handler.js";
 import type { TaskContext } from "./task-context.js";
 
 /**
@@ -25,6 +27,13 @@ export function runTask(graph: ExecutableGraph, task: Task, state: State, contex
     if (observation?.attempt === undefined) return runNode(graph, task.node, state, task, context);
     return observation.attempt(context, () => runNode(graph, task.node, state, task, context));
   }
+  if (policy.errorHandler !== undefined)
+    return withErrorHandler(graph, task, state, context, policy.errorHandler, () => policed(graph, task, state, context, policy));
+  return policed(graph, task, state, context, policy);
+}
+
+/** A task under its cache, attempts and timeouts: what an error handler, if any, stands behind. */
+function policed(graph: ExecutableGraph, task: Task, state: State, context: TaskContext, policy: ResolvedPolicy): State | Promise<State> {
   if (policy.cache !== undefined) return cached(graph, task, state, context, policy, policy.cache);
   return attempts(graph, task, state, context, policy);
 }

@@ -74,6 +74,12 @@ function undeclared(node: string, target: unknown, ends: ReadonlySet<string> | u
   return `node ${quote(node)} returned a Command with goto ${what}, which is not one of its ends (${quoteList([...ends])}). Go to a declared end, or add it to ends.`;
 }
 
+/**
+ * The update key that marks a task's update as its node's error handler's (the kernel's rule is in
+ * kernel/error-handlers.ts): like {@link GOTO}, never merged, and taken off with it.
+ */
+export const HANDLED = "__handled__";
+
 /** Whether an update carries a Command's goto. */
 export function hasGoto(update: State): boolean {
   return Object.hasOwn(update, GOTO);
@@ -84,10 +90,10 @@ export function gotoOf(update: State | undefined): readonly Task[] | undefined {
   return update !== undefined && hasGoto(update) ? (update[GOTO] as readonly Task[]) : undefined;
 }
 
-/** The update as the node meant it: without the goto (the same object when it has none). */
+/** The update as the node (or its error handler) meant it: without the goto and the handled mark (the same object when it has neither). */
 export function withoutGoto(update: State): State {
-  if (!hasGoto(update)) return update;
-  const { [GOTO]: _goto, ...rest } = update;
+  if (!hasGoto(update) && !Object.hasOwn(update, HANDLED)) return update;
+  const { [GOTO]: _goto, [HANDLED]: _handled, ...rest } = update;
   return rest;
 }
 

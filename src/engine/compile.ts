@@ -193,11 +193,15 @@ function policiesOf(definition: GraphDefinition): Readonly<Record<string, unknow
   return typeof policies === "object" && policies !== null ? policies : {};
 }
 
-/** compile()'s graph-wide `retry` and `timeout`, checked like a node's policy; `undefined` when neither is set. */
-function defaultsOf(options: ThreadCompileOptions): Pick<NodePolicy<never>, "retry" | "timeout"> | undefined {
-  const { retry, timeout } = options;
-  if (retry === undefined && timeout === undefined) return undefined;
-  return { ...(retry === undefined ? {} : { retry }), ...(timeout === undefined ? {} : { timeout }) };
+/** compile()'s graph-wide `retry`, `timeout` and `errorHandler`, checked like a node's policy; `undefined` when none is set. */
+function defaultsOf(options: ThreadCompileOptions): Pick<NodePolicy<never, unknown>, "retry" | "timeout" | "errorHandler"> | undefined {
+  const { retry, timeout, errorHandler } = options;
+  if (retry === undefined && timeout === undefined && errorHandler === undefined) return undefined;
+  return {
+    ...(retry === undefined ? {} : { retry }),
+    ...(timeout === undefined ? {} : { timeout }),
+    ...(errorHandler === undefined ? {} : { errorHandler }),
+  };
 }
 
 function unknownPolicyNodes(definition: GraphDefinition): GraphProblem[] {

@@ -3,7 +3,7 @@ import type { GraphMigration } from "./threads/versions/migrations.js";
 import type { DeclaredInterrupt } from "./interrupt.js";
 import type { GraphSpec } from "../spec.js";
 import type { ExecutableGraph } from "./executable.js";
-import type { CacheStore, RetryPolicy } from "./policies.js";
+import type { CacheStore, NodeErrorHandler, RetryPolicy } from "./policies.js";
 import { invokeRun } from "./invoke.js";
 import type {
   CustomEvent,
@@ -256,6 +256,8 @@ export interface ThreadCompileOptions {
   readonly retry?: RetryPolicy;
   /** The timeout (ms) of every node attempt that declares none. */
   readonly timeout?: number;
+  /** The error handler of every node that declares none (see `NodeErrorHandler`). */
+  readonly errorHandler?: NodeErrorHandler<never>;
   /** Where cached node updates live. Default: a `MemoryCacheStore` per compiled graph. */
   readonly cacheStore?: CacheStore;
   /** The graph's version, recorded on every checkpoint it writes (a whole number from 1; default 1). */

@@ -16,10 +16,13 @@ export {
   type CachePolicy,
   type CacheStore,
   type LoopBound,
+  type NodeErrorHandler,
+  type NodeFailure,
   type NodeOptions,
   type NodePolicy,
   type RetryPolicy,
 } from "./policies.js";
+export type { NodeErrorJson } from "./kernel/error-handlers.js";
 export { compileGraph } from "./compile.js";
 export type { GraphDefinition, NodeFunction, RouterFunction } from "./executable.js";
 export type { NodeContext, RouterContext } from "./context.js";

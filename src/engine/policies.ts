@@ -1,7 +1,8 @@
 /**
- * Per-node policies: a timeout, retries and a cache, declared at `addNode(name, fn, { retry, timeout,
- * cache })`, in `defineGraph`/`bindSpec` implementations (`policies`), or as graph-wide defaults at
- * `compile({ retry, timeout })`. Without a policy a node runs once, with no timeout. The rules (when to
+ * Per-node policies: a timeout, retries, a cache and an error handler, declared at `addNode(name, fn,
+ * { retry, timeout, cache, errorHandler })`, in `defineGraph`/`bindSpec` implementations (`policies`), or
+ * as graph-wide defaults at `compile({ retry, timeout, errorHandler })`. Without a policy a node runs once,
+ * with no timeout. The rules (when to
  * retry, how long to wait) are the kernel's (`retryDecision` in kernel/superstep.ts); the attempt loop that
  * every engine runs is in attempts.ts. This file holds the shapes, their validation and the default store.
  */
@@ -72,12 +73,49 @@ export interface CacheStore {
  * const policy: NodePolicy<{ city: string }> = { timeout: 5_000, retry: { maxAttempts: 3 }, cache: { key: (s) => s.city } };
  * ```
  */
-export interface NodePolicy<S = never> {
+export interface NodePolicy<S = never, R = never> {
   /** Milliseconds an attempt may take: > 0. Its `context.signal` aborts then, and the attempt fails with `NODE_TIMEOUT`. */
   readonly timeout?: number;
   readonly retry?: RetryPolicy;
   readonly cache?: CachePolicy<S>;
+  /**
+   * Runs once the node failed for good (after its retries), instead of the run failing: its update (or
+   * `Command`) stands for the node's. See {@link NodeErrorHandler}.
+   */
+  readonly errorHandler?: NodeErrorHandler<S, R>;
 }
+
+/**
+ * What a node's error handler is told: the node, and its error. Off a thread `error` is what the node
+ * threw (or the run's own failure of it, an Error with a `code`: `NODE_TIMEOUT`, `UNDECLARED_FIELD`…); on
+ * a thread it is JSON, `{ node, code, name, message }` (`NodeErrorJson`), the same on a resume.
+ *
+ * @example
+ * ```ts
+ * const recover = (s: { log: string[] }, { node, error }: NodeFailure) => ({ log: [`${node} failed: ${String(error)}`] });
+ * ```
+ */
+export interface NodeFailure<N extends string = string> {
+  readonly node: N;
+  readonly error: unknown;
+}
+
+/**
+ * A node's error handler (LangGraph.js's `errorHandler`): `(state, { node, error }) => update | Command`,
+ * sync or async. It runs once the node failed for good, after its retries (never for an interrupt, an
+ * abort or a cancelled task), on the state the node read; its update merges in the node's place, and
+ * what follows is only its `Command`'s goto (the node's own edge or route does not apply), which may go
+ * where the node's `ends` say. A handler that throws fails the run with `ERROR_HANDLER_FAILED`.
+ *
+ * @example
+ * ```ts
+ * builder.addNode("charge", charge, {
+ *   ends: ["refund"],
+ *   errorHandler: (s, { error }) => new Command({ update: { note: String(error) }, goto: "refund" }),
+ * });
+ * ```
+ */
+export type NodeErrorHandler<S = never, R = unknown> = (state: S, failure: NodeFailure) => R;
 
 /**
  * What `addNode`'s third argument takes: the node's policies, and `ends`, the nodes (or `END`) its
@@ -89,8 +127,8 @@ export interface NodePolicy<S = never> {
  * builder.addNode("triage", (s) => new Command({ goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"], timeout: 5_000 });
  * ```
  */
-export interface NodeOptions<S = never, Ends extends readonly string[] = readonly string[], Exit extends string = string>
-  extends NodePolicy<S> {
+export interface NodeOptions<S = never, Ends extends readonly string[] = readonly string[], Exit extends string = string, R = never>
+  extends NodePolicy<S, R> {
   readonly ends?: Ends;
   /**
    * At most `max` visits per run (`0`: never); once reached, the run goes to `exit` (a node or END)
@@ -135,6 +173,7 @@ export interface ResolvedPolicy {
   readonly timeout: number | undefined;
   readonly retry: ResolvedRetry | undefined;
   readonly cache: CachePolicy<never> | undefined;
+  readonly errorHandler: NodeErrorHandler<never> | undefined;
 }
 
 /**
@@ -164,7 +203,7 @@ export class MemoryCacheStore implements CacheStore {
 }
 
 const RETRY_KEYS = new Set(["maxAttempts", "initialInterval", "backoffFactor", "maxInterval", "jitter", "retryOn"]);
-const POLICY_KEYS = new Set(["timeout", "retry", "cache"]);
+const POLICY_KEYS = new Set(["timeout", "retry", "cache", "errorHandler"]);
 const CACHE_KEYS = new Set(["key", "ttl"]);
 
 /**
@@ -174,7 +213,7 @@ const CACHE_KEYS = new Set(["key", "ttl"]);
 export function policyProblems(policies: Readonly<Record<string, unknown>>, defaults: unknown): GraphProblem[] {
   const problems: GraphProblem[] = [];
   const report = (node: string, message: string): void => void problems.push({ code: "INVALID_POLICY", node, message });
-  if (defaults !== undefined) checkPolicy("compile", defaults, report, new Set(["timeout", "retry"]));
+  if (defaults !== undefined) checkPolicy("compile", defaults, report, new Set(["timeout", "retry", "errorHandler"]));
   for (const [node, policy] of Object.entries(policies)) if (policy !== undefined) checkPolicy(node, policy, report, POLICY_KEYS);
   return problems;
 }
@@ -182,15 +221,17 @@ export function policyProblems(policies: Readonly<Record<string, unknown>>, defa
 function checkPolicy(node: string, policy: unknown, report: (node: string, message: string) => void, allowed: ReadonlySet<string>): void {
   const where = node === "compile" ? "compile()'s defaults" : `the policy of ${quote(node)}`;
   if (!isObject(policy)) {
-    report(node, `${where} must be an object { timeout, retry, cache }.`);
+    report(node, `${where} must be an object { timeout, retry, cache, errorHandler }.`);
     return;
   }
   for (const key of Object.keys(policy))
     if (!allowed.has(key)) report(node, `${where} has an unknown key ${quote(key)}; use ${[...allowed].join(", ")}.`);
-  const { timeout, retry, cache } = policy as { timeout?: unknown; retry?: unknown; cache?: unknown };
+  const { timeout, retry, cache, errorHandler } = policy as { timeout?: unknown; retry?: unknown; cache?: unknown; errorHandler?: unknown };
   if (timeout !== undefined && !isPositive(timeout)) report(node, `${where}: timeout must be a finite number of milliseconds > 0.`);
   if (retry !== undefined) checkRetry(where, node, retry, report);
   if (cache !== undefined) checkCache(where, node, cache, report);
+  if (errorHandler !== undefined && typeof errorHandler !== "function")
+    report(node, `${where}: errorHandler must be a function (state, { node, error }) => update or Command.`);
 }
 
 function checkRetry(where: string, node: string, retry: unknown, report: (node: string, message: string) => void): void {
@@ -230,18 +271,20 @@ function checkCache(where: string, node: string, cache: unknown, report: (node: 
   if (c["ttl"] !== undefined && !isPositive(c["ttl"])) report(node, `${where}: cache.ttl must be a finite number of milliseconds > 0.`);
 }
 
-/** A node's policy merged over the graph's defaults (a node's own `retry` or `timeout` wins), with defaults filled in. */
+/** A node's policy merged over the graph's defaults (a node's own `retry`, `timeout` or `errorHandler` wins), with defaults filled in. */
 export function resolvePolicy(
-  own: NodePolicy<never> | undefined,
-  defaults: Pick<NodePolicy, "timeout" | "retry"> | undefined,
+  own: NodePolicy<never, unknown> | undefined,
+  defaults: Pick<NodePolicy<never, unknown>, "timeout" | "retry" | "errorHandler"> | undefined,
 ): ResolvedPolicy | undefined {
   const timeout = own?.timeout ?? defaults?.timeout;
   const retry = own?.retry ?? defaults?.retry;
   const cache = own?.cache;
-  if (timeout === undefined && retry === undefined && cache === undefined) return undefined;
+  const errorHandler = own?.errorHandler ?? defaults?.errorHandler;
+  if (timeout === undefined && retry === undefined && cache === undefined && errorHandler === undefined) return undefined;
   return {
     timeout,
     cache,
+    errorHandler,
     retry:
       retry === undefined
         ? undefined

@@ -8,7 +8,7 @@ import { gotoOf } from "./command-goto.js";
 import { unlessAborted } from "./abortable.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { VisitCounts } from "./kernel/bounds.js";
-import { advance, type Advance, type Arrival } from "./kernel/advance.js";
+import { advance, handledSuccessors, type Advance, type Arrival } from "./kernel/advance.js";
 import type { MaybePromise } from "./maybe-promise.js";
 import { isThenable, successorsOf, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext } from "./task-context.js";
@@ -50,7 +50,7 @@ function routeFrom(
   for (let index = start; index < sources.length; index++) {
     const source = (sources[index] as Task).node;
     const goto = gotoOf(updates?.[index]);
-    const fixed = host.fixed.get(source);
+    const fixed = handledSuccessors(updates?.[index]) ?? host.fixed.get(source); // a handled failure: only the handler's goto
     if (fixed !== undefined) {
       arrivals[index] = { source, successors: fixed, goto };
       continue;

@@ -27,7 +27,7 @@ export const NO_RECORDS: StepRecord[] = [];
 /** A step as the run records it: the node's update without its Command goto, which the record names apart. */
 export function stepRecord(node: string, update: State, route: string | string[] | undefined): StepRecord {
   const goto = gotoNames(update);
-  if (goto === undefined) return { node, update: visibleUpdate(update), route };
+  if (goto === undefined) return { node, update: visibleUpdate(withoutGoto(update)), route };
   return { node, update: visibleUpdate(withoutGoto(update)), route, goto };
 }
 
@@ -104,7 +104,7 @@ export class StepLog {
       const route = keys[position];
       const goto = gotoNames(update);
       this.#nodes.push((tasks[position] as Task).node);
-      this.#updates.push(goto === undefined ? update : withoutGoto(update));
+      this.#updates.push(withoutGoto(update));
       if (typeof route === "object") (this.#lists ??= new Map()).set(index, route);
       this.#keys.push(typeof route === "object" ? undefined : route);
       if (goto !== undefined) (this.#gotos ??= new Map()).set(index, goto);

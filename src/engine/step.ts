@@ -10,7 +10,7 @@ import type { NodeContext, RouterContext } from "./context.js";
 import type { ExecutableGraph, Transition } from "./executable.js";
 import { mergeUpdate, ReducerFailure } from "./merge.js";
 import { Send } from "./send.js";
-import { commandOutput, GOTO, isNodeCommand } from "./command-goto.js";
+import { commandOutput, GOTO, HANDLED, isNodeCommand } from "./command-goto.js";
 import { commandListOutput, isCommandList, UPDATES } from "./command-list.js";
 import { START } from "../spec.js";
 
@@ -93,7 +93,8 @@ function nodeFailed(node: string, error: unknown): StepFailure {
   return new StepFailure("NODE_FAILED", `node ${quote(node)} threw: ${messageOf(error)}`, { cause: error });
 }
 
-function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): State {
+/** What a node (or its error handler) returned, as the run keeps it: validated and detached, a Command's goto under its reserved key. */
+export function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): State {
   if (isCommandList(returned)) {
     const accept = (command: unknown): State => acceptUpdate(graph, node, command);
     return commandListOutput(node, returned, accept, (message) => new StepFailure("INVALID_UPDATE", message));
@@ -109,10 +110,11 @@ function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): 
     );
   }
   const fromCommand = output !== returned;
-  if (!fromCommand && Object.hasOwn(output, GOTO)) {
+  if ((!fromCommand && Object.hasOwn(output, GOTO)) || Object.hasOwn(output, HANDLED)) {
+    const field = Object.hasOwn(output, HANDLED) ? HANDLED : GOTO;
     throw new StepFailure(
       "RESERVED_FIELD",
-      `node "${node}" returned the field "${GOTO}", which is reserved for a Command's goto. Return new Command({ update, goto }) instead.`,
+      `node "${node}" returned the field "${field}", which is reserved for ${field === GOTO ? "a Command's goto. Return new Command({ update, goto }) instead." : "the engine's mark of an error handler's update. Rename the field."}`,
     );
   }
   if (Object.hasOwn(output, UPDATES)) {

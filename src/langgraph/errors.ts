@@ -14,6 +14,7 @@ export const LANGGRAPH_INTEROP_CODES = Object.keys({
   LANGGRAPH_CHECKPOINTER_REQUIRED: true,
   LANGGRAPH_COMMAND_GOTO: true,
   LANGGRAPH_LOOP_BOUND: true,
+  LANGGRAPH_ERROR_HANDLER: true,
   LANGGRAPH_NOT_INSTALLED: true,
   LANGGRAPH_LOAD_FAILED: true,
 } satisfies Record<LangGraphInteropCode, true>) as readonly LangGraphInteropCode[];
@@ -33,6 +34,11 @@ export type LangGraphInteropCode =
    * the pending ones, where the mini engine runs them instead.
    */
   | "LANGGRAPH_COMMAND_GOTO"
+  /**
+   * A graph with error handlers (`addNode(…, { errorHandler })`, `compile({ errorHandler })`): not exported
+   * yet. LangGraph.js 1.7.3 has its own `errorHandler`, with the same rule; the mapping is to come.
+   */
+  | "LANGGRAPH_ERROR_HANDLER"
   /**
    * A node's loop bound LangGraph.js cannot keep: it schedules the next nodes itself and counts no
    * visits, so a bound with an `exit` is refused, and `toLangGraph` refuses every bound (runOnLangGraph

@@ -97,12 +97,28 @@ function checkLoopBounds(spec: GraphSpec, api: "toLangGraph" | "runOnLangGraph")
 
 async function exportGraph<S extends object>(graph: CompiledGraph<S>, options: ToLangGraphOptions): Promise<LangGraphGraph<S>> {
   const executable = executableOf(graph);
+  checkErrorHandlers(executable);
   const fields = exportableFields(graph.spec);
   const threads = threadSettingsOf(graph);
   checkCheckpointer(threads, options);
   const lg = await loadLangGraph();
   const exported = { children: childExport(lg), child: false };
   return buildLangGraph(lg, graph.spec, fields, executable, threads, options, exported) as unknown as LangGraphGraph<S>;
+}
+
+/**
+ * An exported node runs the engine's `runTask`, which would run its error handler inside the node: LangGraph
+ * would then follow the node's own edges after a handled failure, where the kernel follows only the
+ * handler's goto. Refused, naming the nodes, until the handlers map to LangGraph's own `errorHandler`.
+ */
+function checkErrorHandlers(executable: ExecutableGraph): void {
+  const handled = [...executable.policies].filter(([, policy]) => policy.errorHandler !== undefined).map(([node]) => node);
+  if (handled.length === 0) return;
+  throw new LangGraphInteropError(
+    "LANGGRAPH_ERROR_HANDLER",
+    `toLangGraph: the error handlers of ${quoteList(handled)} are not exported to LangGraph.js yet (LangGraph.js 1.7.3 runs a handled node's ` +
+      "failure through its own errorHandler, which this export does not map). Run the graph on the mini engine, XState or DBOS.",
+  );
 }
 
 /** The exports of subgraph nodes' children, by the child's tables (`null`: it cannot be exported). */

@@ -15,6 +15,8 @@ import { admit, commit, superstepCeiling, verdict, type RunSnapshot } from "../.
 import { retryDecision } from "../../src/engine/kernel/retry.js";
 import { advance, schedule } from "../../src/engine/kernel/advance.js";
 import { deferTasks } from "../../src/engine/kernel/defer.js";
+import { handledSuccessors, handlesFailure } from "../../src/engine/kernel/error-handlers.js";
+import { NodePaused } from "../../src/engine/node-paused.js";
 import { cancelPending, reroutes, updateSource } from "../../src/engine/kernel/updates.js";
 import { writesKeptOnFailure, writesKeptOnPause } from "../../src/engine/kernel/writes.js";
 import { StepFailure, type State, type Task } from "../../src/engine/step.js";
@@ -288,6 +290,23 @@ const rows: [string, () => unknown, unknown][] = [
       { tasks: [task("d", true), task("a")], deferred: [] },
       { tasks: [task("d")], deferred: [], joins: [[]], routes: [], keys: [undefined] },
     ],
+  ],
+  [
+    "error handler",
+    () => [
+      handlesFailure(new StepFailure("NODE_FAILED", "threw", { cause: new Error("503") }), false),
+      handlesFailure(new StepFailure("NODE_TIMEOUT", "slow"), false),
+      handlesFailure(new StepFailure("NODE_FAILED", "threw", { cause: new Error("503") }), true),
+      handlesFailure(new StepFailure("NODE_FAILED", "paused", { cause: new NodePaused("ok?") }), false),
+      handlesFailure(new StepFailure("ABORTED", "aborted"), false),
+      handlesFailure(new StepFailure("NODE_FAILED", "misuse", { cause: Object.assign(new Error("x"), { code: "STEP_LIMIT" }) }), false),
+    ],
+    [true, true, false, false, false, false],
+  ],
+  [
+    "handled failure routes",
+    () => [handledSuccessors({ log: ["h"], __handled__: true }), handledSuccessors({ log: ["a"] }), handledSuccessors(undefined)],
+    [{ tasks: [], routes: [], list: false }, undefined, undefined],
   ],
 ];
 

@@ -1,5 +1,5 @@
 /** Shared by the LangGraph.js differential tests. */
-import { MemorySaver } from "@langchain/langgraph";
+import { Annotation, MemorySaver } from "@langchain/langgraph";
 import type { Command, CompiledGraph, RunResult, Step, ThreadRunResult } from "../../src/index.js";
 import { MemoryCheckpointer } from "../../src/persistence/index.js";
 import { runOnLangGraph, type LangGraphThreadResult } from "../../src/langgraph/index.js";
@@ -99,3 +99,12 @@ export function counting(runs: string[]) {
       return node(...args);
     };
 }
+
+/** A `{ log: string[] }` state on LangGraph.js, its reducer appending as `append` does here. */
+export const LogAnnotation = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => [...a, ...b], default: () => [] }) });
+
+/** A natively written LangGraph.js graph over `{ log }`, as the differential tests call it. */
+export type NativeLogGraph = { invoke(input: { log: string[] }): Promise<{ log: string[] }> };
+
+/** A node that logs its name. */
+export const logStep = (name: string) => (): { log: string[] } => ({ log: [name] });

@@ -10,6 +10,9 @@ import { deferTasks, type DeferTable } from "./defer.js";
 import { gotoRoutes } from "../command-goto.js";
 import type { RouteTaken, Successors, Task } from "../step.js";
 
+// What a source whose node failed and whose error handler answered leads to: a driver asks it before the node's rule.
+export { handledSuccessors } from "./error-handlers.js";
+
 /**
  * A source that ran, and what its rule leads to (`undefined` for a join's source: the join decides),
  * plus the tasks its `Command` goto added, which run whatever its rule says.

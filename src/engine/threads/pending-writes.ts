@@ -6,6 +6,7 @@
  */
 import { GraphExecutionError } from "../../errors.js";
 import { commitKept } from "../kernel/updates.js";
+import { TASK_FAILURE_CODES } from "../kernel/error-handlers.js";
 import { taskError } from "../stream-tasks.js";
 import type { ExecutableGraph } from "../executable.js";
 import type { TaskWrite } from "../run-settings.js";
@@ -98,15 +99,8 @@ export class WriteKeeper {
   }
 }
 
-/** The codes of a task's own failure: its node threw or timed out, or returned an update it may not. */
-const TASK_FAILURES: ReadonlySet<string> = new Set([
-  "NODE_FAILED",
-  "NODE_TIMEOUT",
-  "UNDECLARED_FIELD",
-  "RESERVED_FIELD",
-  "UNCOPYABLE_UPDATE",
-  "UNDECLARED_GOTO",
-]);
+/** The codes of a task's own failure: its node threw or timed out, or returned an update it may not, or its error handler threw. */
+const TASK_FAILURES: ReadonlySet<string> = new Set([...TASK_FAILURE_CODES, "ERROR_HANDLER_FAILED"]);
 
 /**
  * The reserved key of a failed task's write. A store keeps `{ task, node, update }`, so the failure
