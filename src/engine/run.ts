@@ -291,29 +291,40 @@ export class Run {
    */
   static readonly #Host = class RunHost implements RouteHost, TaskHost {
     readonly #run: Run;
-    readonly graph: ExecutableGraph;
+    // What only the host keeps (the run reads none of it); the rest it reads from the run.
     readonly fixed: ReadonlyMap<string, Successors>;
-    readonly signal: AbortSignal | undefined;
-    readonly threadId: string | undefined;
     readonly maxConcurrency: number;
     readonly sink: EventSink | undefined;
-    readonly observed: ObservedRun | undefined;
-    readonly interrupts: InterruptHost | undefined;
     readonly onWrite: ((write: TaskWrite) => void) | undefined;
     readonly runTask: TaskRunner;
 
     constructor(run: Run, options: RunSettings | undefined, maxConcurrency: number) {
       this.#run = run;
-      this.graph = run.#graph;
       this.fixed = fixedSuccessorTable(run.#graph);
-      this.signal = run.#signal;
-      this.threadId = run.#threadId;
       this.maxConcurrency = maxConcurrency;
       this.sink = options?.sink;
-      this.observed = run.#observed;
-      this.interrupts = run.#interrupts;
       this.onWrite = options?.onWrite;
       this.runTask = options?.runTask ?? runTask;
+    }
+
+    get graph(): ExecutableGraph {
+      return this.#run.#graph;
+    }
+
+    get signal(): AbortSignal | undefined {
+      return this.#run.#signal;
+    }
+
+    get threadId(): string | undefined {
+      return this.#run.#threadId;
+    }
+
+    get observed(): ObservedRun | undefined {
+      return this.#run.#observed;
+    }
+
+    get interrupts(): InterruptHost | undefined {
+      return this.#run.#interrupts;
     }
 
     get tasks(): readonly Task[] | undefined {
