@@ -33,4 +33,5 @@ export interface GraphMigration<S = unknown, N extends string = string> {
   readonly nodes: Readonly<Record<string, N>>;
   readonly sends: ((payload: JsonValue, node: never) => JsonValue) | undefined;
   readonly answers: ((answer: JsonValue, pending: PendingInterrupt) => JsonValue) | undefined;
+  readonly writes: ((update: never, node: never) => unknown) | undefined;
 }

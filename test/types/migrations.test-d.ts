@@ -61,4 +61,22 @@ describe("migrateFrom", () => {
     // @ts-expect-error "write" is not a node of the middle version
     migrateFrom(v1, { from: 1, to: middle, nodes: { publish: "write" } });
   });
+
+  it("types a kept write's migration from the old state's update to the new state's, with the old node's name", () => {
+    migrateFrom(v1, {
+      from: 1,
+      state: (old: V1) => ({ ...old, audience: "all" }),
+      writes: (update, node) => {
+        expectTypeOf(update).toEqualTypeOf<Partial<V1>>();
+        expectTypeOf(node).toEqualTypeOf<"plan" | "write" | "publish">();
+        return { ...update, audience: "all" };
+      },
+    });
+    migrateFrom(v1, {
+      from: 1,
+      state: (old: V1) => ({ ...old, audience: "all" }),
+      // @ts-expect-error audience is a string in the new state
+      writes: () => ({ audience: 1 }),
+    });
+  });
 });

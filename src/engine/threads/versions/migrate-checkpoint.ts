@@ -5,7 +5,8 @@
  * routes, join arrivals) through each node map. A checkpoint of a newer version (a rollback) is refused,
  * as is one whose resume points do not all land on this graph's nodes. Nothing here writes.
  */
-import { quote } from "../../../_describe.js";
+import { describeValue, quote } from "../../../_describe.js";
+import { failureOf } from "../pending-writes.js";
 import type { ExecutableGraph } from "../../executable.js";
 import { checkState } from "../../kernel/state-check.js";
 import type { State, Task } from "../../step.js";
@@ -90,11 +91,12 @@ function applyMigration(api: string, migration: GraphMigration, checkpoint: Chec
             return [renameId(id), value];
           }),
         );
-  const pendingWrites = checkpoint.pendingWrites?.map((write): CheckpointWrite => ({ ...write, node: rename(write.node) }));
+  const pendingWrites = migratedWrites(migration, checkpoint.pendingWrites ?? [], rename, call);
   const state =
     migration.state === undefined ? checkpoint.state : call("state", () => (migration.state as (old: State) => unknown)(checkpoint.state));
+  const { pendingWrites: _old, ...rest } = checkpoint;
   const migrated: Checkpoint = {
-    ...checkpoint,
+    ...rest,
     state: state as State,
     tasks,
     next: tasks.map((task) => task.node),
@@ -104,9 +106,37 @@ function applyMigration(api: string, migration: GraphMigration, checkpoint: Chec
     ...(checkpoint.deferred === undefined ? {} : { deferred: checkpoint.deferred.map((task) => ({ ...task, node: rename(task.node) })) }),
     ...(interrupts === undefined ? {} : { interrupts }),
     ...(resumes === undefined ? {} : { resumes }),
-    ...(pendingWrites === undefined ? {} : { pendingWrites }),
+    // Without the member when none is kept, as a store writes a checkpoint with none.
+    ...(pendingWrites.length === 0 ? {} : { pendingWrites }),
   };
   return migrated;
+}
+
+/**
+ * The kept writes on the new version, renamed through the node map. A kept write is a partial update of
+ * the old state: with a `writes` migration each update goes through it (a failure's write, which holds
+ * no update, stays as it is); without one they stay as they are, unless the migration changes the state,
+ * which maps a whole state and cannot be applied to a part of one: then they are dropped, and their tasks
+ * run again on the migrated state.
+ */
+function migratedWrites(
+  migration: GraphMigration,
+  writes: readonly CheckpointWrite[],
+  rename: (node: string) => string,
+  call: <T>(what: string, fn: () => T) => T,
+): CheckpointWrite[] {
+  const { writes: migrate } = migration;
+  if (migrate === undefined && migration.state !== undefined) return [];
+  return writes.map((write): CheckpointWrite => {
+    const node = rename(write.node);
+    if (migrate === undefined || failureOf(write) !== undefined) return { ...write, node };
+    const update = call("writes", () => {
+      const migrated = (migrate as (update: State, node: string) => unknown)(write.update, write.node);
+      if (typeof migrated === "object" && migrated !== null && !Array.isArray(migrated)) return migrated;
+      throw new TypeError(`it returned ${describeValue(migrated)} for the kept write of ${quote(write.node)}, not an update object`);
+    });
+    return { ...write, node, update: update as Record<string, unknown> };
+  });
 }
 
 /** How the list of a refused thread says each kind of point (a node's, read from a task or a deferred task). */

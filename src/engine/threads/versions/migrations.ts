@@ -40,6 +40,13 @@ export interface MigrationDeclaration<S1, S2, OldN extends string, N2 extends st
   readonly sends?: (payload: JsonValue, node: OldN) => JsonValue;
   /** An answer already given to a pending interrupt (a partial resume's), as the new node reads it. Default: as it was. */
   readonly answers?: (answer: JsonValue, pending: PendingInterrupt) => JsonValue;
+  /**
+   * A kept pending write's update (a task that finished in a superstep that did not commit: a partial
+   * update of the old state), as an update of the new state. Default: as it was when there is no
+   * `state` migration; with one, the kept writes are dropped and their tasks run again on the migrated
+   * state (a state migration maps a whole state: applied to a part of one it would invent the rest).
+   */
+  readonly writes?: (update: Partial<S1>, node: OldN) => Partial<S2>;
 }
 
 /** A node map from the old names `OldN` to names of `N2`. */
@@ -105,14 +112,17 @@ export function migrateFrom(spec: unknown, declaration: unknown): GraphMigration
   };
   const oldNodes = nodesOf(spec, "the old graph's spec");
   if (typeof declaration !== "object" || declaration === null)
-    throw new InvalidOptionError(`${api}: expected { from, state?, nodes?, sends?, answers? }; got ${describeValue(declaration)}.`);
-  const { from, state, nodes = {}, sends, answers, to } = declaration as LooseDeclaration;
+    throw new InvalidOptionError(
+      `${api}: expected { from, state?, nodes?, sends?, answers?, writes? }; got ${describeValue(declaration)}.`,
+    );
+  const { from, state, nodes = {}, sends, answers, writes, to } = declaration as LooseDeclaration;
   if (!isGraphVersion(from))
     throw new InvalidOptionError(`${api}: from must be the old version, a whole number from 1; got ${describeValue(from)}.`);
   for (const [name, fn] of [
     ["state", state],
     ["sends", sends],
     ["answers", answers],
+    ["writes", writes],
   ] as const) {
     if (fn !== undefined && typeof fn !== "function")
       throw new InvalidOptionError(`${api}: ${name} must be a function; got ${describeValue(fn)}.`);
@@ -137,7 +147,10 @@ export function migrateFrom(spec: unknown, declaration: unknown): GraphMigration
     map[old] = target;
   }
   // Checked above: the functions are functions and the map names nodes; the type parameters are the caller's.
-  return Object.freeze({ from, oldNodes, toNodes, state, nodes: Object.freeze(map), sends, answers }) as GraphMigration<never, never>;
+  return Object.freeze({ from, oldNodes, toNodes, state, nodes: Object.freeze(map), sends, answers, writes }) as GraphMigration<
+    never,
+    never
+  >;
 }
 
 /** A declaration as `migrateFrom` receives it, before its checks. */
@@ -147,6 +160,7 @@ interface LooseDeclaration {
   readonly nodes?: unknown;
   readonly sends?: (payload: JsonValue, node: never) => JsonValue;
   readonly answers?: (answer: JsonValue, pending: PendingInterrupt) => JsonValue;
+  readonly writes?: (update: never, node: never) => unknown;
   readonly to?: unknown;
 }
 

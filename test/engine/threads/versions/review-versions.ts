@@ -23,6 +23,9 @@ const ask = () =>
 /** Version 1's state as version 2 reads it: everyone is the audience; drafts written by v1 count as polished. */
 export const v1ToV2 = (old: ReviewV1): ReviewV2 => ({ ...old, audience: "everyone", polished: old.drafts.length > 0 });
 
+/** A kept write of version 1 (a draft written before a sibling failed) is an update of version 2 as it is: v2 only adds fields. */
+const keptV1Write = (update: Partial<ReviewV1>): Partial<ReviewV2> => update;
+
 function builderV2() {
   return new StateGraph<ReviewV2>({ reducers: { drafts: append, log: append } })
     .addNode("plan", (s) => ({ sections: s.topic.split(" "), log: ["plan"] }))
@@ -43,7 +46,7 @@ export function reviewV2(checkpointer?: Checkpointer) {
     .compile({
       version: 2,
       interruptBefore: ["draft", "release"],
-      migrations: [migrateFrom(v1Spec, { from: 1, state: v1ToV2, nodes: { write: "draft", publish: "release" } })],
+      migrations: [migrateFrom(v1Spec, { from: 1, state: v1ToV2, writes: keptV1Write, nodes: { write: "draft", publish: "release" } })],
       ...(checkpointer === undefined ? {} : { checkpointer }),
     });
 }
@@ -60,7 +63,7 @@ export function reviewV3() {
       version: 3,
       interruptBefore: ["draft"],
       migrations: [
-        migrateFrom(v1Spec, { from: 1, to: v2Spec, state: v1ToV2, nodes: { write: "draft", publish: "release" } }),
+        migrateFrom(v1Spec, { from: 1, to: v2Spec, state: v1ToV2, writes: keptV1Write, nodes: { write: "draft", publish: "release" } }),
         migrateFrom(v2Spec, { from: 2 }),
       ],
     });
