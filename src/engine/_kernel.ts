@@ -33,7 +33,8 @@ export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { isThenable, StepFailure, successorsOf, type State, type Successors, type Task } from "./step.js";
 export { SuperstepScope, TaskContext, RouterCallContext, type EventSink } from "./task-context.js";
 export { gotoRoutes } from "./command-goto.js";
-export { nodeOutput, updateParts } from "./command-list.js";
+export { nodeOutput } from "./command-list.js";
+export { sendInputCodec } from "./send-command.js";
 
 // Interrupts, subgraphs and threads.
 export { currentFrame, InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";
