@@ -13,7 +13,7 @@ import type { ParentState } from "../engine/index.js";
 import type { CacheStore, NodeFailure, NodeOptions, RetryPolicy } from "../engine/index.js";
 import type { Command } from "../engine/index.js";
 import type { DeclaredInterrupt, GraphMigration } from "../engine/index.js";
-import type { NotACommand } from "../engine/index.js";
+import type { CommandMark, NotACommand } from "../engine/index.js";
 import type { FieldList } from "./field-list.js";
 import type { NoParallelConflicts, ReducedFields, RouteConflicts, WithWrites } from "./parallel-writes.js";
 import type {
@@ -564,7 +564,8 @@ export type ListRouteProblems<From, Out, Listed, S, I> =
       : never)
   | (SentTargets<Out> extends infer T extends string
       ? T extends unknown
-        ? [PayloadsTo<Out, T>] extends [InputOf<T, S, I>]
+        ? // A Command is a payload too (LangGraph.js's `new Send(node, new Command({ goto }))`): the node reads it and may return it.
+          [Exclude<PayloadsTo<Out, T>, CommandMark>] extends [InputOf<T, S, I>]
           ? never
           : PayloadMismatch<`the router for ${Quoted<From>} sends ${Quoted<T>} a payload`, PayloadsTo<Out, T>, InputOf<T, S, I>>
         : never

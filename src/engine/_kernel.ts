@@ -33,7 +33,8 @@ export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { isThenable, StepFailure, type State, type Successors, type Task } from "./step.js";
 export type { EventSink } from "./task-context.js";
 export { gotoRoutes } from "./command-goto.js";
-export { updateParts } from "./command-list.js";
+export { nodeOutput } from "./command-list.js";
+export { sendInputCodec } from "./send-command.js";
 
 // Interrupts, subgraphs and threads.
 export { InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scope.js";

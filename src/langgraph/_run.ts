@@ -10,7 +10,7 @@ import {
   checkedStart,
   executionError,
   gotoRoutes,
-  updateParts,
+  nodeOutput,
   isAborted,
   onAbort,
   runOptionsOf,
@@ -349,7 +349,7 @@ function stepOf(node: string, record: TaskRecord | undefined, state: State): Ste
   return {
     node,
     // A list of Commands that wrote a field twice recorded its parts: the step shows them together.
-    update: cloneState(Object.assign({}, ...updateParts(record?.update ?? {}))),
+    update: cloneState(Object.assign({}, ...nodeOutput(record?.update ?? {}).parts)),
     state: cloneState(state),
     ...(route === undefined ? {} : { route }),
     ...(goto === undefined ? {} : { goto }),

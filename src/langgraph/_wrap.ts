@@ -4,7 +4,7 @@
  * its update the same validation and copy, and a reducer the same detached `current` on both engines.
  */
 import type { Command as LangGraphCommand, Send as LangGraphSend } from "@langchain/langgraph";
-import { isThenable, StepFailure, taskEntry, type ExecutableGraph, type State, type Successors, type Task } from "../engine/_kernel.js";
+import { isThenable, sendInputCodec, StepFailure, taskEntry, type ExecutableGraph, type State, type Successors, type Task } from "../engine/_kernel.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END, START } from "../spec.js";
 import type { ChildExport } from "./_types.js";
@@ -45,7 +45,7 @@ export function wrapNode(lg: LangGraphModule, graph: ExecutableGraph, node: stri
     const recorder = recorderOf(config);
     const taskId = taskIdOf(config);
     const task: WrappedTask = { lg, graph, node, exported, rank: mergeRank(order, config), record: undefined, recorder, taskId };
-    const visible = visibleState(state);
+    const visible = visibleState(sendInputCodec.restored(state));
     if (recorder === undefined || taskId === undefined) return run(task, visible, config);
     const record = recorder.task(taskId, node);
     return recorder.admission(taskId, fieldOf(config, "writer")).then(() => run({ ...task, record }, visible, config));
@@ -159,13 +159,21 @@ function langGraphCommand(
   const targets = goto.filter((task) => task.node !== END);
   const taskId = taskIdOf(config);
   const routed = graph.transitions.get(node)?.kind === "route" && taskId !== undefined;
-  const sends = targets.filter((task) => task.sent).map((task) => new lg.Send(task.node, task.input));
+  const sends = targets.filter((task) => task.sent).map((task) => langGraphSend(lg, task));
   if (routed && sends.length > 0) heldSends.set(taskId, sends);
   const destinations = targets.flatMap((task): (string | LangGraphSend)[] => {
     if (!task.sent) return [task.node];
-    return routed ? [] : [new lg.Send(task.node, task.input)];
+    return routed ? [] : [langGraphSend(lg, task)];
   });
   return new lg.Command({ update, goto: destinations });
+}
+
+/**
+ * LangGraph's Send for a task: a Command input goes in its stored form, which LangGraph's checkpointer
+ * keeps as it is (it would turn our Command into a plain object); the wrapped node restores it.
+ */
+function langGraphSend(lg: LangGraphModule, task: Task): LangGraphSend {
+  return new lg.Send(task.node, sendInputCodec.stored(task.input));
 }
 
 /** The goto Sends of a routed node, by LangGraph task id, from the node's return until its router runs. */
@@ -213,7 +221,7 @@ function routeValue(lg: LangGraphModule, source: string, successors: Successors)
   const values = successors.routes.map((route, index): string | LangGraphSend => {
     const task = successors.tasks[index];
     // A Send to END ends that branch on the mini engine; LangGraph refuses a Send to END, so pass the key.
-    return task?.sent && task.node !== END ? new lg.Send(task.node, task.input) : route.key;
+    return task?.sent && task.node !== END ? langGraphSend(lg, task) : route.key;
   });
   if (successors.list) return values;
   const [value] = values;

@@ -3,9 +3,11 @@
  * (a node returning `[new Command(…), new Command(…)]`, as LangGraph's own Command tests write it) and on
  * this library end in the same state; `runOnLangGraph` and `toLangGraph` hand LangGraph a list of its
  * Commands, so they agree too (on a thread as well, a sibling's interrupt keeping the node's write).
+ * Last, a Command as a Send's input (LangGraph's "send sequences" test), plain and on a thread.
  */
 import {
   Annotation,
+  isCommand as isLangGraphCommand,
   Command as LangGraphCommand,
   END as LG_END,
   Send as LangGraphSend,
@@ -16,6 +18,7 @@ import { describe, expect, it } from "vitest";
 import { Command, END, interrupt, START, StateGraph, type CompiledGraph } from "../../src/index.js";
 import { runOnLangGraph, toLangGraph } from "../../src/langgraph/index.js";
 import { DESK, fanOutByCommands, plainFieldWrittenTwice, reducerWrittenThrice, type Desk } from "../helpers/command-list-graphs.js";
+import { itemOf, sendSequences, type Items } from "../helpers/send-command-graphs.js";
 import { counting, onBothEngines } from "./_helpers.js";
 
 const DeskChannels = Annotation.Root({
@@ -130,5 +133,51 @@ describe("a list of Commands: the mini engine against LangGraph.js 1.7.3", () =>
     expect(both.langGraph).toEqual(both.mini);
     expect(both.last.state).toEqual({ topic: "refund", log: ["one", "two", "b(refund)"] });
     expect(both.langGraphRuns).toEqual(both.miniRuns);
+  });
+});
+
+/** LangGraph.js 1.7.3's "should handle send sequences correctly" (pregel.test.ts), its node writing as `itemOf` does. */
+function nativeSendSequences(): { invoke(input: Items): Promise<Items> } {
+  const Channels = Annotation.Root({ items: Annotation<string[]>({ reducer: (a, b) => a.concat(b) }) });
+  const node = (name: string) => (state: Items) => {
+    const update = { items: [isLangGraphCommand(state) ? `${name}|command` : itemOf(name, state)] };
+    if (!isLangGraphCommand(state)) return update;
+    (state as { update: unknown }).update = update;
+    return state;
+  };
+  return new LangGraphStateGraph(Channels)
+    .addNode("1", node("1"))
+    .addNode("2", node("2"))
+    .addNode("3", node("3"))
+    .addNode("3.1", node("3.1"))
+    .addEdge(LG_START, "1")
+    .addConditionalEdges("1", () => [
+      new LangGraphSend("2", new LangGraphCommand({ goto: new LangGraphSend("2", 3) })),
+      new LangGraphSend("2", new LangGraphCommand({ goto: new LangGraphSend("2", 4) })),
+      "3.1",
+    ])
+    .addConditionalEdges("2", () => "3")
+    .compile();
+}
+
+describe("a Command as a Send's input: the mini engine against LangGraph.js 1.7.3", () => {
+  it("the same items; LangGraph merges the Sends after the plain task (a documented difference of merge order)", async () => {
+    const native = (await nativeSendSequences().invoke({ items: ["0"] })).items;
+    expect(native).toEqual(["0", "1", "3.1", "2|command", "2|command", "3", "2|3", "2|4", "3"]);
+    const ours = (await sendSequences().invoke({ items: ["0"] })).state.items;
+    expect([...ours].sort()).toEqual([...native].sort());
+  });
+
+  it("runOnLangGraph gives the mini engine's result, also on a thread paused before the Sends run", async () => {
+    const onMini = await sendSequences().invoke({ items: ["0"] });
+    const onLangGraph = await runOnLangGraph(sendSequences(), { items: ["0"] });
+    expect({ state: onLangGraph.state, trace: onLangGraph.trace }).toEqual({ state: onMini.state, trace: onMini.trace });
+    const both = await onBothEngines(() => ({ graph: sendSequences({ interruptBefore: ["3.1"] }), runs: [] }), { items: ["0"] }, [
+      () => null,
+    ]);
+    // `next` aside: the LangGraph runner lists a node once however many Sends wait for it (its own rule, not this one's).
+    const withoutNext = (results: unknown[]) => results.map((result) => ({ ...(result as object), next: undefined }));
+    expect(withoutNext(both.langGraph)).toEqual(withoutNext(both.mini));
+    expect(both.last.state).toEqual(onMini.state);
   });
 });

@@ -78,4 +78,21 @@ describe("a node's list of Commands", () => {
       reducers: { log: append },
     });
   });
+
+  it("a router may send a node a Command as its input (LangGraph.js's Send of a Command); a wrong plain payload is still refused", () => {
+    base()
+      .addNode("a", () => ({ log: ["a"] }))
+      .addNode("b", () => ({ log: ["b"] }))
+      .addEdge(START, "a")
+      .addConditionalEdges("a", () => [new Send("b", new Command({ goto: new Send("b", { topic: "t", log: [] }) }))], ["b"])
+      .addEdge("b", END)
+      .compile();
+    base()
+      .addNode("a", () => ({ log: ["a"] }))
+      .addNode("b", () => ({ log: ["b"] }))
+      .addEdge(START, "a")
+      .addConditionalEdges("a", () => [new Send("b", { topic: 1 })], ["b"])
+      // @ts-expect-error - the payload's topic is not a string
+      .addEdge("b", END);
+  });
 });

@@ -12,6 +12,7 @@ import type { RunSettings } from "../run-settings.js";
 import type { State } from "../step.js";
 import type { Checkpoint, Checkpointer, JsonValue } from "../checkpointer.js";
 import { PersistenceError } from "../persistence-errors.js";
+import { restoredTasks } from "../send-command.js";
 
 /** The error a resume (`null` or a Command) of a thread without a checkpoint gets. */
 export function nothingToResume(api: string, threadId: string): PersistenceError {
@@ -59,7 +60,8 @@ export function snapshotOf(api: string, graph: ExecutableGraph, checkpoint: Chec
         `Resume it with the graph that wrote it, or start a new thread.`,
     );
   }
-  return checkpoint;
+  const tasks = restoredTasks(checkpoint.tasks);
+  return tasks === checkpoint.tasks ? checkpoint : { ...checkpoint, tasks };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { State } from "../step.js";
 import type { Checkpoint, CheckpointMetadata, JsonValue } from "../checkpointer.js";
 import type { CheckpointSaves } from "./durability.js";
 import { findNonJson, notSerializable } from "../json-check.js";
+import { storedTasks } from "../send-command.js";
 import type { ThreadPause } from "./types.js";
 
 /** Writes a thread's checkpoints in order, each one checked against the thread's latest (the version check). */
@@ -78,7 +79,9 @@ export class ThreadWriter {
     pause?: ThreadPause,
   ): MaybePromise<Checkpoint> {
     const snapshot = run.snapshot();
-    this.#check(snapshot, superstep);
+    // A Send's Command input is stored in its plain form (send-command.ts), and checked as stored.
+    const tasks = storedTasks(snapshot.tasks);
+    this.#check(snapshot, tasks, superstep);
     const parent = this.#current;
     // Optional members are set after the literal, in the same order: a spread of a conditional literal
     // allocates an object a member, and a run writes a checkpoint per superstep.
@@ -91,7 +94,7 @@ export class ThreadWriter {
       step: parent === undefined ? 0 : parent.step + 1,
       state: snapshot.state,
       next: snapshot.tasks.map((task) => task.node),
-      tasks: snapshot.tasks,
+      tasks,
       trace: snapshot.trace,
       routes: snapshot.routes,
       supersteps: snapshot.supersteps,
@@ -119,7 +122,7 @@ export class ThreadWriter {
     return saving === undefined ? saved() : saving.then(saved);
   }
 
-  #check(snapshot: RunSnapshot, superstep: readonly Written[] | undefined): void {
+  #check(snapshot: RunSnapshot, tasks: RunSnapshot["tasks"], superstep: readonly Written[] | undefined): void {
     const previous = this.#checked;
     const trusted = this.#trusted;
     this.#trusted = undefined;
@@ -131,7 +134,7 @@ export class ThreadWriter {
       const writer = superstep?.find((step) => Object.hasOwn(step.update, field))?.node;
       throw notSerializable("invoke", problem, writer === undefined ? "" : ` (written by "${writer}")`);
     }
-    snapshot.tasks.forEach((task, index) => {
+    tasks.forEach((task, index) => {
       const problem = task.sent && task.input !== undefined ? findNonJson(task.input, `tasks[${index}].input`) : undefined;
       if (problem !== undefined) throw notSerializable("invoke", problem, ` (the input of a Send to "${task.node}")`);
     });
