@@ -20,6 +20,11 @@ import { immediate } from "./transaction.js";
  * - 8: the body's `deferred`, the tasks of deferred nodes waiting (`Checkpoint.deferred`); and a failed
  *   task's reserved pending write, `{ task, node, update: { __tsg_error__: { name, code?, message } } }`
  *   (pending-writes.ts `failureWrite`), which schema 7 would have merged as the task's update.
+ *   A kept pending write may also hold, in its update: a list of Commands' parts, `{ __updates__: [update, …] }`
+ *   (command-list.ts, when two of the Commands wrote one field), and an error handler's mark `__handled__`
+ *   (command-goto.ts `HANDLED`: the task's failure was handled, only the handler's goto follows); a pending
+ *   Send's input may be a Command, stored as `{ __tsg_command__: { update?, goto? } }` (send-command.ts).
+ *   A release before this one would have merged each of them as a field, or handed the node a plain object.
  *   Add here any other shape written from schema 8 on.
  * PostgreSQL keeps the same list beside `POSTGRES_SCHEMA_VERSION` (src/postgres/schema.ts).
  */
