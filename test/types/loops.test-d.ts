@@ -110,6 +110,26 @@ describe('loops: "bounded" at compile time', () => {
     expectTypeOf(boundedSupervisor).toEqualTypeOf<CompiledGraph<S, "supervisor" | "worker">>();
   });
 
+  it("follows a cycle through a subgraph node, as through any node", () => {
+    const child = stateGraph<S>()({ reducers: { log: append } })
+      .addNode("step", () => ({ count: 1 }))
+      .addEdge(START, "step")
+      .addEdge("step", END)
+      .compile();
+    const throughChild = bounded()
+      .addNode("child", child)
+      .addEdge(START, "child")
+      .addConditionalEdges("child", again, { again: "child", done: END });
+    // @ts-expect-error - compile(): loops: "bounded", but the cycle through "child" crosses no bounded node
+    throughChild.compile();
+    const boundedChild = bounded()
+      .addNode("child", child, { bound: { max: 2, exit: END } })
+      .addEdge(START, "child")
+      .addConditionalEdges("child", again, { again: "child", done: END })
+      .compile();
+    expectTypeOf(boundedChild).toEqualTypeOf<CompiledGraph<S, "child">>();
+  });
+
   it("follows a spent bound's exit, and a chain of exits, back into a loop (as the run-time check)", () => {
     const back = bounded()
       .addNode("a", () => ({}))
