@@ -4,7 +4,7 @@
  * The rules (where to pause, what a superstep means) are the kernel's; this driver saves and keeps time.
  */
 import { GraphExecutionError } from "../../errors.js";
-import { pauseAfter, pauseBefore } from "../kernel/pauses.js";
+import { staticPause } from "../kernel/pauses.js";
 import type { Run } from "../run.js";
 import { unreadableInput } from "../run-checks.js";
 import type { Step } from "../run-types.js";
@@ -36,6 +36,8 @@ export class ThreadRun {
   readonly #keeper: WriteKeeper;
   /** Resuming is the go-ahead: a run resumed at an interrupt does not pause before those nodes again. */
   #resuming: boolean;
+  /** The nodes of the superstep just committed, until the boundary after it is decided (none at the start). */
+  #ran: readonly string[] = [];
   #interrupt: Interrupt | undefined;
   readonly #host: InterruptHost;
   /** A child thread's reducers: each superstep's updates are folded into its checkpoints' `subgraphUpdate`. */
@@ -127,12 +129,13 @@ export class ThreadRun {
     const run = this.#run;
     if (this.#interrupt !== undefined) return undefined;
     // No task left is the kernel's to judge too (END, or a join left waiting): the run's superstep asks it.
-    const pending = run.pending ?? [];
-    const before = pauseBefore(this.#settings, pending, this.#resuming);
+    // One static-interrupt decision per boundary: after the last superstep's nodes, else before the next one's.
+    const boundary = staticPause(this.#settings, this.#ran, run.pending ?? [], this.#resuming);
     this.#resuming = false;
-    if (before !== undefined) {
-      this.#interrupt = before;
-      run.observeInterrupt(before);
+    this.#ran = [];
+    if (boundary !== undefined) {
+      this.#interrupt = boundary;
+      run.observeInterrupt(boundary);
       return undefined;
     }
     const startsAt = (this.#writer.current as Checkpoint).id;
@@ -177,27 +180,14 @@ export class ThreadRun {
     const { records } = superstep;
     if (this.#fold !== undefined)
       this.#writer.subgraphUpdate = foldUpdates(this.#fold, this.#writer.subgraphUpdate ?? {}, stepsOf(superstep));
-    const written = this.#writer.write(
-      run,
-      "loop",
-      records.map((record) => record.node),
-      records,
+    const ran = records.map((record) => record.node);
+    const written = this.#writer.write(run, "loop", ran, records);
+    return andThen(written, () =>
+      andThen(this.#dropChildren(), () => {
+        this.#ran = ran;
+        return superstep;
+      }),
     );
-    return andThen(written, () => andThen(this.#dropChildren(), () => this.#pauseAfter(superstep)));
-  }
-
-  #pauseAfter(superstep: CommittedSuperstep): CommittedSuperstep {
-    const run = this.#run;
-    const after = pauseAfter(
-      this.#settings,
-      superstep.records.map((record) => record.node),
-      run.pending ?? [],
-    );
-    if (after !== undefined) {
-      this.#interrupt = after;
-      run.observeInterrupt(after);
-    }
-    return superstep;
   }
 
   /**
