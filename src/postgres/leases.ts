@@ -4,9 +4,9 @@
  * the event loop, so checking a connection out of the pool for each statement (`pool.query`: a
  * checkout, a timer for the checkout's timeout, listeners, a release) paid that bookkeeping 8 times a
  * report run where one checkout does. A thread keeps its connection from one statement to the next as
- * long as the next one starts before the event loop's next turn (`setImmediate`); as soon as the run
- * waits on anything else (a node's I/O, a timer, the end of the run), the connection goes back to the
- * pool. So no connection sits idle with a thread while another thread waits for one, and the pool's
+ * long as the next one starts within two turns of the event loop (`setImmediate`, twice: an async run's
+ * checkpoints follow its first read one turn later); as soon as the run waits on anything else (a
+ * node's I/O, a timer, the end of the run), the connection goes back to the pool. So no connection sits idle with a thread while another thread waits for one, and the pool's
  * size bounds the connections as before.
  */
 import type { PostgresPool, PostgresPoolClient, PostgresQuery, PostgresResult } from "./pool.js";
@@ -54,8 +54,20 @@ export class ThreadLeases {
       throw error;
     } finally {
       lease.active--;
-      if (lease.active === 0) lease.release = setImmediate(() => this.#return(threadId, lease));
+      if (lease.active === 0) this.#releaseLater(threadId, lease);
     }
+  }
+
+  /**
+   * Gives the connection back two turns of the event loop from now, unless another statement of the
+   * thread starts first. Two, not one: an async-durability run stores its checkpoints from a
+   * `setImmediate` queued after its latest read's statement ended (engine/threads/durability.ts), and
+   * one turn gave the connection back just before that `saveMany` checked it out again.
+   */
+  #releaseLater(threadId: string, lease: Lease): void {
+    lease.release = setImmediate(() => {
+      lease.release = setImmediate(() => this.#return(threadId, lease));
+    });
   }
 
   /** Returns every idle connection to the pool now (before the pool ends). */

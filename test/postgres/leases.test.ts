@@ -45,6 +45,11 @@ function countingPool(max: number) {
   return { pool, counts, failNextStatement: () => (failNext = true) };
 }
 
+/** Two turns of the event loop: a thread's idle connection goes back to the pool by then (leases.ts). */
+async function twoTurns(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 const pools: pg.Pool[] = [];
 afterEach(async () => {
   for (const pool of pools.splice(0)) await pool.end();
@@ -60,19 +65,23 @@ async function connected(max: number) {
 }
 
 describe("a thread's statements on one pooled connection", () => {
-  it("a run's latest read and its saves check a connection out once, where pool.query took one per statement", async () => {
-    const { counts, checkpointer } = await connected(4);
-    const result = await counterGraph(5).invoke(counterInput(), { threadId: "t1", checkpointer });
-    expect(result.state.n).toBe(5);
-    // The run: its latest read, then 7 saves, one after another without a pause.
-    expect(counts.checkouts).toBe(1);
-    expect(counts.poolQueries).toBe(0);
-    // Once the event loop turns, the connection is back in the pool: the next statement checks one out again.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect((await checkpointer.list("t1")).length).toBe(7);
-    expect(counts.checkouts).toBe(2);
-    await checkpointer.close();
-  });
+  // Sync: the latest read, then 7 saves one after another without a pause. Async: the latest read, then
+  // one saveMany a turn of the event loop later (the drain's setImmediate), on the same connection.
+  it.each(["sync", "async"] as const)(
+    "a %s run's latest read and its saves check a connection out once, where pool.query took one per statement",
+    async (durability) => {
+      const { counts, checkpointer } = await connected(4);
+      const result = await counterGraph(5).invoke(counterInput(), { threadId: "t1", checkpointer, durability });
+      expect(result.state.n).toBe(5);
+      expect(counts.checkouts).toBe(1);
+      expect(counts.poolQueries).toBe(0);
+      // Two turns of the event loop later, the connection is back in the pool: the next statement checks one out again.
+      await twoTurns();
+      expect((await checkpointer.list("t1")).length).toBe(7);
+      expect(counts.checkouts).toBe(2);
+      await checkpointer.close();
+    },
+  );
 
   it("gives the connection back while the thread waits: two threads on a pool of one connection both finish", async () => {
     const { pool, checkpointer } = await connected(1);
@@ -106,7 +115,7 @@ describe("a thread's statements on one pooled connection", () => {
       );
     expect(failure).toBeInstanceOf(PersistenceError);
     expect((failure as PersistenceError).code).toBe("CONNECTION_LOST");
-    await new Promise((resolve) => setImmediate(resolve));
+    await twoTurns();
     expect(counts.releasedWith.filter((released) => released instanceof Error)).toHaveLength(1);
     const resumed = await counterGraph(2).invoke(counterInput(), { threadId: "t2", checkpointer });
     expect(resumed.state.n).toBe(2);
