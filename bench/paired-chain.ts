@@ -1,61 +1,115 @@
 /**
- * The chain of N trivial nodes on this build and on another build of the engine, in alternated single
- * runs (this, other; other, this; …): on a machine too loaded for tinybench's rounds (load 12–15 on 2
- * cores spreads a round's ratio from 0.2× to 6×), the two runs of a pair share the moment's load, and the
- * median of the per-pair ratios with the 10th percentiles of each build's times still say which is faster.
+ * A workload on this build and on another build of the engine, in alternated samples (this, other;
+ * other, this; …): on a machine too loaded for tinybench's rounds (load 12–15 on 2 cores spreads a
+ * round's ratio from 0.2× to 6×), the two samples of a pair share the moment's load, and the median of
+ * the per-pair ratios with the 10th percentiles of each build's times still say which is faster.
  *
- *   npx tsc -p bench/tsconfig.json && node bench/dist/bench/paired-chain.js --baseline=DIR [--pairs=3000] [--n=1000]
+ *   npx tsc -p bench/tsconfig.json && node bench/dist/bench/paired-chain.js --baseline=DIR
+ *     [--workload=chain|report|report-plain] [--pairs=3000] [--n=1000] [--runs=R]
  *
  * `DIR/index.js` is the other build, compiled from its `src/` and placed under bench/ so that its
- * packages resolve (as for profile-chain.js).
+ * packages resolve (as for profile-chain.js). The workloads:
+ * - `chain` (the default): the chain of N trivial nodes, one run a sample;
+ * - `report`: each build's own report example (`DIR/examples/report/index.js`'s `buildReportGraph()`,
+ *   its state schema included), R runs a sample (default 10);
+ * - `report-plain`: the report graph compiled by each build's `compileGraph` from the same spec and node
+ *   functions without a state schema: with `report`, it tells the engine's share of a change from the
+ *   schema's.
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { compileGraph } from "../src/index.js";
+import type { buildReportGraph } from "../src/examples/report/index.js";
+import * as current from "../src/index.js";
+import * as currentReport from "../src/examples/report/index.js";
 import { loadAverage } from "./_machine.js";
 import { chainGraph, type ChainState } from "./workloads/chain.js";
+import { MAX_STEPS } from "./workloads/report.js";
+import { reportGraphWith } from "./workloads/state-schema.js";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const baselineDir = option("baseline");
 if (baselineDir === undefined) throw new Error("paired-chain: pass --baseline=DIR, the other build (DIR/index.js).");
+const workload = option("workload") ?? "chain";
 const n = Number(option("n") ?? 1000);
 const pairs = Number(option("pairs") ?? 3000);
-const base: { compileGraph: typeof compileGraph } = await import(pathToFileURL(resolve(baselineDir, "index.js")).href);
-const input: ChainState = { i: 0 };
-const graphs = { current: chainGraph(n), baseline: chainGraph(n, undefined, base.compileGraph) };
+const runs = Number(option("runs") ?? (workload === "chain" ? 1 : 10));
 
-async function timed(which: keyof typeof graphs): Promise<number> {
+/** What one build runs for one sample, and the check that it ran to the end. */
+type Sample = () => Promise<void>;
+
+/** A build's engine and its report example. */
+interface Build {
+  readonly compileGraph: typeof compileGraph;
+  readonly buildReportGraph: typeof buildReportGraph;
+}
+
+const load = async (dir: string): Promise<Build> => {
+  const engine: { compileGraph: typeof compileGraph } = await import(pathToFileURL(resolve(dir, "index.js")).href);
+  const report: { buildReportGraph: typeof buildReportGraph } = await import(pathToFileURL(resolve(dir, "examples/report/index.js")).href);
+  return { compileGraph: engine.compileGraph, buildReportGraph: report.buildReportGraph };
+};
+
+function sampleOf(build: Build, which: string): Sample {
+  if (workload === "chain") {
+    const graph = chainGraph(n, undefined, build.compileGraph);
+    const input: ChainState = { i: 0 };
+    return async () => {
+      for (let run = 0; run < runs; run++) {
+        const { state } = await graph.invoke(input, { maxSteps: n });
+        if (state.i !== n) throw new Error(`paired-chain: the ${which} chain ended at ${state.i}, not ${n}`);
+      }
+    };
+  }
+  if (workload !== "report" && workload !== "report-plain") {
+    throw new Error(`paired-chain: --workload=${workload} is not one of chain, report, report-plain.`);
+  }
+  const graph = workload === "report" ? build.buildReportGraph() : reportGraphWith(undefined, build.compileGraph);
+  const input = currentReport.initialReportState();
+  return async () => {
+    for (let run = 0; run < runs; run++) {
+      const { state } = await graph.invoke(input, { maxSteps: MAX_STEPS });
+      if (state.status !== "completed") throw new Error(`paired-chain: the ${which} report run ended ${state.status}`);
+    }
+  };
+}
+
+const samples = {
+  current: sampleOf({ compileGraph: current.compileGraph, buildReportGraph: currentReport.buildReportGraph }, "current"),
+  baseline: sampleOf(await load(baselineDir), "baseline"),
+};
+
+async function timed(which: keyof typeof samples): Promise<number> {
   const start = performance.now();
-  const { state } = await graphs[which].invoke(input, { maxSteps: n });
-  const elapsed = performance.now() - start;
-  if (state.i !== n) throw new Error(`paired-chain: the ${which} chain ended at ${state.i}, not ${n}`);
-  return elapsed;
+  await samples[which]();
+  return performance.now() - start;
 }
 
 for (let warm = 0; warm < 200; warm++) await Promise.all([timed("current"), timed("baseline")]);
-const current: number[] = [];
-const baseline: number[] = [];
+const currentTimes: number[] = [];
+const baselineTimes: number[] = [];
 const before = loadAverage();
 for (let pair = 0; pair < pairs; pair++) {
   if (pair % 2 === 0) {
-    current.push(await timed("current"));
-    baseline.push(await timed("baseline"));
+    currentTimes.push(await timed("current"));
+    baselineTimes.push(await timed("baseline"));
   } else {
-    baseline.push(await timed("baseline"));
-    current.push(await timed("current"));
+    baselineTimes.push(await timed("baseline"));
+    currentTimes.push(await timed("current"));
   }
 }
 const quantile = (values: readonly number[], q: number): number =>
   [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))] as number;
-const ratios = current.map((time, pair) => time / (baseline[pair] as number));
-const ms = (value: number): string => `${value.toFixed(3)} ms`;
+const ratios = currentTimes.map((time, pair) => time / (baselineTimes[pair] as number));
+const perRun = (value: number): string => `${((value * 1000) / runs).toFixed(1)} µs`;
+const title = workload === "chain" ? `chain N=${n}` : workload === "report" ? "report example" : "report graph, no state schema";
 console.log(`load before: ${before}; after: ${loadAverage()}`);
 console.log(
-  `chain N=${n}, ${pairs} alternated pairs: this build ${ms(quantile(current, 0.5))} a run (p10 ${ms(quantile(current, 0.1))}), ` +
-    `baseline ${ms(quantile(baseline, 0.5))} (p10 ${ms(quantile(baseline, 0.1))})`,
+  `${title}, ${pairs} alternated pairs of ${runs} run(s): this build ${perRun(quantile(currentTimes, 0.5))} a run ` +
+    `(p10 ${perRun(quantile(currentTimes, 0.1))}), baseline ${perRun(quantile(baselineTimes, 0.5))} (p10 ${perRun(quantile(baselineTimes, 0.1))})`,
 );
 console.log(
   `this build ÷ baseline: median of the pairs ${quantile(ratios, 0.5).toFixed(3)}× (p25 ${quantile(ratios, 0.25).toFixed(3)}, ` +
-    `p75 ${quantile(ratios, 0.75).toFixed(3)}); of the p10s ${(quantile(current, 0.1) / quantile(baseline, 0.1)).toFixed(3)}×`,
+    `p75 ${quantile(ratios, 0.75).toFixed(3)}); of the p10s ${(quantile(currentTimes, 0.1) / quantile(baselineTimes, 0.1)).toFixed(3)}×`,
 );

@@ -1,7 +1,7 @@
 /**
  * What a state schema costs (issue 39): the report graph compiled from the same spec and the same node
  * functions, once without a state schema and once with the report state declared in each of zod 4,
- * valibot and arktype, so that every superstep's merged state is validated (7 checks a run: the input
+ * valibot and arktype, and in the example's own JSON Schema (`reportStateSchema`), so that every superstep's merged state is validated (7 checks a run: the input
  * and 6 supersteps). The ratio to the graph without a schema is the schema's cost, taken in the same
  * rounds. The schemas describe `ReportState` exactly; the verification step checks that each run ends
  * in the mini engine's final state, so a schema that transforms or drops a field cannot be timed.
@@ -14,6 +14,7 @@ import {
   buildReportGraph,
   createReportNodes,
   initialReportState,
+  reportStateSchema,
   type City,
   type Language,
   type ReportState,
@@ -29,6 +30,7 @@ export const STATE_SCHEMA = {
   zod: "report graph, zod 4 state schema",
   valibot: "report graph, valibot state schema",
   arktype: "report graph, arktype state schema",
+  example: "report graph, the example's own JSON-Schema state (reportStateSchema)",
 } as const;
 
 // The example's unions as tuples (its CITIES and friends are typed as arrays, which an enum schema cannot take).
@@ -105,11 +107,14 @@ export const arktypeReportState = type({
   status: "'working' | 'completed' | 'needs_attention'",
 });
 
-/** The report graph from the example's own spec and nodes, with `stateSchema` or without one. */
-export function reportGraphWith(stateSchema?: StandardSchemaV1): CompiledGraph<ReportState> {
+/**
+ * The report graph from the example's own spec and nodes, with `stateSchema` or without one. `compile` is
+ * another build's `compileGraph` when a driver compares two builds (bench/paired-chain.ts).
+ */
+export function reportGraphWith(stateSchema?: StandardSchemaV1, compile: typeof compileGraph = compileGraph): CompiledGraph<ReportState> {
   const nodes = createReportNodes();
   const { routeAfterCheck, ...steps } = nodes;
-  return compileGraph<ReportState>({
+  return compile<ReportState>({
     spec: buildReportGraph().spec,
     nodes: steps,
     routers: { check_draft: routeAfterCheck },
@@ -119,7 +124,7 @@ export function reportGraphWith(stateSchema?: StandardSchemaV1): CompiledGraph<R
 }
 
 /**
- * The report graph without a state schema and with each library's, verified against the example's own
+ * The report graph without a state schema, with each library's and with the example's own, verified against the example's own
  * graph (same final state), timed in the same rounds; the ratios are to the graph without a schema.
  */
 export async function stateSchemaWorkload(): Promise<VerifiedWorkload> {
@@ -139,6 +144,7 @@ export async function stateSchemaWorkload(): Promise<VerifiedWorkload> {
     contender(STATE_SCHEMA.zod, zodReportState),
     contender(STATE_SCHEMA.valibot, valibotReportState),
     contender(STATE_SCHEMA.arktype, arktypeReportState),
+    contender(STATE_SCHEMA.example, reportStateSchema),
   ]);
   return {
     title: "report graph with a state schema validating every superstep (7 checks a run)",
