@@ -13,15 +13,16 @@ export type { ThreadSettings } from "./threads/types.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
 export { checkedStart, errorOfCode, executionError, runOptionsOf } from "./run-checks.js";
-export { limitMessage, type RunLimits } from "./kernel/limits.js";
+export { limitMessage } from "./kernel/limits.js";
 
 // The kernel's decisions.
-export { admit, abortedWhile, superstepCeiling, verdict } from "./kernel/superstep.js";
+export { superstepCeiling, verdict } from "./kernel/superstep.js";
+export { next, settle } from "./kernel/transition.js";
 export { advance, schedule } from "./kernel/advance.js";
 export type { RunSnapshot, Verdict } from "./kernel/superstep.js";
 export type { Arrival } from "./kernel/advance.js";
 export { reroutes, updateSource } from "./kernel/updates.js";
-export { superstepFailure, type Settled } from "./kernel/failures.js";
+export type { Settled } from "./kernel/failures.js";
 export { childPauseRefusal, staticPause } from "./kernel/pauses.js";
 export { isAborted, onAbort } from "./abortable.js";
 
@@ -32,8 +33,6 @@ export type { RunSettings, TaskRunner } from "./run-settings.js";
 export { ObservedRun, type ObservedSettings } from "./observed-run.js";
 export { isThenable, StepFailure, type State, type Successors, type Task } from "./step.js";
 export type { EventSink } from "./task-context.js";
-export { gotoRoutes } from "./command-goto.js";
-export { nodeOutput } from "./command-list.js";
 export { sendInputCodec } from "./send-command.js";
 
 // Interrupts, subgraphs and threads.

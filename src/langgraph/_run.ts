@@ -5,21 +5,16 @@
  */
 import { GraphExecutionError, GraphLimitError, type ExecutionContext } from "../errors.js";
 import {
-  abortedWhile,
-  admit,
   checkedStart,
   executionError,
-  gotoRoutes,
-  nodeOutput,
   isAborted,
+  next,
   onAbort,
   runOptionsOf,
-  schedule,
+  settle,
   StepFailure,
   superstepCeiling,
-  superstepFailure,
   type ExecutableGraph,
-  type RunLimits,
   type State,
 } from "../engine/_kernel.js";
 import { messageOf } from "../_describe.js";
@@ -214,11 +209,11 @@ export class LangGraphRun {
    * in declaration order that had not finished; the superstep commits nothing.
    */
   #aborted(signal: AbortSignal): Error {
-    const running = this.#running ?? [];
+    const tasks = this.#running ?? this.#announced;
     this.#running = undefined;
-    const unfinished = running.find((task) => this.recorder.recorded(task.id)?.settled === undefined) ?? running[0];
-    const node = unfinished?.node ?? this.#announced[0]?.node ?? START;
-    return executionError(this.#api, abortedWhile(node, signal), this.#context(node));
+    const { failed } = settle(this.#executable, undefined, tasks, this.#records(tasks), signal);
+    const node = failed?.node ?? START;
+    return executionError(this.#api, failed?.failure, this.#context(node));
   }
 
   /**
@@ -226,7 +221,7 @@ export class LangGraphRun {
    * so when the task is one announced here, the superstep's announcement is over: it is admitted, or
    * refused (the error the run ends with). A later task of an admitted superstep changes nothing.
    */
-  #started(started: TaskStarted, limits: RunLimits): Error | undefined {
+  #started(started: TaskStarted, limits: Limits): Error | undefined {
     if (!this.#announced.some((task) => task.id === started.id)) return undefined;
     return this.#admit(limits);
   }
@@ -236,17 +231,21 @@ export class LangGraphRun {
    * mini engine), and lets its nodes start; or refuses them all and returns the error the run ends with.
    * LangGraph decides which tasks run; the kernel decides their order.
    */
-  #admit(limits: RunLimits): Error | undefined {
+  #admit(limits: Limits): Error | undefined {
     const announced = this.#announced;
     this.#announced = [];
-    const tasks = schedule(this.#executable, announced);
-    const ids = tasks.map((task) => task.id);
-    const admission = admit(this.#executable, { tasks, trace: this.trace, supersteps: this.#supersteps, joins: [] }, limits, this.#signal);
-    if (admission.kind === "stop") {
-      const stop = executionError(this.#api, admission.failure, this.#context(admission.node));
-      this.recorder.refuse(ids, new TaskRefused(stop.message));
+    const view = { tasks: announced, trace: this.trace, supersteps: this.#supersteps, joins: [] };
+    const decision = next(this.#executable, view, limits, this.#signal);
+    if (decision.kind === "stop") {
+      const stop = executionError(this.#api, decision.failure, this.#context(decision.node));
+      this.recorder.refuse(
+        announced.map((task) => task.id),
+        new TaskRefused(stop.message),
+      );
       return stop;
     }
+    const tasks = decision.kind === "run" ? decision.tasks : [];
+    const ids = tasks.map((task) => task.id);
     this.#running = tasks;
     const { stateCheck, fieldChecks } = this.#executable; // with neither, a superstep has no schema to ask
     this.recorder.admit(ids, stateCheck === undefined && fieldChecks === undefined ? undefined : () => this.#refusal(tasks));
@@ -260,11 +259,7 @@ export class LangGraphRun {
    * kernel's `INVALID_STATE` (or `INVALID_FIELD`).
    */
   #refusal(tasks: readonly LangGraphTask[]): Error | undefined {
-    const outcomes = tasks.map((task) => {
-      const record = this.recorder.recorded(task.id);
-      return { settled: record?.settled, update: record?.update };
-    });
-    const failed = superstepFailure(this.#executable, this.#state, tasks, outcomes);
+    const { failed } = settle(this.#executable, this.#state, tasks, this.#records(tasks));
     return failed === undefined
       ? undefined
       : new SuperstepRefused(`the superstep of ${tasks.map((task) => `"${task.node}"`).join(", ")} cannot commit`);
@@ -275,20 +270,22 @@ export class LangGraphRun {
     const tasks = this.#running;
     if (tasks === undefined) return;
     this.#running = undefined;
-    const records = tasks.map((task) => this.recorder.recorded(task.id));
+    const records = this.#records(tasks);
     // A superstep some of whose nodes paused at an interrupt commits nothing, on LangGraph as here.
     if (records.some((record) => record?.paused === true)) return;
     this.#supersteps += 1;
     this.lastSuperstep = tasks.map((task) => task.node);
     this.#claimStartRoutes();
-    for (const [index, task] of tasks.entries()) {
-      this.trace.push(task.node);
-      const record = records[index];
-      // As the kernel's advance records them: the router's routes, then the Command goto's.
-      this.routes.push(...(record?.routes ?? []), ...gotoRoutes(task.node, record?.goto ?? []));
-    }
+    // LangGraph merged it: the kernel reads the routes it took and the updates its steps show.
+    const { routes, updates } = settle(this.#executable, undefined, tasks, records);
+    for (const task of tasks) this.trace.push(task.node);
+    this.routes.push(...routes);
     const state = this.#state;
-    for (const [index, task] of tasks.entries()) yield stepOf(task.node, records[index], state);
+    for (const [index, task] of tasks.entries()) yield stepOf(task.node, records[index], updates[index] as State, state);
+  }
+
+  #records(tasks: readonly LangGraphTask[]): (TaskRecord | undefined)[] {
+    return tasks.map((task) => this.recorder.recorded(task.id));
   }
 
   #claimStartRoutes(): void {
@@ -319,9 +316,7 @@ export class LangGraphRun {
    * node's, else the merge's, else a router's); else LangGraph's own failure.
    */
   #failure(tasks: readonly LangGraphTask[], error: unknown): GraphExecutionError {
-    const records = tasks.map((task) => this.recorder.recorded(task.id));
-    const outcomes = records.map((record) => ({ settled: record?.settled, update: record?.update, routerFailure: record?.routerFailure }));
-    const failed = superstepFailure(this.#executable, this.#state, tasks, outcomes);
+    const { failed } = settle(this.#executable, this.#state, tasks, this.#records(tasks));
     if (failed !== undefined) return executionError(this.#api, failed.failure, this.#context(failed.node));
     if (error instanceof LangGraphNodeError) {
       const failure = new StepFailure(error.code, error.message, "cause" in error ? { cause: error.cause } : undefined);
@@ -340,21 +335,23 @@ export class LangGraphRun {
   }
 }
 
-/** A committed step: the node's update, the superstep's merged state, the route its router took, and its Command goto. */
-function stepOf(node: string, record: TaskRecord | undefined, state: State): Step<State> {
+/** A committed step: the node's update (as the kernel shows it), the superstep's merged state, the route its router took, and its Command goto. */
+function stepOf(node: string, record: TaskRecord | undefined, update: State, state: State): Step<State> {
   const routes = record?.routes ?? [];
   const keys = routes.map((route) => route.key);
   const route = record?.list === true ? keys : keys[0];
   const goto = record?.goto?.map((task) => task.node);
   return {
     node,
-    // A list of Commands that wrote a field twice recorded its parts: the step shows them together.
-    update: cloneState(Object.assign({}, ...nodeOutput(record?.update ?? {}).parts)),
+    update: cloneState(update),
     state: cloneState(state),
     ...(route === undefined ? {} : { route }),
     ...(goto === undefined ? {} : { goto }),
   };
 }
+
+/** The bounds the run was given, as the kernel reads them. */
+type Limits = ReturnType<typeof runOptionsOf>["limits"];
 
 /** LangGraph's stream, read one chunk at a time, that ends early when the run's signal aborts. */
 class ChunkReader {

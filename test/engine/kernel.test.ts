@@ -19,6 +19,7 @@ import { handledSuccessors, handlesFailure } from "../../src/engine/kernel/error
 import { NodePaused } from "../../src/engine/node-paused.js";
 import { cancelPending, reroutes, updateSource } from "../../src/engine/kernel/updates.js";
 import { writesKeptOnFailure, writesKeptOnPause } from "../../src/engine/kernel/writes.js";
+import { next, settle } from "../../src/engine/kernel/transition.js";
 import { StepFailure, type State, type Task } from "../../src/engine/step.js";
 import { append, END, START, StateGraph } from "../../src/index.js";
 
@@ -307,6 +308,70 @@ const rows: [string, () => unknown, unknown][] = [
     "handled failure routes",
     () => [handledSuccessors({ log: ["h"], __handled__: true }), handledSuccessors({ log: ["a"] }), handledSuccessors(undefined)],
     [{ tasks: [], routes: [], list: false }, undefined, undefined],
+  ],
+  [
+    "foreign superstep",
+    () => [
+      next(
+        graph,
+        {
+          tasks: [
+            { ...task("b"), id: "t1" },
+            { ...task("a"), id: "t2" },
+            { ...task("b"), id: "t3" },
+          ],
+          trace: [],
+          supersteps: 0,
+          joins: [],
+        },
+        limits,
+        undefined,
+      ),
+      decided(next(graph, { tasks: [task("b"), task("a")], trace: ["a", "b", "c"], supersteps: 2, joins: [] }, limits, undefined)),
+    ],
+    [
+      {
+        kind: "run",
+        tasks: [
+          { ...task("a"), id: "t2" },
+          { ...task("b"), id: "t1" },
+        ],
+      },
+      { kind: "stop", node: "b", bound: "maxSteps", code: "STEP_LIMIT" },
+    ],
+  ],
+  [
+    "abort while running",
+    () => {
+      const finished = { settled: succeeded, update: { n: 1 }, routes: [{ from: "a", key: "k", to: "c" }], goto: [task("d")] };
+      const running = settle(graph, undefined, [task("a"), task("b")], [finished, undefined], aborted);
+      const none = settle(graph, undefined, [], [], aborted);
+      const done = settle(
+        graph,
+        undefined,
+        [task("a"), task("b")],
+        [finished, { settled: succeeded, update: { __updates__: [{ n: 2 }, { n: 3 }] } }],
+      );
+      return [
+        running.failed?.node,
+        running.failed?.failure instanceof StepFailure ? running.failed.failure.code : undefined,
+        none.failed?.node,
+        done,
+      ];
+    },
+    [
+      "b",
+      "ABORTED",
+      START,
+      {
+        failed: undefined,
+        routes: [
+          { from: "a", key: "k", to: "c" },
+          { from: "a", key: "d", to: "d", goto: true },
+        ],
+        updates: [{ n: 1 }, { n: 3 }],
+      },
+    ],
   ],
 ];
 
