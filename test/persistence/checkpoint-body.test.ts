@@ -6,7 +6,7 @@ import { checkpointBody } from "../../src/persistence/checkpoint-body.js";
 const json = fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as never);
 const names = fc.array(fc.string(), { maxLength: 3 });
 
-/** Checkpoints with their members in the engine's order, the optional ones sometimes. */
+/** Checkpoints with their members in the engine's order (engine/threads/writer.ts), the optional ones sometimes. */
 const checkpoint = fc
   .record({
     id: fc.uuid(),
@@ -22,7 +22,10 @@ const checkpoint = fc
     joins: fc.array(names, { maxLength: 2 }),
     createdAt: fc.string(),
     metadata: fc.record({ source: fc.constant("loop" as const), writes: names }),
+    graph: fc.option(fc.record({ version: fc.nat(), hash: fc.string() }), { nil: undefined }),
+    deferred: fc.option(fc.array(fc.string(), { maxLength: 2 }), { nil: undefined }),
     interrupts: fc.option(fc.array(fc.record({ id: fc.string(), node: fc.string(), value: json }), { maxLength: 2 }), { nil: undefined }),
+    resumes: fc.option(fc.dictionary(fc.string(), json), { nil: undefined }),
     pendingWrites: fc.option(fc.array(fc.record({ task: fc.nat(), node: fc.string(), update: fc.dictionary(fc.string(), json) })), {
       nil: undefined,
     }),

@@ -138,6 +138,19 @@ describe.each(stores)("durability on %s", (_name, open) => {
     expect((await store.list("async")).length).toBe(8);
   });
 
+  it("async mode, synchronous nodes: the run's end stores its checkpoints at once, not a turn of the event loop later", async () => {
+    const graph = counter().compile();
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const done = await graph.invoke({ n: 1, log: [] }, { threadId: "soon", checkpointer, durability: "async" });
+    // Every call the run made (the latest read, the saves) settled without the event loop turning.
+    expect(turned).toBe(false);
+    expect((await store.latest("soon"))?.id).toBe(done.checkpointId);
+    expect(checkpointer.calls).toEqual(store.saveMany === undefined ? ["save", "save", "save", "save"] : ["saveMany 4"]);
+  });
+
   it("sync mode: each checkpoint is stored before the next superstep starts, on the store itself", async () => {
     // The store unwrapped: SqliteCheckpointer saves synchronously there (no promise between supersteps).
     const seen: number[] = [];

@@ -66,6 +66,8 @@ export class CheckpointSaves {
   readonly durability: Durability;
   #queue: Queued[] = [];
   #draining: Promise<void> | undefined;
+  /** The drain queued for the event loop's next turn and not started yet: `flush` starts it at once. */
+  #soon: { readonly timer: ReturnType<typeof setImmediate>; readonly start: () => void } | undefined;
   /** The first failure of a background save: every later save and `flush` reports it. */
   #failure: { readonly error: unknown } | undefined;
 
@@ -87,8 +89,21 @@ export class CheckpointSaves {
     }
     if (this.#failure !== undefined) throw this.#failure.error;
     this.#queue.push({ checkpoint, expectedLatestId });
-    if (this.durability === "async") this.#draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
+    if (this.durability === "async" && this.#draining === undefined) this.#drainSoon();
     return undefined;
+  }
+
+  /**
+   * Starts the drain on the event loop's next turn, so a run of synchronous nodes fills the queue first;
+   * or sooner, when `flush` asks (the run ended, pauses or fails: nothing more comes, and waiting for the
+   * turn was a turn of the event loop at the end of every such run).
+   */
+  #drainSoon(): void {
+    let start: () => void = () => undefined;
+    this.#draining = new Promise<void>((resolve) => {
+      start = resolve;
+    }).then(() => this.#drain());
+    this.#soon = { timer: setImmediate(start), start };
   }
 
   /** Whether every checkpoint queued so far is stored, and none failed: {@link flush} would resolve at once. */
@@ -100,11 +115,17 @@ export class CheckpointSaves {
   async flush(): Promise<void> {
     // Exit mode stores only here; async mode has a drain on its way already, and waits for it.
     if (this.#queue.length > 0 && this.#failure === undefined) this.#draining ??= this.#drain();
+    const soon = this.#soon;
+    if (soon !== undefined) {
+      clearImmediate(soon.timer);
+      soon.start();
+    }
     while (this.#draining !== undefined) await this.#draining;
     if (this.#failure !== undefined) throw this.#failure.error;
   }
 
   async #drain(): Promise<void> {
+    this.#soon = undefined;
     try {
       while (this.#queue.length > 0 && this.#failure === undefined) {
         const batch = this.#queue;
