@@ -301,7 +301,17 @@ export type StateUpdate<S> = { [K in keyof S]?: S[K] };
  * wrong update, or a Command whose goto leaves its ends, would pass as a partial state. Its keys are
  * {@link NodeCheck}'s to check.
  */
-type NodeUpdate<S> = StateUpdate<S> & NotAPromise & NotACommand & NotAList;
+type NodeUpdate<S> = ConstrainedUpdate<S> & NotAPromise & NotACommand & NotAList;
+
+/**
+ * {@link StateUpdate}, read through the constraint of a state that is a type parameter (a factory
+ * generic over the state, `<T extends { draft: string }>() => new StateGraph<T>()…`). `Partial<T>`
+ * accepts no written value (`T["draft"]` may be narrower than `string`), so every node that writes
+ * would fail. An indexed access into a distributive conditional reads, while `S` is generic, as the
+ * conditional at `S`'s constraint: the update is checked against `StateUpdate<{ draft: string }>`,
+ * a typo and a value of another type still fail, and a concrete state resolves to `StateUpdate<S>`.
+ */
+type ConstrainedUpdate<S> = (S extends unknown ? { readonly update: StateUpdate<S> } : never)["update"];
 
 /**
  * The checks of a node that read its type after inference: a compiled graph's state, a node
@@ -313,7 +323,12 @@ type NodeUpdate<S> = StateUpdate<S> & NotAPromise & NotACommand & NotAList;
  * keys are all fields of the state ({@link NeedsResultChecks}) settles the function case in one
  * comparison.
  */
-export type NodeCheck<F, Name extends string, S extends object> = F extends (...args: never[]) => infer R
+export type NodeCheck<F, Name extends string, S extends object> = (S extends unknown
+  ? { readonly check: NodeCheckOf<F, Name, S> }
+  : never)["check"];
+
+/** {@link NodeCheck} of a state that is not a type parameter. */
+type NodeCheckOf<F, Name extends string, S extends object> = F extends (...args: never[]) => infer R
   ? [NeedsResultChecks<R, S>] extends [never]
     ? unknown
     : ResultChecks<"addNode", Name, R, S>
@@ -576,9 +591,11 @@ export type ListRouteProblems<From, Out, Listed, S, I> =
  * its own input: such a node is reached with `Send`. `unknown` (no check, and nothing added to the
  * parameter's type in messages) while every node reads the state.
  */
-export type ReadsTheState<To, S, I, Api extends string> = [OwnInputNodes<S, I>] extends [never]
-  ? unknown
-  : Demand<StateReaderMessages<Members<To>, S, I, Api>>;
+export type ReadsTheState<To, S, I, Api extends string> =
+  | { readonly reads: unknown }[Exclude<"reads", OwnInputProblem<S, I>>]
+  | { readonly reads: never; readonly own: Demand<StateReaderMessages<Members<To>, S, I, Api>> }[OwnInputProblem<S, I>];
+
+type OwnInputProblem<S, I> = [OwnInputNodes<S, I>] extends [never] ? never : "reads" | "own";
 
 /** For each of `To` that takes its own input (in `I`), the message: it would get the state. */
 export type StateReaderMessages<To, S, I, Api extends string> = To extends OwnInputNodes<S, I> & string
@@ -840,11 +857,18 @@ export interface ReducedStateGraphOptions<S, Reduced extends keyof S & string>
  * fields have a reducer and reports a parallel write of any other field at compile time.
  */
 export type StateGraphFactory<S extends object, Input extends object = S> = <
-  const Reducers extends ReducersFor<S> = {},
+  const Reducers extends ConstrainedReducers<S> = {},
   const Loops extends "bounded" | undefined = undefined,
 >(
   options?: NoInfer<ReducerFieldsCheck<Reducers, S>> & StateGraphDeclaration<S, Reducers, Loops>,
 ) => StateGraph<S, never, Loops extends "bounded" ? LoopsBoundedEdge : never, never, {}, ReducedFields<keyof Reducers & string>, Input>;
+
+/**
+ * {@link ReducersFor}, read through the constraint of a state that is a type parameter (a factory
+ * generic over the state), as {@link ConstrainedUpdate} reads an update: `append` is a reducer of the
+ * constraint's `messages: Message[]`, where `ReducersFor<T>` of a generic `T` accepts no reducer.
+ */
+type ConstrainedReducers<S> = (S extends unknown ? { readonly reducers: ReducersFor<S> } : never)["reducers"];
 
 /** The options of `stateGraph<S>()(options)`: {@link StateGraphOptions}, with the reducers' fields inferred. */
 export interface StateGraphDeclaration<S, Reducers, Loops extends "bounded" | undefined = "bounded" | undefined> {
@@ -870,6 +894,9 @@ export interface StateGraphDeclaration<S, Reducers, Loops extends "bounded" | un
  * literal only when the literal has no field in common with the state's; this also catches a
  * misspelled key beside a valid one, and in a reducers object held in a variable.
  */
-export type ReducerFieldsCheck<Reducers, S> = [Exclude<keyof Reducers, keyof S>] extends [never]
+export type ReducerFieldsCheck<Reducers, S> = (S extends unknown ? { readonly check: ReducerFieldsCheckOf<Reducers, S> } : never)["check"];
+
+/** {@link ReducerFieldsCheck} of a state that is not a type parameter (a generic state is read through its constraint). */
+type ReducerFieldsCheckOf<Reducers, S> = [Exclude<keyof Reducers, keyof S>] extends [never]
   ? unknown
   : Demand<`stateGraph: reducers names ${Quoted<Exclude<keyof Reducers, keyof S> & string>}, which is not a field of the state; name only declared fields`>;
