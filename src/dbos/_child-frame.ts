@@ -12,12 +12,8 @@
  * start, so a replay finds each child workflow where its run left it.
  */
 import {
-  childThreadId,
-  freshNamespace,
-  childPauseRefusal,
-  threadSettingsOf,
   InterruptHost,
-  pausedNamespace,
+  subgraphEntry,
   type InterruptFrame,
   type RunSnapshot,
   type State,
@@ -135,16 +131,12 @@ export class ChildTaskFrame implements InterruptFrame {
     const task = this.#task;
     const host = this.#host;
     // The refusal again, naming this driver and the parent's task.
-    if (refusal !== undefined) throw childPauseRefusal("runOnDBOS", task.node, threadSettingsOf(child));
-    const prefix = task.idPrefix;
-    const ns = pausedNamespace(host.pending, prefix) ?? freshNamespace(task.node, host.checkpointId, task.position);
-    const resumes: Record<string, JsonValue> = {};
-    for (const [id, value] of Object.entries(host.resumes))
-      if (id.startsWith(prefix)) resumes[id.slice(prefix.length)] = value as JsonValue;
+    if (refusal !== undefined) throw subgraphEntry.refusal("runOnDBOS", task.node, child);
+    const { ns, threadId, resumes } = subgraphEntry.place(task, host.threadId);
     const at = host.pausedChildren.get(ns);
     const start: ChildStart = {
       path: [...host.path, task.node],
-      threadId: childThreadId(host.threadId, ns),
+      threadId,
       ...(at === undefined ? { input } : { at }),
       resumes,
       limits,
@@ -159,7 +151,7 @@ export class ChildTaskFrame implements InterruptFrame {
         return { state: outcome.state, update: outcome.update };
       }
       host.pausedChildren.set(ns, outcome.at);
-      return task.raise(outcome.at.interrupts.map((pending) => ({ ...pending, id: prefix + pending.id, ns: [ns, ...(pending.ns ?? [])] })));
+      return subgraphEntry.pause(task, ns, outcome.at.interrupts);
     });
   }
 }

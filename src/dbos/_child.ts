@@ -5,7 +5,7 @@
  * interrupts where it stands; at a failure the error. Like the run's own workflow, everything here
  * decides the same way again when DBOS replays it from its recorded steps.
  */
-import { childGraphOf, foldUpdates, Run, SuperstepPaused, type ExecutableGraph, type State } from "../engine/_kernel.js";
+import { Run, subgraphEntry, SuperstepPaused, type ExecutableGraph, type State } from "../engine/_kernel.js";
 import { DBOSRunError } from "./errors.js";
 import { DurableHost, type ChildOutcome, type ChildStart, type ChildStarter } from "./_child-frame.js";
 import { recordError } from "./_outcome.js";
@@ -36,7 +36,7 @@ export function childWorkflow(graph: ExecutableGraph, self: () => ChildStarter) 
           return { status: "interrupted", at: { snapshot, writes: error.writes, interrupts: error.interrupts, update, children } };
         }
         if (steps === undefined) return { status: "done", state: run.state, update };
-        update = foldUpdates(executable.reducers, update, steps);
+        update = subgraphEntry.fold(executable.reducers, update, steps);
         host.answer({});
       }
     } catch (error) {
@@ -50,7 +50,7 @@ export function childWorkflow(graph: ExecutableGraph, self: () => ChildStarter) 
 function childGraphAt(graph: ExecutableGraph, path: readonly string[]): ExecutableGraph {
   let current = graph;
   for (const node of path) {
-    const child = childGraphOf(current.nodes.get(node))?.graph;
+    const child = subgraphEntry.graphOf(current.nodes.get(node))?.graph;
     if (child === undefined) {
       throw new DBOSRunError(
         "DBOS_RUN_STOPPED",

@@ -12,7 +12,7 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import { GraphExecutionError } from "../errors.js";
 import { ChildTaskFrame, DurableHost } from "./_child-frame.js";
 import { RecordedError } from "./_recorded-error.js";
-import { childGraphOf, StepFailure, taskEntry, type State, type TaskRunner } from "../engine/_kernel.js";
+import { StepFailure, subgraphEntry, taskEntry, type State, type TaskRunner } from "../engine/_kernel.js";
 import { InterruptError, type PendingInterrupt } from "../engine/index.js";
 import { messageOf } from "../_describe.js";
 
@@ -52,7 +52,7 @@ export const durableTask: TaskRunner = (graph, task, state, context) => {
     frame !== undefined &&
     frame.host instanceof DurableHost &&
     !graph.policies.has(task.node) &&
-    childGraphOf(graph.nodes.get(task.node)) !== undefined
+    subgraphEntry.graphOf(graph.nodes.get(task.node)) !== undefined
   ) {
     const host = frame.host;
     return taskEntry.run(graph, task, state, context, new ChildTaskFrame(frame, host));

@@ -23,7 +23,7 @@ export type { RunSnapshot, Verdict } from "./kernel/superstep.js";
 export type { Arrival } from "./kernel/advance.js";
 export { reroutes, updateSource } from "./kernel/updates.js";
 export type { Settled } from "./kernel/failures.js";
-export { childPauseRefusal, staticPause } from "./kernel/pauses.js";
+export { staticPause } from "./kernel/pauses.js";
 export { isAborted, onAbort } from "./abortable.js";
 
 // Running a task and a superstep.
@@ -40,8 +40,6 @@ export { InterruptHost, SuperstepPaused, type TaskFrame } from "./interrupt-scop
 export type { InterruptFrame, SubgraphLimits } from "./interrupt-scope.js";
 export { NodePaused } from "./node-paused.js";
 export { checkGoto, resumeAnswers, updated as commandUpdate } from "./threads/resume.js";
-export { foldUpdates } from "./subgraph-output.js";
-export { childGraphOf } from "./subgraph-specs.js";
-export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";
+export { subgraphEntry } from "./subgraph-entry.js";
 export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";

@@ -70,18 +70,31 @@ export function subgraphScope(frame: TaskFrame | undefined): SubgraphScope | und
   // ids are the task's, `node:superstep:task:call`): it resumes as it paused, the child from its START.
   const legacy = `${idPrefix.slice(0, -1)}:`;
   if (host.pending.some((interrupt) => interrupt.ns === undefined && interrupt.id.startsWith(legacy))) return undefined;
+  const place = childPlace(frame, home.threadId);
+  // Once the parent's superstep commits, the child's checkpoints are not needed: the thread removes them.
+  host.children.add(place.threadId);
+  return { frame, checkpointer: home.checkpointer, ...place };
+}
+
+/** Where a subgraph task's child runs: its namespace, its thread id, and the answers meant for it. */
+export type ChildPlace = Pick<SubgraphScope, "ns" | "threadId" | "resumes">;
+
+/**
+ * Where the child of the subgraph task running in `frame` runs, under the parent's thread (or run) id
+ * `parent`: the namespace its interrupts name when it paused, else a fresh one for the task's
+ * superstep; its thread id; the resume values given for its interrupts, by the ids the child knows.
+ */
+export function childPlace(frame: TaskFrame, parent: string): ChildPlace {
+  const { host, idPrefix } = frame;
   const ns = pausedNamespace(host.pending, idPrefix) ?? freshNamespace(frame.node, host.checkpointId, frame.position);
   const resumes: Record<string, JsonValue> = {};
   for (const [id, value] of Object.entries(host.resumes))
     if (id.startsWith(idPrefix)) resumes[id.slice(idPrefix.length)] = value as JsonValue;
-  const threadId = childThreadId(home.threadId, ns);
-  // Once the parent's superstep commits, the child's checkpoints are not needed: the thread removes them.
-  host.children.add(threadId);
-  return { frame, checkpointer: home.checkpointer, ns, threadId, resumes };
+  return { ns, threadId: childThreadId(parent, ns), resumes };
 }
 
 /** Pauses the parent's task for its child's interrupts: each id prefixed with the task's, its namespace added. */
-export function pauseForChild(scope: SubgraphScope, interrupts: readonly PendingInterrupt[]): never {
+export function pauseForChild(scope: Pick<SubgraphScope, "frame" | "ns">, interrupts: readonly PendingInterrupt[]): never {
   const { frame, ns } = scope;
   return frame.raise(
     interrupts.map((interrupt) => ({ ...interrupt, id: frame.idPrefix + interrupt.id, ns: [ns, ...(interrupt.ns ?? [])] })),

@@ -12,7 +12,7 @@ import {
   staticPause,
   resumeAnswers,
   schedule,
-  childGraphOf,
+  subgraphEntry,
   type ExecutableGraph,
   type State,
   type Task,
@@ -142,7 +142,7 @@ async function childInterrupts(
   taskId: string,
   names: ReadonlyMap<string, string>,
 ): Promise<(PendingOnLangGraph[] & { ns: string }) | undefined> {
-  const subgraph = childGraphOf(thread.executable.nodes.get(node));
+  const subgraph = subgraphEntry.graphOf(thread.executable.nodes.get(node));
   const exported = subgraph === undefined ? undefined : thread.children(subgraph.graph, subgraph.spec);
   if (exported === undefined) return undefined;
   const part = `${node}:${taskId}`;

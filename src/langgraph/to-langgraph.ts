@@ -8,7 +8,7 @@
 import type { BaseChannel, BaseCheckpointSaver } from "@langchain/langgraph";
 import { quoteList } from "../_describe.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { executableOf, foldUpdates, threadSettingsOf } from "../engine/_kernel.js";
+import { executableOf, subgraphEntry, threadSettingsOf } from "../engine/_kernel.js";
 import type { ExecutableGraph, State, ThreadSettings } from "../engine/_kernel.js";
 import { END, type GraphSpec } from "../spec.js";
 import type { ChildExport, ChildGraph, LangGraphGraph } from "./_types.js";
@@ -240,7 +240,7 @@ function buildLangGraph(
   // A child's nodes' updates, folded a superstep at a time (in declaration order) with the child's reducers.
   if (exported.child) {
     channels[CHILD_UPDATE] = orderedAggregate(lg, (folded, update) =>
-      foldUpdates(executable.reducers, folded as State, [{ update: update as State }]),
+      subgraphEntry.fold(executable.reducers, folded as State, [{ update: update as State }]),
     );
   }
   const builder = new StateGraph(Annotation.Root(channels)) as unknown as LooseBuilder;
