@@ -77,3 +77,58 @@ export function medianOf(values: readonly number[]): number {
 export function overheadText(spread: Spread | undefined): string {
   return spread === undefined ? "–" : `${spread.median.toFixed(2)} (${spread.min.toFixed(2)}–${spread.max.toFixed(2)})`;
 }
+
+/** One durability mode of {@link overheadTable}: its contenders, and how its floor is made. */
+export interface OverheadMode {
+  /** `sync` or `async`. */
+  readonly mode: string;
+  /** The floor contender's name, and what it runs. */
+  readonly floor: string;
+  readonly floorIs: string;
+  /** Our store's contender, and the engine on a store that sends only the floor's statements. */
+  readonly store: string;
+  readonly floorStore: string;
+  readonly target: string;
+}
+
+/** What {@link overheadTable} found for one mode: ours, and the floor-only store's (the least any store scores). */
+export interface ModeOverhead {
+  readonly ours: Spread | undefined;
+  readonly least: Spread | undefined;
+}
+
+/**
+ * The overhead table: per durability mode (`sync`, `async`), the formula's floor, the floor-only store's
+ * overhead, ours, and ours less the floor-only store's (per round, in floors: what our store's own code
+ * adds), so a reader sees which part of a figure is the database's, which the engine's and which our store's.
+ */
+export function overheadTable(
+  figures: RoundFigures,
+  plain: string,
+  modes: readonly OverheadMode[],
+  perRun: (spread: Spread | undefined) => string,
+): { markdown: string; modes: ReadonlyMap<string, ModeOverhead> } {
+  const rows: string[] = [];
+  const found = new Map<string, ModeOverhead>();
+  for (const m of modes) {
+    const ours = overheadOf(figures, m.store, plain, m.floor);
+    const least = overheadOf(figures, m.floorStore, plain, m.floor);
+    const ourCode = overheadOf(figures, m.store, m.floorStore, m.floor);
+    found.set(m.mode, { ours, least });
+    rows.push(
+      `| ${m.mode} | ${m.floorIs} | ${perRun(figureOf(figures, m.floor))} | ${overheadText(least)} | **${overheadText(ours)}** | ` +
+        `${overheadText(ourCode)} | ${m.target} |`,
+    );
+  }
+  const markdown = [
+    "**overhead = (store run − plain run) ÷ floor**, taken within each round; median (min–max) over the rounds. " +
+      "The floor: the run's statements sent by the driver alone, back to back, no code of ours. The floor-only store: the engine " +
+      "on a store that sends only the floor's statements (no check, JSON or checksum of ours), the least overhead any store " +
+      "scores here; ours less it (per round) is what our store's own code adds, in floors.",
+    "",
+    "| durability | the floor | floor per run | the floor-only store | ours | ours − the floor-only store | target |",
+    "|---|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+  return { markdown, modes: found };
+}

@@ -333,13 +333,13 @@ function targetsOf(
     {
       what: "PostgresCheckpointer's overhead, durability sync: (store run − plain run) ÷ floor (a bare pg client, the same statements)",
       target: "≤ 1.3",
-      measured: overheadText(postgres.sync),
+      measured: `${overheadText(postgres.sync)}; the floor-only store (the least any store scores): ${overheadText(postgres.leastSync)}`,
       met: postgres.sync && postgres.sync.median <= 1.3,
     },
     {
       what: "the same in durability async",
       target: "≤ 1.5",
-      measured: overheadText(postgres.async),
+      measured: `${overheadText(postgres.async)}; the floor-only store (the least any store scores): ${overheadText(postgres.leastAsync)}`,
       met: postgres.async && postgres.async.median <= 1.5,
     },
     {
@@ -347,13 +347,13 @@ function targetsOf(
         "SqliteCheckpointer's overhead, report graph (7 checkpoints), durability sync (the default): " +
         "(store run − plain run) ÷ floor (the 7 rows by libsql alone, an autocommit INSERT each), median of alternated rounds",
       target: "≤ 1.3",
-      measured: overheadText(sqlite.sync),
+      measured: `${overheadText(sqlite.sync)}; the floor-only store (the least any store scores): ${overheadText(sqlite.leastSync)}`,
       met: sqlite.sync && sqlite.sync.median <= 1.3,
     },
     {
       what: "the same in durability async, floor: the 7 rows in one transaction",
       target: "≤ 1.5",
-      measured: overheadText(sqlite.async),
+      measured: `${overheadText(sqlite.async)}; the floor-only store (the least any store scores): ${overheadText(sqlite.leastAsync)}`,
       met: sqlite.async && sqlite.async.median <= 1.5,
     },
     {

@@ -3,7 +3,7 @@
  * engine's) and the report renders. No timing is asserted: shared machines make timed assertions flaky.
  */
 import { describe, expect, it } from "vitest";
-import { overheadOf, timeAlternated } from "../../bench/_overhead.js";
+import { overheadOf, overheadTable, timeAlternated } from "../../bench/_overhead.js";
 import { timeRounds } from "../../bench/_rounds.js";
 import { runRuntimeSuite } from "../../bench/runtime-suite.js";
 import { runTypesSuite } from "../../bench/types-suite.js";
@@ -85,6 +85,21 @@ describe("the overhead formula", () => {
     // Rounds: (4−1)/1 = 3, (8−2)/2 = 3, (3−1)/4 = 0.5: a ratio of medians would say (4−1)/2 = 1.5.
     expect(overheadOf(figures, "store", "plain", "floor")).toEqual({ median: 3, min: 0.5, max: 3 });
     expect(overheadOf(figures, "store", "plain", "missing")).toBeUndefined();
+  });
+
+  it("tables each mode's floor, the floor-only store's overhead, ours, and ours less the floor-only store's, per round", () => {
+    const figures = new Map([
+      ["plain", [1, 1, 1]],
+      ["floor", [1, 2, 1]],
+      ["floor-only", [2, 3, 2]],
+      ["ours", [4, 5, 3]],
+    ]);
+    const mode = { mode: "sync", floor: "floor", floorIs: "7 rows", store: "ours", floorStore: "floor-only", target: "≤ 1.3" };
+    const table = overheadTable(figures, "plain", [mode], (spread) => `${spread?.median} ms`);
+    // Ours: 3, 2, 2; the floor-only store: 1, 1, 1; ours less it: (4−2)/1 = 2, (5−3)/2 = 1, (3−2)/1 = 1.
+    expect(table.modes.get("sync")).toEqual({ ours: { median: 2, min: 2, max: 3 }, least: { median: 1, min: 1, max: 1 } });
+    expect(table.markdown).toContain("**overhead = (store run − plain run) ÷ floor**");
+    expect(table.markdown).toContain("| sync | 7 rows | 1 ms | 1.00 (1.00–1.00) | **2.00 (2.00–3.00)** | 1.00 (1.00–2.00) | ≤ 1.3 |");
   });
 
   it("times every contender in every round, rotating their order", async () => {
