@@ -15,8 +15,13 @@
  * - `report-plain`: the report graph compiled by each build's `compileGraph` from the same spec and node
  *   functions without a state schema: with `report`, it tells the engine's share of a change from the
  *   schema's.
+ *
+ * After the timing, each build runs `--gc-samples` samples (default 300) in a block of its own while the
+ * young generation's collections are counted: how much a build allocates, which the machine's load does
+ * not change. `node --max-semi-space-size=1 …` makes the count finer (a collection per MB allocated).
  */
 import { resolve } from "node:path";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import type { compileGraph } from "../src/index.js";
 import type { buildReportGraph } from "../src/examples/report/index.js";
@@ -35,6 +40,7 @@ const workload = option("workload") ?? "chain";
 const n = Number(option("n") ?? 1000);
 const pairs = Number(option("pairs") ?? 3000);
 const runs = Number(option("runs") ?? (workload === "chain" ? 1 : 10));
+const gcSamples = Number(option("gc-samples") ?? 300);
 
 /** What one build runs for one sample, and the check that it ran to the end. */
 type Sample = () => Promise<void>;
@@ -99,6 +105,28 @@ for (let pair = 0; pair < pairs; pair++) {
     currentTimes.push(await timed("current"));
   }
 }
+/** The young generation's collections while `which` runs `gcSamples` samples alone. */
+async function minorCollections(which: keyof typeof samples): Promise<number> {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  let count = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const detail: unknown = Reflect.get(entry, "detail"); // a gc entry's { kind }
+      if (typeof detail === "object" && detail !== null && Reflect.get(detail, "kind") === constants.NODE_PERFORMANCE_GC_MINOR) count++;
+    }
+  });
+  await settle();
+  observer.observe({ entryTypes: ["gc"] });
+  for (let sample = 0; sample < gcSamples / 2; sample++) await samples[which]();
+  await settle(); // the entries arrive after the collections
+  observer.disconnect();
+  return count;
+}
+// Two half blocks each, in the order this, other, other, this: neither build always goes first.
+const collections = { current: await minorCollections("current"), baseline: await minorCollections("baseline") };
+collections.baseline += await minorCollections("baseline");
+collections.current += await minorCollections("current");
+
 const quantile = (values: readonly number[], q: number): number =>
   [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))] as number;
 const ratios = currentTimes.map((time, pair) => time / (baselineTimes[pair] as number));
@@ -112,4 +140,8 @@ console.log(
 console.log(
   `this build ÷ baseline: median of the pairs ${quantile(ratios, 0.5).toFixed(3)}× (p25 ${quantile(ratios, 0.25).toFixed(3)}, ` +
     `p75 ${quantile(ratios, 0.75).toFixed(3)}); of the p10s ${(quantile(currentTimes, 0.1) / quantile(baselineTimes, 0.1)).toFixed(3)}×`,
+);
+console.log(
+  `young-generation collections in ${gcSamples} samples: this build ${collections.current}, baseline ${collections.baseline}` +
+    (collections.baseline > 0 ? ` (${(collections.current / collections.baseline).toFixed(3)}×)` : ""),
 );

@@ -67,7 +67,12 @@ function writtenOnce(parts: readonly State[]): boolean {
  * list of Commands that wrote a field twice, else the update itself.
  */
 export function updateParts(update: State): readonly State[] {
-  return Object.hasOwn(update, UPDATES) ? (update[UPDATES] as readonly State[]) : [update];
+  return listedParts(update) ?? [update];
+}
+
+/** The parts of an update from a list of Commands that wrote a field twice, or `undefined` for any other update (no list built for it). */
+export function listedParts(update: State): readonly State[] | undefined {
+  return Object.hasOwn(update, UPDATES) ? (update[UPDATES] as readonly State[]) : undefined;
 }
 
 /**

@@ -17,7 +17,7 @@ import type { ExecutableGraph } from "../executable.js";
 import { limitMessage, type RunLimits } from "./limits.js";
 import { boundedTasks, loopBoundStop, visitCounts, type BoundTable, type VisitCounts } from "./bounds.js";
 import { withoutGoto } from "../command-goto.js";
-import { updateParts } from "../command-list.js";
+import { listedParts } from "../command-list.js";
 import { checkState, checkUpdate } from "./state-check.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Task } from "../step.js";
 
@@ -203,10 +203,14 @@ export function commit(graph: ExecutableGraph, state: State, tasks: readonly Tas
     const task = tasks[index] as Task;
     // A node's Command goto travels with its update; it is advance's to schedule, not a field to merge.
     // A list of Commands that wrote a field twice is several parts, merged in the list's order.
-    const parts = updateParts(withoutGoto(updates[index] as State));
-    if (parts.length > 1) writers ??= new Map<string, string>();
-    for (const [part, given] of parts.entries()) {
-      let update = given;
+    // Indexed, and no list for a single update: `updateParts(…).entries()` allocated a list, an iterator
+    // and a pair per part on every step of every run.
+    const whole = withoutGoto(updates[index] as State);
+    const listed = listedParts(whole);
+    const count = listed?.length ?? 1;
+    if (count > 1) writers ??= new Map<string, string>();
+    for (let part = 0; part < count; part++) {
+      let update = listed === undefined ? whole : (listed[part] as State);
       if (graph.fieldChecks !== undefined) {
         // A field schema checks the update itself, before its reducer (the whole state is checked after the merge).
         const checked = checkUpdate(graph.fieldChecks, update, task.node);
