@@ -119,6 +119,8 @@ export const RUN_FAILURE_CODES = [
   "NODE_TIMEOUT",
   // A node's error handler threw while it handled the node's failure (handler failures are never handled).
   "ERROR_HANDLER_FAILED",
+  // A node returned a Command for the parent graph (Command.PARENT) in a graph run on its own.
+  "NO_PARENT_GRAPH",
   // LangGraph.js itself failed (its checkpointer, its own checks), not a node, router or reducer: runOnLangGraph only.
   "LANGGRAPH_FAILED",
 ] as const;

@@ -3,6 +3,9 @@ import type { Send } from "./send.js";
 
 declare const commandBrand: unique symbol;
 
+/** The `graph` of a Command that hands off to the parent graph: {@link Command.PARENT}'s value, as LangGraph.js spells it. */
+const PARENT_GRAPH = "__parent__";
+
 /**
  * LangGraph's `Command`, in two places. Resuming a thread: the answer(s) to its pending interrupts
  * (`resume`: one value while one interrupt is pending, else a map from interrupt id to value), an
@@ -17,6 +20,7 @@ declare const commandBrand: unique symbol;
  * its target node's input. `UpdateGiven` is the update's own type (`unknown` likewise), whose required
  * keys are the fields the Command surely writes, for the builder's parallel-write check.
  * A node may also return a list of Commands: their updates merge in order, their gotos are all taken.
+ * With `graph: Command.PARENT`, a node of a subgraph hands off to its parent graph (see {@link Command.PARENT}).
  *
  * @example
  * ```ts
@@ -24,6 +28,8 @@ declare const commandBrand: unique symbol;
  * await graph.invoke(new Command({ resume: { [first.id]: "yes", [second.id]: "no" } }), { threadId: "t2", checkpointer });
  * builder.addNode("triage", (s) => new Command({ update: { seen: true }, goto: s.urgent ? "page" : "queue" }), { ends: ["page", "queue"] });
  * builder.addNode("split", () => [new Command({ update: { topic: "refund" }, goto: "billing" }), new Command({ goto: "support" })], { ends: ["billing", "support"] });
+ * // inside a subgraph: hand off to the parent's "billing" node (the parent declares addNode("agent", child, { ends: ["billing"] }))
+ * child.addNode("triage", () => new Command({ graph: Command.PARENT, goto: "billing", update: { topic: "refund" } }));
  * ```
  */
 export class Command<
@@ -33,6 +39,7 @@ export class Command<
   UpdateKeys extends PropertyKey = never,
   const GotoGiven = unknown,
   UpdateGiven = unknown,
+  const Graph extends typeof PARENT_GRAPH | undefined = undefined,
 > {
   /**
    * Type-level only (no such property at run time): tells a Command from a partial state, whose
@@ -41,6 +48,12 @@ export class Command<
    * other's types (one copy per program, as for any branded class).
    */
   declare readonly [commandBrand]: true;
+  /**
+   * Where a node's Command goes: `Command.PARENT` hands off to the graph that runs this one as a
+   * subgraph node (LangGraph's `Command.PARENT`): the child's run ends, and the parent merges `update`
+   * through its reducers and goes to `goto`, as if the subgraph node had returned the Command.
+   */
+  static readonly PARENT: typeof PARENT_GRAPH = PARENT_GRAPH;
   // The members read their types behind NoInfer: `Resume` and `Goto` come from the constructor's
   // options, never from where the Command goes. A node's contextual result type, a partial state,
   // has the state's fields; one named `resume` or `goto` inferred them from it (a false error).
@@ -50,6 +63,8 @@ export class Command<
   readonly update: Partial<S> | undefined;
   /** The destinations, as a list: names and `Send`s in the order given. */
   readonly goto: readonly (NoInfer<Goto> | Send<NoInfer<Goto>>)[] | undefined;
+  /** `Command.PARENT` for a handoff to the parent graph; `undefined` for this graph. */
+  readonly graph: NoInfer<Graph>;
   // `GotoGiven` and `UpdateGiven` are inferred from the options' second member, where each is the only type parameter: in
   // `goto`'s own type (`(Goto | Send<Goto> | …) & GotoGiven`) the intersection would distribute over the
   // union, and neither type parameter would be inferred. In no member, as `UpdateKeys`. (`UpdateKeys`
@@ -63,10 +78,12 @@ export class Command<
       // which TypeScript's excess-property check alone does not see.
       readonly update?: NoInfer<Partial<S>> & { readonly [K in UpdateKeys]?: unknown } & NoInfer<UnknownUpdateFields<UpdateKeys, S>>;
       readonly goto?: Goto | Send<Goto> | readonly (Goto | Send<Goto>)[];
+      readonly graph?: Graph;
     } & { readonly goto?: GotoGiven; readonly update?: UpdateGiven },
   ) {
     this.resume = options.resume;
     this.update = options.update;
+    this.graph = options.graph as Graph;
     const { goto } = options;
     this.goto =
       goto === undefined ? undefined : Array.isArray(goto) ? [...(goto as readonly (Goto | Send<Goto>)[])] : [goto as Goto | Send<Goto>];
@@ -84,8 +101,8 @@ export type UnknownUpdateFields<Keys extends PropertyKey, S> = {
   };
 };
 
-/** A Command of any state and any destinations, as the engine handles one. */
-export type AnyCommand = Command<unknown, Record<string, unknown>, string>;
+/** A Command of any state and any destinations, as the engine handles one (its own graph's, or the parent's). */
+export type AnyCommand = Command<unknown, Record<string, unknown>, string, never, unknown, unknown, typeof PARENT_GRAPH | undefined>;
 
 /**
  * What a partial state has that a {@link Command} cannot: an update type that a Command is not

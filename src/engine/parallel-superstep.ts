@@ -8,6 +8,7 @@ import type { GraphError } from "../errors.js";
 import { reportedFailure, type Settled } from "./kernel/failures.js";
 import { abortedWhile } from "./kernel/superstep.js";
 import { writesKeptOnFailure, type KeptWrite } from "./kernel/writes.js";
+import { keepsNoWrite } from "./kernel/handoff.js";
 import type { MaybePromise } from "./maybe-promise.js";
 import { isThenable, type State, type Task } from "./step.js";
 import type { SuperstepScope, TaskContext } from "./task-context.js";
@@ -130,7 +131,9 @@ export class ParallelSuperstep {
     if (update !== undefined) {
       this.#updates[index] = update;
       this.#settled[index] = { failed: false, cancelled: scope.cancelled };
-      if (!scope.cancelled) this.#host.onWrite?.({ task: this.#positions?.[index] ?? index, node: task.node, update });
+      // A handoff to the parent keeps no write (kernel/handoff.ts): if the superstep pauses, it runs again.
+      if (!scope.cancelled && !keepsNoWrite(update))
+        this.#host.onWrite?.({ task: this.#positions?.[index] ?? index, node: task.node, update });
     } else {
       this.#settled[index] = { failed: true, error, cancelled: scope.cancelled && context.readSignal };
       if (!this.#failed) {

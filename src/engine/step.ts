@@ -12,6 +12,7 @@ import { mergeUpdate, ReducerFailure } from "./merge.js";
 import { Send } from "./send.js";
 import { commandOutput, GOTO, HANDLED, isNodeCommand } from "./command-goto.js";
 import { commandListOutput, isCommandList, UPDATES } from "./command-list.js";
+import { handoffOutput, HANDOFF, isParentCommand, parentCommandOf } from "./command-parent.js";
 import { START } from "../spec.js";
 
 /** A state as the engine handles it. */
@@ -95,10 +96,12 @@ function nodeFailed(node: string, error: unknown): StepFailure {
 
 /** What a node (or its error handler) returned, as the run keeps it: validated and detached, a Command's goto under its reserved key. */
 export function acceptUpdate(graph: ExecutableGraph, node: string, returned: unknown): State {
-  if (isCommandList(returned)) {
+  if (isCommandList(returned) && !returned.some(isParentCommand)) {
     const accept = (command: unknown): State => acceptUpdate(graph, node, command);
     return commandListOutput(node, returned, accept, (message) => new StepFailure("INVALID_UPDATE", message));
   }
+  const parent = parentCommandOf(returned);
+  if (parent !== undefined) return handoffOutput(node, parent, (code, message) => new StepFailure(code, message));
   const output = isNodeCommand(returned)
     ? commandOutput(graph, node, returned, (code, message) => new StepFailure(code, message))
     : returned;
@@ -110,6 +113,11 @@ export function acceptUpdate(graph: ExecutableGraph, node: string, returned: unk
     );
   }
   const fromCommand = output !== returned;
+  if (Object.hasOwn(output, HANDOFF))
+    throw new StepFailure(
+      "RESERVED_FIELD",
+      `node "${node}" returned the field "${HANDOFF}", which is reserved for a handoff to the parent graph. Rename the field.`,
+    );
   if ((!fromCommand && Object.hasOwn(output, GOTO)) || Object.hasOwn(output, HANDLED)) {
     const field = Object.hasOwn(output, HANDLED) ? HANDLED : GOTO;
     throw new StepFailure(

@@ -19,6 +19,8 @@ import { pauseForChild, subgraphScope } from "./subgraph-thread.js";
 import { runChildThread } from "./threads/child-thread.js";
 import type { State } from "./step.js";
 import { TaskContext } from "./task-context.js";
+import type { AnyCommand } from "./command.js";
+import { handoffFrom } from "./command-parent.js";
 
 /** How a subgraph node maps the parent's state in and the child's result out; `O` is what `output` returns. */
 export interface SubgraphOptions<P, C, O extends Partial<P> = Partial<P>> extends Pick<RunOptions, "maxSteps" | "recursionLimit"> {
@@ -81,7 +83,17 @@ export function subgraph<P extends object, C extends object, O extends Partial<P
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
     ...(options.recursionLimit === undefined ? {} : { recursionLimit: options.recursionLimit }),
   };
-  const runSubgraph = async function runSubgraph(parent: P, context?: NodeContext): Promise<Partial<P>> {
+  // A child's node that hands off (Command.PARENT) ends the child's run: its handoff is this node's Command.
+  const runSubgraph = async function runSubgraph(parent: P, context?: NodeContext): Promise<Partial<P> | AnyCommand> {
+    try {
+      return await runChild(parent, context);
+    } catch (error) {
+      const handoff = handoffFrom(error);
+      if (handoff === undefined) throw error;
+      return handoff.command();
+    }
+  };
+  const runChild = async function runChild(parent: P, context?: NodeContext): Promise<Partial<P>> {
     const input = options.input ? options.input(parent) : (parent as unknown as C);
     const scope = subgraphScope(currentFrame());
     // A driver that keeps the child's checkpoints itself (the LangGraph export, in a threaded run).

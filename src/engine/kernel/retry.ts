@@ -29,6 +29,8 @@ export const NEVER_RETRIED_CODES = [
   "JOIN_INCOMPLETE",
   "STEP_LIMIT",
   "LOOP_BOUND",
+  // A handoff to a parent graph that a node's own child run could not make (it ran the child itself).
+  "NO_PARENT_GRAPH",
   // Every InterruptError: interrupt() where the run cannot pause, or a resume that does not fit.
   ...INTERRUPT_ERROR_CODES,
 ] as const;

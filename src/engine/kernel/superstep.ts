@@ -19,6 +19,7 @@ import { boundedTasks, loopBoundStop, visitCounts, type BoundTable, type VisitCo
 import { withoutGoto } from "../command-goto.js";
 import { listedParts } from "../command-list.js";
 import { checkState, checkUpdate } from "./state-check.js";
+import { superstepHandoff } from "./handoff.js";
 import { commitUpdate, parallelWriteFailure, StepFailure, type RouteTaken, type State, type Task } from "../step.js";
 
 /**
@@ -188,7 +189,8 @@ export type Commit =
  * returns the next committed state. All or nothing: a second write to a field without a reducer
  * (`INVALID_UPDATE`), a reducer that throws (`REDUCER_FAILED`) or, with a state schema, a merged state
  * the schema refuses (`INVALID_STATE`; `INVALID_INPUT` for START's, a thread's input) commits no update
- * of the superstep.
+ * of the superstep. A task that handed off to the parent graph (`Command.PARENT`) ends the run instead:
+ * the failure `NO_PARENT_GRAPH` carries the handoff (see `handoff.ts`).
  *
  * @example
  * ```ts
@@ -197,6 +199,9 @@ export type Commit =
  * ```
  */
 export function commit(graph: ExecutableGraph, state: State, tasks: readonly Task[], updates: readonly State[]): Commit {
+  // A handoff to the parent graph ends the run at this superstep, committing none of it (kernel/handoff.ts).
+  const handoff = superstepHandoff(tasks, updates);
+  if (handoff !== undefined) return { ok: false, ...handoff };
   let next = state;
   let writers = tasks.length > 1 ? new Map<string, string>() : undefined;
   for (let index = 0; index < tasks.length; index++) {

@@ -9,6 +9,7 @@ import { withoutGoto } from "../command-goto.js";
 import { visibleUpdate } from "../command-list.js";
 import type { State, Task } from "../step.js";
 import type { Settled } from "./failures.js";
+import { keepsNoWrite } from "./handoff.js";
 
 /** A task's update, by the task's position in its superstep. */
 export interface KeptWrite {
@@ -35,7 +36,7 @@ export function writesKeptOnFailure(
 ): KeptWrite[] {
   return tasks.flatMap((task, index) => {
     const outcome = settled[index];
-    return outcome?.failed === false && !outcome.cancelled
+    return outcome?.failed === false && !outcome.cancelled && !keepsNoWrite(updates[index])
       ? [{ task: positions?.[index] ?? index, node: task.node, update: updates[index] as State }]
       : [];
   });
@@ -51,7 +52,9 @@ export function writesKeptOnFailure(
  * ```
  */
 export function writesKeptOnPause(tasks: readonly Task[], updates: readonly State[], paused: ReadonlySet<number>): KeptWrite[] {
-  return tasks.flatMap((task, index) => (paused.has(index) ? [] : [{ task: index, node: task.node, update: updates[index] as State }]));
+  return tasks.flatMap((task, index) =>
+    paused.has(index) || keepsNoWrite(updates[index]) ? [] : [{ task: index, node: task.node, update: updates[index] as State }],
+  );
 }
 
 /**
