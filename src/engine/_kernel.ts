@@ -46,3 +46,4 @@ export { childGraphOf } from "./subgraph-specs.js";
 export { childThreadId, freshNamespace, pausedNamespace } from "./subgraph-thread.js";
 export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";
+export { continuedCheckpoint } from "./threads/versions/continue-thread.js";
