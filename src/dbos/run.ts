@@ -88,14 +88,15 @@ export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, inp
   const registered = registrationOf(graph, API);
   const { workflowId, queue, stored } = checkOptions(options);
   // As a threaded invoke: an input that is not JSON is refused before anything starts (DBOS would store it as null),
-  // and a state schema's refusal too, before DBOS records anything (the workflow's run checks it again, as its first step).
-  checkedStart(registered.executable, input, API, true);
+  // and a state schema's refusal too, before DBOS records anything. The workflow starts from the schema's output,
+  // marked checked, so its run does not validate it again.
+  const checked = checkedStart(registered.executable, input, API, true);
   ensureLaunched(API);
   const handle = await dbosCall(API, workflowId, () =>
-    DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(
-      input as Record<string, unknown>,
-      stored,
-    ),
+    DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(checked, {
+      ...stored,
+      checked: true,
+    }),
   );
   return runHandle<S>(handle.workflowID, 0);
 }
