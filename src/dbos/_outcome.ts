@@ -11,8 +11,8 @@ import {
   type ExecutionContext,
   type PendingWrite,
 } from "../errors.js";
-import { errorOfCode, type State } from "../engine/_kernel.js";
-import { InterruptError, type PendingInterrupt, type RouteTaken } from "../engine/index.js";
+import { errorOfCode, type State, type SuperstepPaused, type Task } from "../engine/_kernel.js";
+import { InterruptError, type GraphStamp, type JsonValue, type PendingInterrupt, type RouteTaken } from "../engine/index.js";
 import { messageOf } from "../_describe.js";
 import type { InterruptErrorCode } from "../engine/index.js";
 import type { Step } from "../engine/index.js";
@@ -54,6 +54,25 @@ export interface RecordedGraphError {
   readonly interruptId?: string;
 }
 
+/**
+ * What a stop records of the run besides its state, trace and routes: the rest of its snapshot, and its
+ * graph, so that a worker of a later version can continue it (`_paused-at.ts`, `continue.ts`).
+ */
+export interface PausedAt {
+  /** The graph that recorded it: its `compile({ version })` and spec hash. */
+  readonly graph: GraphStamp;
+  /** The tasks of the superstep it paused before or in (a `Send`'s Command input in its stored form). */
+  readonly tasks: readonly Task[];
+  readonly joins: readonly (readonly string[])[];
+  readonly deferred?: readonly Task[];
+  /** Where the last superstep's routes begin: an update counted as one of its nodes routes again from there. */
+  readonly routesBefore: number;
+  /** Paused inside nodes: the updates of the superstep's tasks that finished (they do not run again). */
+  readonly writes?: SuperstepPaused["writes"];
+  /** Paused inside nodes: the answers given so far (a resume that answered some of the interrupts). */
+  readonly resumes?: Readonly<Record<string, JsonValue>>;
+}
+
 /** One stop of a run: `pause` counts the stops before it. */
 export type Outcome =
   | { readonly status: "done"; readonly pause: number; readonly run: RecordedRun }
@@ -66,6 +85,8 @@ export type Outcome =
       readonly last: readonly string[];
       /** Why the resume that led here was refused (an interrupt's schema, `INVALID_RESUME`): the run paused again where it stood. */
       readonly refused?: RecordedGraphError;
+      /** The rest of where it stands, for a later version's worker to continue it (absent on stops recorded before this was). */
+      readonly at?: PausedAt;
     }
   | { readonly status: "failed"; readonly pause: number; readonly error: RecordedGraphError };
 

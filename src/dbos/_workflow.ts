@@ -25,15 +25,21 @@ import {
 import { InterruptError, type JsonValue } from "../engine/index.js";
 import type { Step } from "../engine/index.js";
 import { GraphExecutionError } from "../errors.js";
-import { recordError, type DBOSInterrupt, type Outcome, type RecordedGraphError, type RecordedRun } from "./_outcome.js";
+import { recordError, type DBOSInterrupt, type Outcome, type PausedAt, type RecordedGraphError, type RecordedRun } from "./_outcome.js";
 import { DurableHost, type ChildAt, type ChildStarter } from "./_child-frame.js";
 import { durableTask } from "./_step.js";
+import { pausedAt, restoredSnapshot, type ContinuedFrom } from "./_paused-at.js";
 
 /** The bounds a run was started with; stored with the workflow, so a recovered run keeps them. */
 export interface StoredOptions {
   readonly maxSteps?: number;
   readonly recursionLimit?: number;
   readonly maxConcurrency?: number;
+  /**
+   * `startOnDBOS` checked the input before starting the workflow, and passed the state schema's output:
+   * the run does not check it again. Absent for an input enqueued otherwise (a `DBOSClient`), which the run checks.
+   */
+  readonly checked?: true;
 }
 
 /**
@@ -66,11 +72,13 @@ const RECV_SECONDS = 24 * 60 * 60;
 /**
  * The workflow function of `graph`: `(input, options) => Outcome`. Every stop is recorded as an event,
  * since any node may call `interrupt()`: a caller waits on the events, never on a workflow that waits.
- * `startChild` runs a subgraph task's child as a child workflow (`_child.ts`).
+ * `startChild` runs a subgraph task's child as a child workflow (`_child.ts`). With `from`, the workflow
+ * continues a run an older version's worker paused (`continue.ts`): it starts where that run stood, and
+ * pauses there first.
  */
 export function graphWorkflow(graph: object, executable: ExecutableGraph, startChild: () => ChildStarter) {
   const settings = threadSettingsOf(graph);
-  return async (input: State, options: StoredOptions): Promise<Outcome> => {
+  return async (input: State, options: StoredOptions, from?: ContinuedFrom): Promise<Outcome> => {
     let pause = 0;
     const stop = async (outcome: Outcome): Promise<Outcome> => {
       // The latest stop's number first: a caller that saw the stop's event can resume it at once.
@@ -84,11 +92,19 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
     let run: Run;
     try {
       const interrupts = new DurableHost([], DBOS.workflowID as string, startChild());
-      const settingsOfRun = { ...options, api: API, runTask: durableTask, threadId: DBOS.workflowID as string, interrupts };
-      run = new Run(executable, input, settingsOfRun);
+      const { checked, ...bounds } = options;
+      const settingsOfRun = { ...bounds, api: API, runTask: durableTask, threadId: DBOS.workflowID as string, interrupts };
+      run =
+        from === undefined
+          ? new Run(executable, input, settingsOfRun, checked === true ? "checked" : "input")
+          : Run.restore(executable, restoredSnapshot(from), settingsOfRun);
       await run.begin();
       /** Where the last superstep's routes begin: an update counted as the node that ran last computes them again. */
-      let routesBefore = 0;
+      let routesBefore = from?.routesBefore ?? 0;
+      /** A continued run's first stop: where the run it continues stood. */
+      let continued = from?.interrupt;
+      if (from !== undefined) last = from.last;
+      if (from?.resumes !== undefined) interrupts.answer(from.resumes);
       /**
        * Applies a resume message. At a static pause the update counts as `asNode` (its router runs
        * again); inside nodes it is merged and the paused superstep runs again with the answers given,
@@ -132,15 +148,20 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
       let ran: readonly string[] = [];
       for (;;) {
         // One static-interrupt decision per boundary: after the last superstep's nodes, else before the next one's.
-        const boundary = staticPause(settings, ran, run.pending ?? [], goAhead);
+        const resumed = continued;
+        continued = undefined;
+        const boundary =
+          resumed === undefined ? staticPause(settings, ran, run.pending ?? [], goAhead) : resumed.when === "during" ? undefined : resumed;
         goAhead = false;
         ran = [];
-        if (boundary !== undefined) await resume(await paused(stop, run, steps, last, boundary, pause++));
+        if (boundary !== undefined) await resume(await paused(stop, run, steps, last, boundary, pause++, pausedAt(run, routesBefore)));
         routesBefore = run.routes.length;
         // A fresh subgraph task's namespace names the superstep it runs in (a thread's names its checkpoint).
         interrupts.checkpointId = String(run.supersteps + 1);
         let superstep: Step<State>[] | undefined;
         try {
+          // A continued run paused inside nodes pauses there again, its finished tasks' updates kept.
+          if (resumed?.when === "during") throw new SuperstepPaused(resumed.interrupts ?? [], from?.writes ?? []);
           superstep = await run.superstep();
         } catch (error) {
           goAhead = true;
@@ -157,7 +178,8 @@ export function graphWorkflow(graph: object, executable: ExecutableGraph, startC
           inside = { snapshot: run.snapshot(), paused: error, resumes: interrupts.resumes, children: new Map(interrupts.pausedChildren) };
           const nodes = [...new Set(error.interrupts.map((pending) => pending.node))];
           const during: DBOSInterrupt = { when: "during", nodes, interrupts: error.interrupts };
-          const message = await paused(stop, run, steps, last, during, pause++, refused);
+          const at = pausedAt(run, routesBefore, { writes: error.writes, resumes: interrupts.resumes });
+          const message = await paused(stop, run, steps, last, during, pause++, at, refused);
           refused = undefined;
           await resume(message, error);
           continue;
@@ -185,9 +207,10 @@ async function paused(
   last: readonly string[],
   interrupt: DBOSInterrupt,
   pause: number,
+  at: PausedAt,
   refused?: RecordedGraphError,
 ): Promise<ResumeMessage> {
-  const outcome = { status: "interrupted", pause, run: recordedRun(run, steps), interrupt, last } as const;
+  const outcome = { status: "interrupted", pause, run: recordedRun(run, steps), interrupt, last, at } as const;
   await stop(refused === undefined ? outcome : { ...outcome, refused });
   for (;;) {
     const message = await DBOS.recv<ResumeMessage>(resumeTopic(pause), { timeoutSeconds: RECV_SECONDS });

@@ -16,6 +16,7 @@ export const DBOS_RUN_CODES = Object.keys({
   DBOS_RUN_NOT_FOUND: true,
   DBOS_NOT_INTERRUPTED: true,
   DBOS_RUN_STOPPED: true,
+  DBOS_CANNOT_CONTINUE: true,
 } satisfies Record<DBOSRunCode, true>) as readonly DBOSRunCode[];
 
 /** The codes a {@link DBOSRunError} can carry. */
@@ -35,7 +36,9 @@ export type DBOSRunCode =
   /** `resumeOnDBOS` on a run that is not paused at an interrupt. */
   | "DBOS_NOT_INTERRUPTED"
   /** DBOS stopped the run itself: cancelled, or past its recovery attempts. */
-  | "DBOS_RUN_STOPPED";
+  | "DBOS_RUN_STOPPED"
+  /** `continueOnDBOS` on a run it cannot move to this version: another graph's, paused inside a subgraph, or recorded before stops recorded where they stood. */
+  | "DBOS_CANNOT_CONTINUE";
 
 /**
  * A durable run on DBOS could not start, be found, be resumed or finish, for a reason outside the

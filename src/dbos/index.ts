@@ -18,5 +18,6 @@ export {
   type DBOSRunResult,
   type DBOSResume,
 } from "./run.js";
+export { continueOnDBOS } from "./continue.js";
 export type { DBOSInterrupt } from "./_outcome.js";
 export { DBOSRunError, DBOS_RUN_CODES, type DBOSRunCode } from "./errors.js";

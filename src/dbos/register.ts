@@ -12,6 +12,7 @@ import type { Outcome } from "./_outcome.js";
 import { graphWorkflow, type StoredOptions } from "./_workflow.js";
 import type { ChildStarter } from "./_child-frame.js";
 import { childWorkflow } from "./_child.js";
+import type { ContinuedFrom } from "./_paused-at.js";
 
 /** Options of {@link registerOnDBOS}. */
 export interface RegisterOnDBOSOptions {
@@ -26,7 +27,7 @@ export interface RegisterOnDBOSOptions {
 export interface RegisteredGraph {
   readonly name: string;
   readonly executable: ExecutableGraph;
-  readonly workflow: (input: State, options: StoredOptions) => Promise<Outcome>;
+  readonly workflow: (input: State, options: StoredOptions, from?: ContinuedFrom) => Promise<Outcome>;
 }
 
 const byGraph = new WeakMap<object, RegisteredGraph>();

@@ -88,14 +88,15 @@ export async function startOnDBOS<S extends object>(graph: CompiledGraph<S>, inp
   const registered = registrationOf(graph, API);
   const { workflowId, queue, stored } = checkOptions(options);
   // As a threaded invoke: an input that is not JSON is refused before anything starts (DBOS would store it as null),
-  // and a state schema's refusal too, before DBOS records anything (the workflow's run checks it again, as its first step).
-  checkedStart(registered.executable, input, API, true);
+  // and a state schema's refusal too, before DBOS records anything. The workflow starts from the schema's output,
+  // marked checked, so its run does not validate it again.
+  const checked = checkedStart(registered.executable, input, API, true);
   ensureLaunched(API);
   const handle = await dbosCall(API, workflowId, () =>
-    DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(
-      input as Record<string, unknown>,
-      stored,
-    ),
+    DBOS.startWorkflow(registered.workflow, { workflowID: workflowId, ...(queue === undefined ? {} : { queueName: queue }) })(checked, {
+      ...stored,
+      checked: true,
+    }),
   );
   return runHandle<S>(handle.workflowID, 0);
 }
@@ -265,7 +266,7 @@ const POLLING_INTERVAL_MS = 50;
  * A run's handle: it waits for the event of stop `pause`, not for the workflow's result, since any run
  * may pause at a node's `interrupt()` call and then its workflow does not return until resumed.
  */
-function runHandle<S>(workflowId: string, pause: number, afterResume = false): DBOSRun<S> {
+export function runHandle<S>(workflowId: string, pause: number, afterResume = false): DBOSRun<S> {
   const result = async (): Promise<DBOSRunResult<S>> => {
     const outcome = await nextStop(workflowId, pause);
     if (outcome.status === "failed") throw reviveError(outcome.error, workflowId);
@@ -297,7 +298,7 @@ async function nextStop(workflowId: string, pause: number): Promise<Outcome> {
   }
 }
 
-async function ensureExists(api: string, workflowId: string): Promise<void> {
+export async function ensureExists(api: string, workflowId: string): Promise<void> {
   const status = await dbosCall(api, workflowId, () => DBOS.getWorkflowStatus(workflowId));
   if (status === null) {
     throw new DBOSRunError(
@@ -310,22 +311,22 @@ async function ensureExists(api: string, workflowId: string): Promise<void> {
   }
 }
 
-function checkWorkflowId(api: string, workflowId: unknown): asserts workflowId is string {
+export function checkWorkflowId(api: string, workflowId: unknown): asserts workflowId is string {
   if (typeof workflowId !== "string" || workflowId.length === 0) {
     throw new InvalidOptionError(`${api}: workflowId must be a non-empty string (the run's DBOS workflow id); got ${String(workflowId)}.`);
   }
 }
 
-function checkOptions(options: DBOSRunOptions): { workflowId: string; queue: string | undefined; stored: StoredOptions } {
+export function checkOptions(options: DBOSRunOptions, api = API): { workflowId: string; queue: string | undefined; stored: StoredOptions } {
   if (typeof options !== "object" || options === null) {
-    throw new InvalidOptionError(`${API}: options must be an object with a workflowId; got ${String(options)}.`);
+    throw new InvalidOptionError(`${api}: options must be an object with a workflowId; got ${String(options)}.`);
   }
-  checkWorkflowId(API, options.workflowId);
+  checkWorkflowId(api, options.workflowId);
   const { queue, maxSteps, recursionLimit, maxConcurrency } = options;
   if (queue !== undefined && (typeof queue !== "string" || queue.length === 0)) {
-    throw new InvalidOptionError(`${API}: queue must be the name of a DBOS queue (DBOS.registerQueue); got ${String(queue)}.`);
+    throw new InvalidOptionError(`${api}: queue must be the name of a DBOS queue (DBOS.registerQueue); got ${String(queue)}.`);
   }
-  runOptionsOf({ maxSteps, recursionLimit, maxConcurrency }, API);
+  runOptionsOf({ maxSteps, recursionLimit, maxConcurrency }, api);
   const stored: StoredOptions = {
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...(recursionLimit === undefined ? {} : { recursionLimit }),

@@ -43,3 +43,4 @@ export { checkGoto, resumeAnswers, updated as commandUpdate } from "./threads/re
 export { subgraphEntry } from "./subgraph-entry.js";
 export { threadRequired } from "./threads/thread-options.js";
 export { nothingToResume } from "./threads/thread-start.js";
+export { continuedCheckpoint } from "./threads/versions/continue-thread.js";

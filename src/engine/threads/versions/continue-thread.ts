@@ -6,6 +6,7 @@
  */
 import type { ExecutableGraph } from "../../executable.js";
 import type { Checkpoint, Checkpointer } from "../../checkpointer.js";
+import { snapshotOf } from "../thread-start.js";
 import { versionOf } from "./graph-version.js";
 import { migrateCheckpoint } from "./migrate-checkpoint.js";
 
@@ -49,4 +50,16 @@ export async function saveMigrated(
   };
   await checkpointer.save(checkpoint, latestId);
   return { checkpoint, latestId: checkpoint.id };
+}
+
+/**
+ * A run recorded outside a checkpointer (a DBOS workflow's stop, written as a checkpoint) as this graph
+ * continues it: migrated from its version (the same refusals as a thread's, `UNMAPPED_RESUME_POINT`…),
+ * then checked against this graph's nodes and joins, which a checkpoint of this very version skips
+ * (`INCOMPATIBLE_CHECKPOINT`). Writes nothing; a `Send`'s stored Command input stays stored.
+ */
+export function continuedCheckpoint(api: string, graph: ExecutableGraph, recorded: Checkpoint): Checkpoint {
+  const migrated = migrateCheckpoint(api, graph, recorded);
+  snapshotOf(api, graph, migrated);
+  return migrated;
 }
