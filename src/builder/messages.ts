@@ -3,7 +3,8 @@
  * `defineGraph`. A check turns into a type whose text is the message, so the compiler's error reads
  * as the problem and its fix.
  */
-import type { CommandMark } from "../engine/index.js";
+import type { Command, CommandMark } from "../engine/index.js";
+import type { SlipMessages, UpdateSlips } from "./nested-keys.js";
 
 /**
  * The key of every type-level error object (a call's result, `compile()`'s `this`, `defineGraph`'s
@@ -183,6 +184,30 @@ export type ResultChecks<Api extends string, Name, R, S> = NodeResultCheck<Api, 
   ValueCheck<Api, Name, Awaited<R>, S> &
   ResumeCheck<Api, Name, CommandsOf<Awaited<R>>> &
   WideGotoCheck<Api, Name, CommandsOf<Awaited<R>>>;
+
+/**
+ * A misspelled key inside a nested object of the result's update, or of its Commands' updates as given
+ * (`nested-keys.ts` says which slips are sure): a {@link Demand} naming the key, its field and the key
+ * meant, else `unknown`.
+ */
+export type NestedKeyCheck<Api extends string, Name, R, S> = 0 extends 1 & R
+  ? unknown
+  : UpdateSlips<GivenUpdates<R>, S> extends infer Slip
+    ? [Slip] extends [never]
+      ? unknown
+      : Demand<SlipMessages<`${Api}: node ${Quoted<Name>} returns`, Slip>>
+    : unknown;
+
+/** The updates a result gives: itself (a partial state), or each Command's update as given (none when its type is written). */
+type GivenUpdates<R> = R extends CommandMark | readonly CommandMark[]
+  ? CommandsOf<R> extends infer C
+    ? C extends Command<unknown, object, string, PropertyKey, unknown, infer Update>
+      ? unknown extends Update
+        ? never
+        : Update
+      : never
+    : never
+  : R;
 
 /**
  * A node's Command whose goto is typed `string` (`new Command({ goto: next })`, `next: string`): the

@@ -24,6 +24,7 @@ import type {
   Repeated,
   TypeLevelError,
   NeedsResultChecks,
+  NestedKeyCheck,
   ResultChecks,
   Whitespace,
 } from "./messages.js";
@@ -32,6 +33,7 @@ import type { BoundEdge, LoopsBoundedEdge, UnboundedCycleProblems } from "./cycl
 import type { AnyName, SourceCheck, TargetCheck } from "./declared-names.js";
 import type { InputOf, OwnInputNodes, PayloadMismatch } from "./node-inputs.js";
 import type { GotoProblems, GotoRecords } from "./command-gotos.js";
+import type { UpdateSlips } from "./nested-keys.js";
 
 export type { InputOf, OwnInputNodes } from "./node-inputs.js";
 
@@ -330,8 +332,10 @@ export type NodeCheck<F, Name extends string, S extends object> = (S extends unk
 /** {@link NodeCheck} of a state that is not a type parameter. */
 type NodeCheckOf<F, Name extends string, S extends object> = F extends (...args: never[]) => infer R
   ? [NeedsResultChecks<R, S>] extends [never]
-    ? unknown
-    : ResultChecks<"addNode", Name, R, S>
+    ? [UpdateSlips<R, S>] extends [never]
+      ? unknown
+      : NestedKeyCheck<"addNode", Name, R, S>
+    : ResultChecks<"addNode", Name, R, S> & NestedKeyCheck<"addNode", Name, Awaited<R>, S>
   : F extends CompiledGraph<object, string>
     ? [F] extends [CompiledGraph<S, string>]
       ? unknown
