@@ -1,7 +1,8 @@
 /**
  * Plain-data helpers the examples share. The examples use the public API only, and the library's own
- * copy and equality (`cloneState`, `jsonEqual`) are internals, so the examples keep these three small
- * functions for the JSON data they pass around (drafts, messages, tool arguments, provider items).
+ * copy and equality (`cloneState`, `jsonEqual`) are internals, so the examples keep these small
+ * functions for the JSON data they pass around (drafts, messages, tool arguments, provider items), and
+ * the JSON value types their state schemas and the agent's contracts share.
  */
 import { isDeepStrictEqual } from "node:util";
 
@@ -54,4 +55,40 @@ function copy(value: unknown): unknown {
  */
 export function sameData(a: unknown, b: unknown): boolean {
   return isDeepStrictEqual(a, b);
+}
+
+/** A JSON value with finite numbers only: what survives `JSON.stringify` unchanged. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+/** A JSON object with finite numbers only. */
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/**
+ * Whether a value is JSON with finite numbers only (no `undefined`, functions, class instances or `NaN`).
+ *
+ * @example
+ * ```ts
+ * isJsonValue({ city: "Tokyo", tags: [1, 2] }); // true
+ * isJsonValue({ t: Number.NaN }); // false
+ * ```
+ */
+export function isJsonValue(value: unknown): value is JsonValue {
+  if (value === null || typeof value === "boolean" || typeof value === "string") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  return isJsonObject(value);
+}
+
+/**
+ * Whether a value is a plain JSON object with finite numbers only.
+ *
+ * @example
+ * ```ts
+ * isJsonObject({ city: "Tokyo" }); // true
+ * isJsonObject(["Tokyo"]); // false
+ * ```
+ */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return isRecord(value) && Object.values(value).every(isJsonValue);
 }

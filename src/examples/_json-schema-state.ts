@@ -7,13 +7,19 @@
  */
 import type { StandardJSONSchemaV1 } from "@standard-schema/spec";
 import type { StandardSchemaV1 } from "../index.js";
-import { isRecord } from "./_data.js";
+import { isJsonObject, isJsonValue, isRecord } from "./_data.js";
+import type { JsonSchemaType, SameShape } from "./_json-schema-type.js";
 
 /** The JSON types the subset knows. */
 export type JsonType = "object" | "array" | "string" | "number" | "integer" | "boolean" | "null";
 
-/** The JSON Schema subset: `type`, `enum`, `minimum`, `properties` + `required` + `additionalProperties: false`, `items`. */
+/**
+ * The JSON Schema subset: `type`, `enum`, `minimum`, `properties` + `required` + `additionalProperties: false`,
+ * `items`, `anyOf`. Values are JSON: an object without `properties` is any JSON object, a schema with
+ * none of `type`, `enum` and `anyOf` any JSON value (finite numbers, no `undefined`, no class instances).
+ */
 export interface JsonSchemaSubset {
+  readonly anyOf?: readonly JsonSchemaSubset[];
   readonly type?: JsonType | readonly JsonType[];
   readonly enum?: readonly (string | number | boolean | null)[];
   readonly minimum?: number;
@@ -41,6 +47,7 @@ const TYPE_OF: Record<JsonType, (value: unknown) => boolean> = {
 
 /** Every place `value` breaks `schema`, with its path (empty: it fits). */
 export function jsonSchemaIssues(schema: JsonSchemaSubset, value: unknown, path: readonly PropertyKey[] = []): StandardSchemaV1.Issue[] {
+  if (schema.anyOf !== undefined) return closestBranchIssues(schema.anyOf, value, path);
   const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : schema.type;
   if (types.length > 0 && !types.some((type) => TYPE_OF[type](value))) {
     return [{ path, message: `expected ${types.join(" or ")}` }];
@@ -48,12 +55,18 @@ export function jsonSchemaIssues(schema: JsonSchemaSubset, value: unknown, path:
   if (schema.enum !== undefined && !schema.enum.some((option) => option === value)) {
     return [{ path, message: `expected one of ${schema.enum.map((option) => JSON.stringify(option)).join(", ")}` }];
   }
+  if (types.length === 0 && schema.enum === undefined && !isJsonValue(value)) {
+    return [{ path, message: "expected a JSON value (finite numbers, plain objects and arrays)" }];
+  }
   if (schema.minimum !== undefined && typeof value === "number" && value < schema.minimum) {
     return [{ path, message: `expected a number ≥ ${schema.minimum}` }];
   }
   if (Array.isArray(value) && schema.items !== undefined) {
     const items = schema.items;
     return value.flatMap((item, index) => jsonSchemaIssues(items, item, [...path, index]));
+  }
+  if (isRecord(value) && schema.properties === undefined) {
+    return isJsonObject(value) ? [] : [{ path, message: "expected a JSON object (finite numbers, plain objects and arrays)" }];
   }
   if (isRecord(value) && schema.properties !== undefined) {
     const { properties } = schema;
@@ -87,25 +100,30 @@ export type JsonSchemaFit = (value: unknown) => boolean;
  * ```
  */
 export function compileJsonSchemaFit(schema: JsonSchemaSubset): JsonSchemaFit {
+  if (schema.anyOf !== undefined) return anyOf(schema.anyOf.map(compileJsonSchemaFit)); // none: accepts nothing
   const checks: JsonSchemaFit[] = [];
   const types = (schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : schema.type).map(
     (type) => TYPE_OF[type],
   );
   if (types.length > 0) checks.push(anyOf(types));
   if (schema.enum !== undefined) checks.push(anyOf(schema.enum.map((option) => (value: unknown) => option === value)));
+  // Neither a type nor an enum: any JSON value.
+  if (types.length === 0 && schema.enum === undefined) checks.push(isJsonValue);
   const minimum = schema.minimum;
   // `!(value < minimum)`: NaN passes, as in jsonSchemaIssues.
   if (minimum !== undefined) checks.push((value) => typeof value !== "number" || !(value < minimum));
-  // As in jsonSchemaIssues: an array is checked by `items` alone, a record by its properties alone.
+  // As in jsonSchemaIssues: an array is checked by `items` alone; a record by its properties, or, without
+  // any, as a JSON object.
   const items = schema.items === undefined ? undefined : compileJsonSchemaFit(schema.items);
   const properties = schema.properties === undefined ? undefined : compileProperties(schema);
-  if (items !== undefined || properties !== undefined) {
-    checks.push((value) => {
-      if (!Array.isArray(value)) return properties === undefined || !isRecord(value) || properties(value);
+  checks.push((value) => {
+    if (Array.isArray(value)) {
       if (items !== undefined) for (const item of value) if (!items(item)) return false;
       return true;
-    });
-  }
+    }
+    if (!isRecord(value)) return true;
+    return properties === undefined ? isJsonObject(value) : properties(value);
+  });
   return allOf(checks);
 }
 
@@ -147,9 +165,39 @@ function allOf(checks: readonly JsonSchemaFit[]): JsonSchemaFit {
 }
 
 /**
+ * A value fits `anyOf` when it fits one branch; otherwise the issues of the branch it comes closest to
+ * (the fewest issues, the first on a tie), so a message of the wrong shape is told what its own kind lacks.
+ */
+function closestBranchIssues(
+  branches: readonly JsonSchemaSubset[],
+  value: unknown,
+  path: readonly PropertyKey[],
+): StandardSchemaV1.Issue[] {
+  let closest: StandardSchemaV1.Issue[] | undefined;
+  for (const branch of branches) {
+    const issues = jsonSchemaIssues(branch, value, path);
+    if (issues.length === 0) return issues;
+    if (closest === undefined || issues.length < closest.length) closest = issues;
+  }
+  return closest ?? [{ path, message: "expected one of no branches (an empty anyOf accepts nothing)" }];
+}
+
+/**
+ * `unknown` when the schema literal `S` describes exactly `T` (or `S` is not a literal: nothing to read),
+ * else a property no schema has, so that the call does not compile and the error names the type found.
+ */
+export type DescribesState<T, S> = JsonSchemaSubset extends S
+  ? unknown
+  : SameShape<T, JsonSchemaType<S>> extends true
+    ? unknown
+    : { readonly "the schema describes another type than the state": JsonSchemaType<S> };
+
+/**
  * The Standard Schema of a state written as a JSON Schema. `T` is the TypeScript type the JSON Schema
- * describes: the examples' tests run every example through it and refuse a wrong value of each field,
- * which is what keeps the two in step. The value is returned as it is (no copy, no defaults).
+ * describes. Pass the schema's literal type as `S` (a schema written `as const`) and the call compiles
+ * only if the schema describes exactly `T` ({@link JsonSchemaType}): the interface and the schema cannot
+ * drift apart. Without `S` the examples' tests keep the two in step (every example's run fits, a wrong
+ * value of each field is refused). The value is returned as it is (no copy, no defaults).
  *
  * @example
  * ```ts
@@ -159,7 +207,11 @@ function allOf(checks: readonly JsonSchemaFit[]): JsonSchemaFit {
  * Counter["~standard"].validate({ n: "1" }); // { issues: [{ path: ["n"], message: "expected integer" }] }
  * ```
  */
-export function jsonSchemaState<T>(vendor: string, schema: JsonSchemaSubset): JsonSchemaState<T> {
+export function jsonSchemaState<T, S extends JsonSchemaSubset = JsonSchemaSubset>(
+  vendor: string,
+  described: S & DescribesState<T, S>,
+): JsonSchemaState<T> {
+  const schema: JsonSchemaSubset = described;
   // Compiled once per schema: every state a run commits is validated, so the fitting case must be cheap.
   const fitsSchema = compileJsonSchemaFit(schema);
   const fits = (value: unknown): value is T => fitsSchema(value);

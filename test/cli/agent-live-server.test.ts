@@ -1,7 +1,9 @@
 /**
  * `tsg agent --live` against a fake OpenAI-compatible server on 127.0.0.1 (no network): a well-formed
- * reply runs to its answer; a malformed one is rejected with its coded error, printed with the fix,
- * and nothing of it reaches the run's state (the conversation holds the question only).
+ * reply runs to its answer; a malformed one (a shape the state cannot hold included: a call without an
+ * id, content that is not text) is rejected with its coded error, printed with the fix, and nothing of it
+ * reaches the run's state (the conversation holds the question only). A turn that passed the contract
+ * but still broke the state would stop the run with INVALID_STATE (test/examples/agent/schema.test.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { runAgentCommand } from "../../src/cli/agent.js";
@@ -56,6 +58,19 @@ describe("tsg agent --live against a fake OpenAI-compatible server", () => {
       chatReply({ role: "assistant", content: null, tool_calls: [toolCall("c1"), toolCall("c1")] }, "tool_calls").body,
       "DUPLICATE_CALL_ID",
       'the call id "c1" appears twice in one turn',
+    ],
+    [
+      "a tool call without an id",
+      chatReply({ role: "assistant", content: null, tool_calls: [{ type: "function", function: toolCall("c1").function }] }, "tool_calls")
+        .body,
+      "MALFORMED_RESPONSE",
+      "a tool call is not a function call with an id and a name",
+    ],
+    [
+      "content of the wrong type beside a tool call",
+      chatReply({ role: "assistant", content: 42, tool_calls: [toolCall("c1")] }, "tool_calls").body,
+      "MALFORMED_RESPONSE",
+      "the message's content is not text or null",
     ],
     [
       "a reply cut short",

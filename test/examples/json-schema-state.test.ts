@@ -1,89 +1,55 @@
 /**
- * The examples' JSON-Schema state checks a fitting state with a predicate compiled once per schema
- * (`compileJsonSchemaFit`) and builds issues only for a refused one: the predicate must accept exactly
- * the values `jsonSchemaIssues` finds nothing wrong with, on the report state's own schema (real states,
- * each with one value replaced) and on arbitrary schemas of the subset.
+ * The JSON Schema subset the examples' state schemas are written in: `anyOf` (the agent's messages),
+ * objects without `properties` as JSON objects (tool arguments, provider items), and a schema without a
+ * type as any JSON value.
  */
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileJsonSchemaFit, type JsonSchemaSubset, type JsonType, jsonSchemaIssues } from "../../src/examples/_json-schema-state.js";
-import { buildReportGraph, initialReportState, reportStateSchema } from "../../src/examples/report/index.js";
+import { jsonSchemaIssues, type JsonSchemaSubset } from "../../src/examples/_json-schema-state.js";
 
-const TYPES: readonly JsonType[] = ["object", "array", "string", "number", "integer", "boolean", "null"];
-
-/** Values near what the schemas describe: JSON values, with numbers that break `integer`, `minimum` and finiteness. */
-const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    fc.constantFrom<unknown>(null, true, false, "a", "b", 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, undefined),
-    fc.array(tie("value"), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom("a", "b", "c"), tie("value"), { maxKeys: 3 }),
-  ),
-})).value;
-
-/** Schemas of the subset, over the keys and values {@link value} draws. */
-const schema: fc.Arbitrary<JsonSchemaSubset> = fc.letrec<{ schema: JsonSchemaSubset }>((tie) => ({
-  schema: fc.record(
+const message: JsonSchemaSubset = {
+  anyOf: [
+    { type: "object", properties: { role: { enum: ["user"] }, content: { type: "string" } }, required: ["role", "content"] },
     {
-      type: fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { maxLength: 3 })),
-      enum: fc.array(fc.constantFrom<string | number | boolean | null>("a", "b", 0, 1.5, true, null), { maxLength: 3 }),
-      minimum: fc.constantFrom(-1, 0, 1),
-      properties: fc.dictionary(fc.constantFrom("a", "b", "c"), tie("schema"), { maxKeys: 3 }),
-      required: fc.uniqueArray(fc.constantFrom("a", "b", "c"), { maxLength: 3 }),
-      additionalProperties: fc.constant(false as const),
-      items: tie("schema"),
+      type: "object",
+      properties: { role: { enum: ["tool"] }, callId: { type: "string" }, content: { type: "object" } },
+      required: ["role", "callId", "content"],
     },
-    { requiredKeys: [] },
-  ),
-})).schema;
+  ],
+};
 
-const fitsAsIssuesSay = (subset: JsonSchemaSubset, candidate: unknown): boolean =>
-  compileJsonSchemaFit(subset)(candidate) === (jsonSchemaIssues(subset, candidate).length === 0);
-
-describe("compileJsonSchemaFit", () => {
-  it("accepts exactly what jsonSchemaIssues finds nothing wrong with, on arbitrary schemas of the subset", () => {
-    fc.assert(
-      fc.property(schema, value, (subset, candidate) => fitsAsIssuesSay(subset, candidate)),
-      { numRuns: 3000 },
-    );
+describe("jsonSchemaIssues: anyOf", () => {
+  it("accepts a value any branch accepts", () => {
+    expect(jsonSchemaIssues(message, { role: "user", content: "q" })).toEqual([]);
+    expect(jsonSchemaIssues(message, { role: "tool", callId: "c", content: {} })).toEqual([]);
   });
 
-  it("agrees with jsonSchemaIssues on the report state: every committed state, and each with one value replaced", async () => {
-    const report = reportStateSchema["~standard"].jsonSchema.output({ target: "draft-2020-12" }) as JsonSchemaSubset;
-    const { steps } = await buildReportGraph({ maxRevisions: 1 }).invoke(initialReportState(), { maxSteps: 30 });
-    const states = steps.map((step) => step.state as unknown as Record<string, unknown>);
-    for (const state of states) expect(compileJsonSchemaFit(report)(state)).toBe(true);
-    const replaced = fc
-      .tuple(fc.constantFrom(...states), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), value)
-      .map(([state, turns, replacement]) => replaceAt(state, turns, replacement));
-    fc.assert(
-      fc.property(replaced, (candidate) => fitsAsIssuesSay(report, candidate)),
-      { numRuns: 3000 },
-    );
+  it("otherwise reports the issues of the closest branch, with their paths", () => {
+    expect(jsonSchemaIssues(message, { role: "tool", content: {} }, ["messages", 1])).toEqual([
+      { path: ["messages", 1, "callId"], message: "required" },
+    ]);
+    expect(jsonSchemaIssues(message, { role: "user", content: 1 })).toEqual([{ path: ["content"], message: "expected string" }]);
   });
 
-  it("leaves the report state's validate answering as before: the state itself when it fits, every issue when not", () => {
-    const validate = reportStateSchema["~standard"].validate;
-    const state = initialReportState();
-    expect(validate(state)).toEqual({ value: state });
-    expect(validate({ ...state, revisions: -1, language: "fr" })).toEqual({
-      issues: [
-        { path: ["language"], message: 'expected one of "en", "zh-CN"' },
-        { path: ["revisions"], message: "expected a number ≥ 0" },
-      ],
-    });
+  it("an empty anyOf accepts nothing", () => {
+    expect(jsonSchemaIssues({ anyOf: [] }, 1)).toHaveLength(1);
   });
 });
 
-/** `root` with the value found by walking `turns` (each an index into the keys there) replaced by `replacement`. */
-function replaceAt(root: unknown, turns: readonly number[], replacement: unknown): unknown {
-  const [turn, ...rest] = turns;
-  if (turn === undefined || typeof root !== "object" || root === null) return replacement;
-  const keys = Object.keys(root);
-  if (keys.length === 0) return replacement;
-  const at = turn % keys.length;
-  if (Array.isArray(root)) return root.map((item: unknown, index) => (index === at ? replaceAt(item, rest, replacement) : item));
-  return Object.fromEntries(
-    Object.entries(root).map(([key, item], index) => [key, index === at ? replaceAt(item, rest, replacement) : item]),
-  );
-}
+describe("jsonSchemaIssues: JSON values", () => {
+  it("an object without properties is any JSON object: finite numbers, plain objects and arrays inside", () => {
+    const schema: JsonSchemaSubset = { type: "object" };
+    expect(jsonSchemaIssues(schema, { a: [1, { b: null }] })).toEqual([]);
+    for (const value of [{ t: Number.NaN }, { d: new Date(0) }, { u: undefined }, { f: [Number.POSITIVE_INFINITY] }]) {
+      expect(jsonSchemaIssues(schema, value)).toEqual([
+        { path: [], message: "expected a JSON object (finite numbers, plain objects and arrays)" },
+      ]);
+    }
+  });
+
+  it("a schema without a type is any JSON value", () => {
+    expect(jsonSchemaIssues({}, [1, "a", null, { b: true }])).toEqual([]);
+    expect(jsonSchemaIssues({ description: "anything" }, [Number.NaN])).toEqual([
+      { path: [], message: "expected a JSON value (finite numbers, plain objects and arrays)" },
+    ]);
+  });
+});

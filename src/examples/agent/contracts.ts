@@ -3,14 +3,10 @@
  * checked here before the graph acts on it, whatever produced it (a test double or a provider).
  */
 import { GraphError } from "../../index.js";
-import { copyData, isRecord } from "../_data.js";
+import { copyData, isJsonObject, isRecord, type JsonObject } from "../_data.js";
 
-/** A JSON value with finite numbers only: what survives `JSON.stringify` unchanged. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
-/** A JSON object with finite numbers only. */
-export interface JsonObject {
-  [key: string]: JsonValue;
-}
+// The JSON value types live with the examples' shared data helpers (the state schemas read them too).
+export { isJsonObject, isJsonValue, type JsonObject, type JsonValue } from "../_data.js";
 
 /** A request to run one tool, as the model proposed it. */
 export interface ToolCall {
@@ -107,35 +103,6 @@ export class ContractViolation extends GraphError<ContractViolationCode> {
     super(CONTRACT_VIOLATION_CODES[kind], message);
     this.kind = kind;
   }
-}
-
-/**
- * Whether a value is JSON with finite numbers only (no `undefined`, functions, class instances or `NaN`).
- *
- * @example
- * ```ts
- * isJsonValue({ city: "Tokyo", tags: [1, 2] }); // true
- * isJsonValue({ t: Number.NaN }); // false
- * ```
- */
-export function isJsonValue(value: unknown): value is JsonValue {
-  if (value === null || typeof value === "boolean" || typeof value === "string") return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  return isJsonObject(value);
-}
-
-/**
- * Whether a value is a plain JSON object with finite numbers only.
- *
- * @example
- * ```ts
- * isJsonObject({ city: "Tokyo" }); // true
- * isJsonObject(["Tokyo"]); // false
- * ```
- */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return isRecord(value) && Object.values(value).every(isJsonValue);
 }
 
 function isNonBlank(value: unknown): value is string {

@@ -9,7 +9,8 @@
 import { append, END, replace, START, stateGraph, type CompiledGraph } from "../../index.js";
 import type { AgentModel } from "./model.js";
 import { createAgentNodes, type AgentOptions } from "./nodes.js";
-import { AGENT_STATE_FIELDS, type AgentState } from "./state.js";
+import { agentStateSchema } from "./schema.js";
+import type { AgentState } from "./state.js";
 
 /**
  * After the model: stop on an error or when nothing is pending, otherwise run the tools.
@@ -48,10 +49,11 @@ export function routeAfterTools(state: AgentState): "model" | "end" {
  */
 export function buildAgentGraph(model: AgentModel, options: AgentOptions = {}): CompiledGraph<AgentState> {
   const nodes = createAgentNodes(model, options);
-  return stateGraph<AgentState>()({
+  // The state's schema checks every state a run commits (a turn that breaks the state is never stored);
+  // its JSON Schema lists the fields (no `fields` needed).
+  return stateGraph(agentStateSchema)({
     // pendingToolCalls is the current batch, not a history: replacing it is what lets `[]` clear it.
     reducers: { messages: append, events: append, pendingToolCalls: replace },
-    fields: [...AGENT_STATE_FIELDS],
   })
     .addNode("model", nodes.model)
     .addNode("tools", nodes.tools)

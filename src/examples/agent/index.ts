@@ -8,6 +8,7 @@ export type { AgentOptions, AgentNodes, AgentUpdate } from "./nodes.js";
 export { resolveAgentBudgets, DEFAULT_MAX_MODEL_STEPS, DEFAULT_MAX_TOOL_CALLS } from "./budgets.js";
 export type { AgentBudgets } from "./budgets.js";
 export { initialAgentState, AGENT_STATE_FIELDS } from "./state.js";
+export { agentStateSchema } from "./schema.js";
 export type { AgentState, AgentMessage, UserMessage, AssistantMessage, ToolMessage, InitialAgentStateOptions } from "./state.js";
 export {
   ContractViolation,

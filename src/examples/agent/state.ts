@@ -29,6 +29,7 @@ export type AgentMessage = UserMessage | AssistantMessage | ToolMessage;
 
 /**
  * The state of one agent run. `messages` is what the model sees; everything else stays with the application.
+ * `agentStateSchema` declares the same state as a schema, and the compiler checks that the two agree.
  *
  * @example
  * ```ts
@@ -53,7 +54,7 @@ export interface AgentState {
   diagnosticTag: string;
 }
 
-/** Every field of {@link AgentState}, for the graph's `fields` option. */
+/** Every field of {@link AgentState}, in the order of its schema's properties (`agentStateSchema`). */
 export const AGENT_STATE_FIELDS = [
   "messages",
   "pendingToolCalls",

@@ -13,9 +13,9 @@ import {
   reportStateSchema,
   type ReportState,
 } from "../../../src/examples/report/index.js";
-import { stateJsonSchemaOf, stateSchemaOf } from "../../../src/index.js";
 import { executionFailure } from "../../helpers/execution-failure.js";
-import { MemoryCheckpointer } from "../../../src/persistence/index.js";
+import type { MemoryCheckpointer } from "../../../src/persistence/index.js";
+import { expectEditRefused, expectSchemaFields } from "../_state-schema-checks.js";
 
 const validate = (value: unknown) => reportStateSchema["~standard"].validate(value);
 
@@ -49,26 +49,13 @@ describe("reportStateSchema", () => {
   });
 
   it("refuses an edit of a paused thread it does not accept with INVALID_STATE, keeping the checkpoint", async () => {
-    const checkpointer = new MemoryCheckpointer();
     const graph = buildReportGraph({}, { interruptBefore: ["publish"] });
-    await graph.invoke(initialReportState(), { threadId: "t", checkpointer, maxSteps: 30 });
-    const before = await graph.getState("t", { checkpointer });
-    const error = await graph.updateState("t", { revisions: 1.5 }, { checkpointer }).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    expect(error).toMatchObject({ code: "INVALID_STATE" });
-    expect(String((error as Error).message)).toContain("revisions (got 1.5): expected integer");
-    expect(await graph.getState("t", { checkpointer })).toEqual(before);
+    const run = (checkpointer: MemoryCheckpointer) => graph.invoke(initialReportState(), { threadId: "t", checkpointer, maxSteps: 30 });
+    await expectEditRefused(graph, run, { revisions: 1.5 }, "revisions (got 1.5): expected integer");
   });
 
   it("is the graph's schema, and its JSON Schema lists exactly the state's fields, none other allowed", () => {
-    const graph = buildReportGraph();
-    expect(stateSchemaOf(graph)).toBe(reportStateSchema);
-    const json = stateJsonSchemaOf(graph);
-    expect(json).toMatchObject({ type: "object", additionalProperties: false, required: [...REPORT_FIELDS] });
-    expect(Object.keys((json as { properties: object }).properties)).toEqual([...REPORT_FIELDS]);
-    expect(graph.spec.fields).toEqual([...REPORT_FIELDS]);
+    expectSchemaFields(buildReportGraph(), reportStateSchema, REPORT_FIELDS);
   });
 
   it("refuses an unknown field of the input", async () => {

@@ -134,6 +134,10 @@ export function parseChatTurn(completion: unknown): ModelTurn {
     );
   }
   const message = copyData(choice["message"]);
+  // The message is replayed as it is on the next request: content the API never sends would be stored and sent back.
+  const content = message["content"];
+  if (content !== undefined && content !== null && typeof content !== "string")
+    throw malformed("the message's content is not text or null");
   const rawCalls = message["tool_calls"] ?? [];
   if (!Array.isArray(rawCalls)) throw malformed("tool_calls is not an array");
   const calls = rawCalls.map(toToolCall);
