@@ -116,6 +116,9 @@ export type {
   ThreadRunOptions,
   ThreadRunResult,
   UpdateStateOptions,
+  BulkUpdate,
+  UpdateSuperstep,
+  BulkUpdateStateOptions,
 } from "./engine/index.js";
 export type { Durability } from "./engine/index.js";
 // Graph versions: how a graph declares the versions it continues (docs/persistence.md, "Changing a graph with threads in flight").

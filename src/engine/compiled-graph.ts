@@ -24,14 +24,17 @@ import { getThreadHistory, getThreadState } from "./threads/read-state.js";
 import { invokeThread } from "./threads/invoke-thread.js";
 import { isThreadRun, threadRequired } from "./threads/thread-options.js";
 import type {
+  BulkUpdateStateOptions,
   GetStateHistoryOptions,
   GetStateOptions,
   ThreadRunOptions,
   ThreadRunResult,
   ThreadSettings,
   UpdateStateOptions,
+  UpdateSuperstep,
 } from "./threads/types.js";
 import { updateThreadState } from "./threads/update-state.js";
+import { bulkUpdateThreadState } from "./threads/bulk-update.js";
 import type { AnyRunOptions, InvokeOptions, InvokeResult, RunInput, StreamRunOptions } from "./invoke-input.js";
 
 /** Options of a threaded `stream`: `stream(input, { threadId, streamMode })`, or `stream(null, …)` to resume. */
@@ -189,6 +192,30 @@ export class CompiledGraph<S extends object = Record<string, unknown>, N extends
   // `null` without `asNode: END` is refused by the run-time check (INVALID_UPDATE), which names the fix.
   updateState(threadId: string, update: Partial<S> | null, options?: UpdateStateOptions<N>): Promise<Checkpoint<S, N>> {
     return updateThreadState(this.#executable, this.#threads, threadId, update, options) as Promise<Checkpoint<S, N>>;
+  }
+
+  /**
+   * Applies several supersteps of edits at once, as LangGraph.js's `bulkUpdateState`: each superstep's
+   * `updates` are merged together through the reducers, as if their `asNode`s had run in one superstep
+   * (each names its node when there are several), and make one checkpoint by the rules of
+   * {@link CompiledGraph.updateState}; what follows those nodes runs next. All the checkpoints are stored
+   * together, or none (`saveMany`; a store without it is refused with `NO_ATOMIC_SAVE` for more than one).
+   * Resolves with the last checkpoint: the thread's latest.
+   *
+   * @example
+   * ```ts
+   * await graph.bulkUpdateState("order-42", [
+   *   { updates: [{ values: { draft: "v2" }, asNode: "write" }] },
+   *   { updates: [{ values: { review: "ok" }, asNode: "review" }, { values: { notes: ["by hand"] }, asNode: "notes" }] },
+   * ], { checkpointer });
+   * ```
+   */
+  bulkUpdateState(
+    threadId: string,
+    supersteps: readonly UpdateSuperstep<S, N>[],
+    options?: BulkUpdateStateOptions,
+  ): Promise<Checkpoint<S, N>> {
+    return bulkUpdateThreadState(this.#executable, this.#threads, threadId, supersteps, options) as Promise<Checkpoint<S, N>>;
   }
 
   /**

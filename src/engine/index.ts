@@ -94,6 +94,9 @@ export type {
   ThreadRunOptions,
   ThreadRunResult,
   UpdateStateOptions,
+  BulkUpdate,
+  UpdateSuperstep,
+  BulkUpdateStateOptions,
 } from "./threads/types.js";
 export type { Durability } from "./threads/durability.js";
 export type { GraphStamp } from "./threads/versions/graph-version.js";

@@ -25,6 +25,7 @@ export const PERSISTENCE_ERROR_CODES = [
   "MIGRATION_MISSING",
   "MIGRATION_FAILED",
   "UNMAPPED_RESUME_POINT",
+  "NO_ATOMIC_SAVE",
 ] as const;
 
 /** The codes a {@link PersistenceError} can carry (its subclasses' included). */

@@ -158,11 +158,22 @@ export class Run {
    * `asNode` (its router reads the merged state). Without `asNode` the next tasks stay as they were.
    */
   async commitAs(asNode: string | undefined, update: State): Promise<void> {
-    const node = asNode ?? "updateState";
-    const committed = commit(this.#graph, this.#state, [{ node, sent: false }], [update]);
+    if (asNode !== undefined) return this.commitAsNodes([asNode], [update]);
+    const committed = commit(this.#graph, this.#state, [{ node: "updateState", sent: false }], [update]);
     if (!committed.ok) throw this.#error(committed.failure, committed.node);
     this.#state = committed.state;
-    if (asNode !== undefined) this.#take(await routeSources(this.#host, [{ node: asNode, sent: false }]));
+  }
+
+  /**
+   * Merges `updates` as one superstep in which `asNodes` ran (by position, in order, as a superstep's
+   * tasks commit), then activates what follows them all, in place of the next tasks (`bulkUpdateState`).
+   */
+  async commitAsNodes(asNodes: readonly string[], updates: readonly State[]): Promise<void> {
+    const sources = asNodes.map((node) => ({ node, sent: false }));
+    const committed = commit(this.#graph, this.#state, sources, updates);
+    if (!committed.ok) throw this.#error(committed.failure, committed.node);
+    this.#state = committed.state;
+    this.#take(await routeSources(this.#host, sources));
   }
 
   /** Runs the next superstep; resolves with its detached steps, or `undefined` once the run is over. */

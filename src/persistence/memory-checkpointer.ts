@@ -9,7 +9,7 @@ import type { Checkpoint, Checkpointer, CheckpointWrite, ListOptions, PruneOptio
 import { CheckpointConflictError } from "../engine/index.js";
 import { checkListOptions, isUnderThread } from "../engine/store-rules.js";
 import { checkCheckpointId, checkSavedIds, checkThreadId } from "./ids.js";
-import { checkPrune, checkWrites, keptByPrune, mergeWrites, writesTargetMissing } from "./store-checks.js";
+import { checkPrune, checkSaveChain, checkWrites, keptByPrune, mergeWrites, writesTargetMissing } from "./store-checks.js";
 import { assemble } from "./sqlite/chain.js";
 import { deltaOf, rebuild, type TraceAndRoutes, type TraceDelta } from "./trace-delta.js";
 import { topLevelThreads } from "./thread-listing.js";
@@ -55,30 +55,47 @@ export class MemoryCheckpointer implements Checkpointer {
   readonly #threads = new Map<string, StoredThread>();
 
   async save(checkpoint: Checkpoint, expectedLatestId: string | null): Promise<void> {
-    checkSavedIds("MemoryCheckpointer.save", checkpoint);
-    const thread = this.#threads.get(checkpoint.threadId);
+    this.#saveChain("MemoryCheckpointer.save", [checkpoint], expectedLatestId);
+  }
+
+  /**
+   * Stores several checkpoints of one thread, in order, all or none (see `Checkpointer.saveMany`).
+   *
+   * @example
+   * ```ts
+   * await checkpointer.saveMany([first, second], null); // second.parentId === first.id
+   * ```
+   */
+  async saveMany(checkpoints: readonly Checkpoint[], expectedLatestId: string | null): Promise<void> {
+    this.#saveChain("MemoryCheckpointer.saveMany", checkSaveChain("MemoryCheckpointer.saveMany", checkpoints), expectedLatestId);
+  }
+
+  #saveChain(api: string, chain: readonly Checkpoint[], expectedLatestId: string | null): void {
+    for (const checkpoint of chain) checkSavedIds(api, checkpoint);
+    const threadId = (chain[0] as Checkpoint).threadId;
+    const thread = this.#threads.get(threadId);
     const latestId = thread?.checkpoints.at(-1)?.id ?? null;
-    if (latestId !== expectedLatestId) throw new CheckpointConflictError(checkpoint.threadId, expectedLatestId, latestId);
-    const { pendingWrites, trace, routes, ...rest } = checkpoint;
-    const writes =
-      pendingWrites !== undefined && pendingWrites.length > 0
-        ? JSON.stringify(mergeWrites([], checkWrites("MemoryCheckpointer.save", pendingWrites)))
-        : undefined;
-    const parent = thread === undefined || checkpoint.parentId === null ? undefined : find(thread, checkpoint.parentId);
-    // Copies: the store never keeps a reference to what it was given (a route is { from, key, to } strings, as JSON keeps it).
-    const lists: TraceAndRoutes = { trace: [...trace], routes: routes.map(({ from, key, to }) => ({ from, key, to })) };
-    const entry: StoredCheckpoint = {
-      id: checkpoint.id,
-      createdAt: checkpoint.createdAt,
-      json: JSON.stringify(rest),
-      delta: deltaOf(parent as StoredCheckpoint, parent === undefined || thread === undefined ? undefined : listsOf(thread, parent), lists),
-      lengths: [lists.trace.length, lists.routes.length],
-      ...(writes === undefined ? {} : { writes }),
-    };
+    if (latestId !== expectedLatestId) throw new CheckpointConflictError(threadId, expectedLatestId, latestId);
+    // Every entry is made before any is stored: a checkpoint the store refuses leaves the thread as it was.
+    const made: { readonly entry: StoredCheckpoint; readonly lists: TraceAndRoutes }[] = [];
+    for (const checkpoint of chain) {
+      const previous = made.at(-1);
+      const parent = previous?.entry.id === checkpoint.parentId ? previous : this.#parentOf(thread, checkpoint);
+      made.push(entryOf(api, checkpoint, parent));
+    }
     const stored = thread ?? { checkpoints: [] };
-    if (thread === undefined) this.#threads.set(checkpoint.threadId, stored);
-    stored.checkpoints.push(entry);
-    stored.recent = { entry, lists };
+    if (thread === undefined) this.#threads.set(threadId, stored);
+    for (const { entry } of made) stored.checkpoints.push(entry);
+    stored.recent = made.at(-1);
+  }
+
+  /** The stored checkpoint `checkpoint` continues, with its lists; `undefined` for a thread's first. */
+  #parentOf(
+    thread: StoredThread | undefined,
+    checkpoint: Checkpoint,
+  ): { readonly entry: StoredCheckpoint; readonly lists: TraceAndRoutes } | undefined {
+    const entry = thread === undefined || checkpoint.parentId === null ? undefined : find(thread, checkpoint.parentId);
+    return thread === undefined || entry === undefined ? undefined : { entry, lists: listsOf(thread, entry) };
   }
 
   async latest(threadId: string): Promise<Checkpoint | undefined> {
@@ -176,6 +193,28 @@ export class MemoryCheckpointer implements Checkpointer {
     );
     return { checkpoints: entries.length, bytes };
   }
+}
+
+/** A checkpoint as the store keeps it: its body as JSON text, its trace and routes as a delta of its parent's. */
+function entryOf(
+  api: string,
+  checkpoint: Checkpoint,
+  parent: { readonly entry: StoredCheckpoint; readonly lists: TraceAndRoutes } | undefined,
+): { readonly entry: StoredCheckpoint; readonly lists: TraceAndRoutes } {
+  const { pendingWrites, trace, routes, ...rest } = checkpoint;
+  const writes =
+    pendingWrites !== undefined && pendingWrites.length > 0 ? JSON.stringify(mergeWrites([], checkWrites(api, pendingWrites))) : undefined;
+  // Copies: the store never keeps a reference to what it was given (a route is { from, key, to } strings, as JSON keeps it).
+  const lists: TraceAndRoutes = { trace: [...trace], routes: routes.map(({ from, key, to }) => ({ from, key, to })) };
+  const entry: StoredCheckpoint = {
+    id: checkpoint.id,
+    createdAt: checkpoint.createdAt,
+    json: JSON.stringify(rest),
+    delta: deltaOf(parent?.entry as StoredCheckpoint, parent?.lists, lists),
+    lengths: [lists.trace.length, lists.routes.length],
+    ...(writes === undefined ? {} : { writes }),
+  };
+  return { entry, lists };
 }
 
 /** The latest checkpoint of the thread with this id (an id reused after a fork of ids is the newest). */

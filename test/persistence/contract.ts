@@ -327,6 +327,38 @@ export function describeCheckpointerContract<C extends Checkpointer>(
         });
       });
 
+      it("bulkUpdateState of the innermost paused child stores its supersteps together, each continuing the one before; the resume continues from the last", async () => {
+        const runs = new Map<string, number>();
+        const graph = nestedGraph(3, runs);
+        await graph.invoke(nestedInput, { threadId: "bulk", checkpointer: store });
+        const innermost = (await graph.getState("bulk", { checkpointer: store, subgraphs: true }))?.tasks[0]?.state?.tasks[0]?.state;
+        const threadId = innermost?.threadId as string;
+        const last = await graph.bulkUpdateState(
+          threadId,
+          [{ updates: [{ values: { answers: ["by hand"] } }] }, { updates: [{ values: { log: ["edited"] } }] }],
+          { checkpointer: store },
+        );
+        const [second, first] = await store.list(threadId, { limit: 2 });
+        expect(second).toEqual(last);
+        expect(first).toMatchObject({ parentId: innermost?.id, subgraphUpdate: { log: ["3.a"], answers: ["by hand"] } });
+        expect(last).toMatchObject({ parentId: first?.id, subgraphUpdate: { log: ["3.a", "edited"], answers: ["by hand"] } });
+        expect(last.interrupts?.map((pending) => pending.id)).toEqual(["3.ask:2:0:0"]);
+        // A batch whose second superstep is refused stores nothing.
+        await expect(
+          graph.bulkUpdateState(
+            threadId,
+            [{ updates: [{ values: { answers: ["x"] } }] }, { updates: [{ values: { answers: "not a list" } as never }] }],
+            {
+              checkpointer: store,
+            },
+          ),
+        ).rejects.toBeInstanceOf(Error);
+        expect(await store.latest(threadId)).toEqual(last);
+        const done = await graph.invoke(new Command({ resume: "yes" }), { threadId: "bulk", checkpointer: store });
+        expect(done.state.answers).toEqual(["by hand", "3.ask=yes"]);
+        expect(done.state.log).toContain("edited");
+      });
+
       it("getState and getStateHistory read each paused level's own thread, two levels down; once the run ends, SUBGRAPH_NOT_FOUND", async () => {
         const graph = nestedGraph(3, new Map());
         await graph.invoke(nestedInput, { threadId: "read", checkpointer: store });

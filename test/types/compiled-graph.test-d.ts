@@ -96,6 +96,25 @@ describe("compile() keeps the node names", () => {
   });
 });
 
+describe("bulkUpdateState is typed as updateState is", () => {
+  it("checks each update's asNode against the node names, and its values against the state", async () => {
+    const latest = await threaded.bulkUpdateState(
+      "t",
+      [{ updates: [{ values: { approved: true }, asNode: "write" }] }, { updates: [{ values: null, asNode: END }] }],
+      { checkpointer },
+    );
+    expectTypeOf(latest.next).toEqualTypeOf<readonly Nodes[]>();
+    // @ts-expect-error - "writ" is not a node of the graph
+    void threaded.bulkUpdateState("t", [{ updates: [{ values: { approved: true }, asNode: "writ" }] }], { checkpointer });
+    // @ts-expect-error - START is not a node a state update can come from
+    void threaded.bulkUpdateState("t", [{ updates: [{ values: { approved: true }, asNode: START }] }], { checkpointer });
+    // @ts-expect-error - "aproved" is not a field of the state
+    void threaded.bulkUpdateState("t", [{ updates: [{ values: { aproved: true }, asNode: "write" }] }], { checkpointer });
+    // @ts-expect-error - a superstep is { updates }, as LangGraph's
+    void threaded.bulkUpdateState("t", [[{ values: { approved: true }, asNode: "write" }]], { checkpointer });
+  });
+});
+
 describe("CompiledGraph<S> accepts a graph with any node names", () => {
   it("keeps annotations compiling, and forgets the names", async () => {
     const annotated: CompiledGraph<S> = graph;

@@ -25,16 +25,22 @@ export interface ChildTarget {
  * inside it. Throws `SUBGRAPH_NOT_FOUND` for a thread id that names no such child (or a child thread with
  * no checkpoint), `SUBGRAPH_NOT_PAUSED` for a child its parent will not resume.
  */
-export async function childTarget(graph: ExecutableGraph, checkpointer: Checkpointer, threadId: string): Promise<ChildTarget> {
-  const child = findChild("updateState", graph, threadId);
+export async function childTarget(
+  graph: ExecutableGraph,
+  checkpointer: Checkpointer,
+  threadId: string,
+  api = "updateState",
+): Promise<ChildTarget> {
+  const child = findChild(api, graph, threadId);
   const { path, spaces, nodes } = child;
   const latest = await checkpointer.latest(threadId);
-  if (latest === undefined) throw childThreadGone("updateState", child, threadId);
+  if (latest === undefined) throw childThreadGone(api, child, threadId);
   let parent = child.root;
   for (const [level, ns] of spaces.entries()) {
     const above = await checkpointer.latest(parent);
     if (above === undefined || !resumesInto(above, nodes[level] as string, ns)) {
       throw notPaused(
+        api,
         threadId,
         path,
         `its parent thread ${JSON.stringify(parent)} will not resume it (the parent's superstep that ran it committed, or the parent forked or replaced its pending work since)`,
@@ -42,7 +48,7 @@ export async function childTarget(graph: ExecutableGraph, checkpointer: Checkpoi
     }
     parent = `${parent}${NAMESPACE_SEPARATOR}${ns}`;
   }
-  if (latest.next.length === 0) throw notPaused(threadId, path, "it reached END, and its parent holds its result");
+  if (latest.next.length === 0) throw notPaused(api, threadId, path, "it reached END, and its parent holds its result");
   return { graph: child.graph, path };
 }
 
@@ -55,12 +61,12 @@ function resumesInto(parent: Checkpoint, node: string, ns: string): boolean {
   return parent.tasks.some((task, index) => task.node === node && taskNamespace(parent, node, index) === ns);
 }
 
-function notPaused(threadId: string, path: string, why: string): PersistenceError {
+function notPaused(api: string, threadId: string, path: string, why: string): PersistenceError {
   const root = JSON.stringify(threadId.split(NAMESPACE_SEPARATOR)[0]);
   return new PersistenceError(
     "SUBGRAPH_NOT_PAUSED",
-    `updateState: subgraph "${path}" (thread ${JSON.stringify(threadId)}) is not paused: ${why}. ` +
-      `Edit the top-level thread with updateState(${root}, …), or read where its subgraphs stand now with getState(${root}, { subgraphs: true }).`,
+    `${api}: subgraph "${path}" (thread ${JSON.stringify(threadId)}) is not paused: ${why}. ` +
+      `Edit the top-level thread with ${api}(${root}, …), or read where its subgraphs stand now with getState(${root}, { subgraphs: true }).`,
     { threadId },
   );
 }

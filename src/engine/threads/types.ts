@@ -117,6 +117,41 @@ export interface UpdateStateOptions<N extends string = string> extends ThreadRea
 }
 
 /**
+ * One update of a `bulkUpdateState` superstep: the values, applied through the reducers as if `asNode`
+ * had returned them (LangGraph's `{ values, asNode }`). `S` is the graph's state, `N` its node names.
+ *
+ * @example
+ * ```ts
+ * const edit: BulkUpdate<Report, "draft" | "review"> = { values: { draft: "v2" }, asNode: "draft" };
+ * ```
+ */
+export interface BulkUpdate<S, N extends string = string> {
+  /** The changed fields; `null` only with `asNode: END` (which cancels the pending work). */
+  readonly values: Partial<S> | null;
+  /** The node the values count as; required in a superstep of several updates. See {@link UpdateStateOptions.asNode}. */
+  readonly asNode?: N | End;
+}
+
+/**
+ * One superstep of `bulkUpdateState`: its updates are merged together, as the writes of nodes that ran
+ * in one superstep, and make one checkpoint (LangGraph's `{ updates }`).
+ *
+ * @example
+ * ```ts
+ * const superstep: UpdateSuperstep<Report, "draft" | "review"> = { updates: [{ values: { draft: "v2" }, asNode: "draft" }] };
+ * ```
+ */
+export interface UpdateSuperstep<S, N extends string = string> {
+  readonly updates: readonly BulkUpdate<S, N>[];
+}
+
+/** Options of `bulkUpdateState`. */
+export interface BulkUpdateStateOptions extends ThreadReadOptions {
+  /** Edit from this (older) checkpoint instead of the latest, forking a new branch. */
+  readonly checkpointId?: string;
+}
+
+/**
  * How a subgraph task runs its child graph on a thread of its own (see `subgraph-thread.ts`): the
  * child's thread continues from its latest checkpoint when it has one, answering its pending
  * interrupts with `resumes`, and each checkpoint keeps the child nodes' updates folded (`subgraphUpdate`).

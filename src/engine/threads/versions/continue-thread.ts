@@ -35,7 +35,14 @@ export async function saveMigrated(
   migrated: Checkpoint,
   latestId: string | null,
 ): Promise<ContinuedCheckpoint> {
-  const checkpoint: Checkpoint = {
+  const checkpoint = migratedCheckpoint(stored, migrated);
+  await checkpointer.save(checkpoint, latestId);
+  return { checkpoint, latestId: checkpoint.id };
+}
+
+/** `migrated` (the migration of `stored`) as the new checkpoint of the thread that continues `stored`, not yet saved. */
+export function migratedCheckpoint(stored: Checkpoint, migrated: Checkpoint): Checkpoint {
+  return {
     ...migrated,
     id: globalThis.crypto.randomUUID(),
     parentId: stored.id,
@@ -48,8 +55,6 @@ export async function saveMigrated(
       migratedFrom: versionOf(stored),
     },
   };
-  await checkpointer.save(checkpoint, latestId);
-  return { checkpoint, latestId: checkpoint.id };
 }
 
 /**
