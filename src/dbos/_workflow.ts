@@ -17,7 +17,7 @@ import {
   schedule,
   staticPause,
   SuperstepPaused,
-  threadSettingsOf,
+  graphView,
   type ExecutableGraph,
   type RunSnapshot,
   type State,
@@ -69,7 +69,7 @@ const RECV_SECONDS = 24 * 60 * 60;
  * `startChild` runs a subgraph task's child as a child workflow (`_child.ts`).
  */
 export function graphWorkflow(graph: object, executable: ExecutableGraph, startChild: () => ChildStarter) {
-  const settings = threadSettingsOf(graph);
+  const settings = graphView(graph).settings;
   return async (input: State, options: StoredOptions): Promise<Outcome> => {
     let pause = 0;
     const stop = async (outcome: Outcome): Promise<Outcome> => {
