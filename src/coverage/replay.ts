@@ -13,7 +13,7 @@ import {
   type ThreadRunOptions,
   type ThreadRunResult,
 } from "../engine/index.js";
-import { executableOf, isThenable, threadSettingsOf, type Transition } from "../engine/_kernel.js";
+import { graphView, isThenable, type Transition } from "../engine/_kernel.js";
 import type { RouteSpec } from "../spec.js";
 import { CoverageError } from "./errors.js";
 import type { RouteChoice } from "./path.js";
@@ -65,7 +65,7 @@ export type ReplayOptions<S extends object> = (RunOptions | ThreadRunOptions) & 
  */
 export function scriptedGraph<S extends object>(graph: CompiledGraph<S>, script: RouteScript): CompiledGraph<S> {
   const choices = scriptedChoices(script);
-  const executable = executableOf(graph);
+  const executable = graphView(graph).executable;
   let next = 0;
   const take = (source: string): readonly string[] => {
     const choice = choices[next];
@@ -114,7 +114,7 @@ export function scriptedGraph<S extends object>(graph: CompiledGraph<S>, script:
         : transition,
     ]),
   );
-  return new CompiledGraph<S>(graph.spec, { ...executable, transitions }, graph.warnings, threadSettingsOf(graph));
+  return new CompiledGraph<S>(graph.spec, { ...executable, transitions }, graph.warnings, graphView(graph).settings);
 }
 
 function scriptedChoices(script: RouteScript): readonly ScriptedChoice[] {

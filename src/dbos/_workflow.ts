@@ -17,7 +17,7 @@ import {
   schedule,
   staticPause,
   SuperstepPaused,
-  threadSettingsOf,
+  graphView,
   type ExecutableGraph,
   type RunSnapshot,
   type State,
@@ -77,7 +77,7 @@ const RECV_SECONDS = 24 * 60 * 60;
  * pauses there first.
  */
 export function graphWorkflow(graph: object, executable: ExecutableGraph, startChild: () => ChildStarter) {
-  const settings = threadSettingsOf(graph);
+  const settings = graphView(graph).settings;
   return async (input: State, options: StoredOptions, from?: ContinuedFrom): Promise<Outcome> => {
     let pause = 0;
     const stop = async (outcome: Outcome): Promise<Outcome> => {

@@ -5,7 +5,7 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { InvalidOptionError } from "../errors.js";
-import { executableOf, type ExecutableGraph, type State } from "../engine/_kernel.js";
+import { graphView, type ExecutableGraph, type State } from "../engine/_kernel.js";
 import type { CompiledGraph } from "../engine/index.js";
 import { DBOSRunError } from "./errors.js";
 import type { Outcome } from "./_outcome.js";
@@ -48,7 +48,7 @@ const names = new Set<string>();
  * ```
  */
 export function registerOnDBOS<S extends object>(graph: CompiledGraph<S>, options: RegisterOnDBOSOptions): CompiledGraph<S> {
-  const executable = executableOf(graph);
+  const executable = graphView(graph).executable;
   const name = options?.name;
   if (typeof name !== "string" || name.length === 0) {
     throw new InvalidOptionError(`registerOnDBOS: name must be a non-empty string (the workflow's name in DBOS); got ${String(name)}.`);
@@ -81,7 +81,7 @@ export function registerOnDBOS<S extends object>(graph: CompiledGraph<S>, option
 export function registrationOf(graph: object, api: string): RegisteredGraph {
   const registered = byGraph.get(graph);
   if (registered !== undefined) return registered;
-  executableOf(graph as CompiledGraph<object>); // not a compiled graph at all: the core's own error
+  void graphView(graph).executable; // not a compiled graph at all: the core's own error
   throw new DBOSRunError(
     "DBOS_GRAPH_NOT_REGISTERED",
     `${api}: this graph is not registered with DBOS; call registerOnDBOS(graph, { name }) before DBOS.launch(), in every process that runs it.`,

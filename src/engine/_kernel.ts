@@ -8,8 +8,7 @@
  */
 
 // The compiled graph's tables and the checks of a driver's run: its input and its options.
-export { executableOf, threadSettingsOf } from "./compiled-graph.js";
-export type { ThreadSettings } from "./threads/types.js";
+export { graphView, type GraphView } from "./graph-view.js";
 export { implementationProblems } from "./compile.js";
 export type { ExecutableGraph, Transition } from "./executable.js";
 export { checkedStart, errorOfCode, executionError, runOptionsOf } from "./run-checks.js";

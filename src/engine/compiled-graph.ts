@@ -300,7 +300,7 @@ export interface ThreadCompileOptions {
  * reducers. For this package's own runners and exporters (XState, LangGraph), which must run a node
  * exactly as the engine does; not part of the public API.
  */
-export function executableOf<S extends object>(graph: CompiledGraph<S>): ExecutableGraph {
+export function executableOf(graph: object): ExecutableGraph {
   const executable = executables.get(graph);
   if (executable === undefined) {
     throw new InvalidOptionError("executableOf: expected a graph returned by StateGraph.compile() or compileGraph(); got another object.");

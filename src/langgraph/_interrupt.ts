@@ -7,7 +7,7 @@
  * checkpointer gets no frame: `interrupt()` then fails with the mini engine's `INTERRUPT_OUTSIDE_THREAD`.
  */
 import type { JsonValue } from "../engine/index.js";
-import { executableOf, NodePaused, type InterruptFrame, type State, type SubgraphLimits } from "../engine/_kernel.js";
+import { graphView, NodePaused, type InterruptFrame, type State, type SubgraphLimits } from "../engine/_kernel.js";
 import type { CompiledGraph } from "../engine/index.js";
 import { configurable, runChild, type ParentTask } from "./_child.js";
 
@@ -39,7 +39,7 @@ export class LangGraphInterruptFrame implements InterruptFrame {
   ): Promise<{ state: State; update: State }> | undefined {
     if (refusal !== undefined) return undefined;
     const compiled = child as CompiledGraph<object>;
-    const exported = this.#task.children(executableOf(compiled), compiled.spec);
+    const exported = this.#task.children(graphView(compiled).executable, compiled.spec);
     if (exported === undefined) return undefined;
     return runChild(exported, input, limits, this.#task).catch((error: unknown) => {
       if (!this.#task.lg.isGraphInterrupt(error)) throw error;

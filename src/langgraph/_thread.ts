@@ -16,7 +16,7 @@ import {
   type ExecutableGraph,
   type State,
   type Task,
-  type ThreadSettings,
+  type GraphView,
 } from "../engine/_kernel.js";
 import type { AnyCommand, Interrupt, JsonValue, PendingInterrupt } from "../engine/index.js";
 import type { ChildExport, LangGraphGraph } from "./_types.js";
@@ -40,7 +40,7 @@ export interface LangGraphThread {
   readonly checkpointer: BaseCheckpointSaver;
   readonly threadId: string;
   readonly executable: ExecutableGraph;
-  readonly settings: ThreadSettings;
+  readonly settings: GraphView["settings"];
   /** The exports of the graph's subgraph nodes' children. */
   readonly children: ChildExport;
   /** For a subgraph's child: its LangGraph `checkpoint_ns` under the thread (`node:task|node:task…`). */

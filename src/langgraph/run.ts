@@ -6,7 +6,15 @@
  * superstep, and the bounds are checked before a superstep's nodes start, as on the mini engine.
  */
 import { GraphExecutionError } from "../errors.js";
-import { executableOf, runOptionsOf, superstepCeiling, threadRequired, threadSettingsOf, type State } from "../engine/_kernel.js";
+import {
+  graphView,
+  runOptionsOf,
+  type ExecutableGraph,
+  type GraphView,
+  superstepCeiling,
+  threadRequired,
+  type State,
+} from "../engine/_kernel.js";
 import { cloneState, Command, InterruptError, type CompiledGraph, type Interrupt, type RunResult, type Step } from "../engine/index.js";
 import { loadLangGraph } from "./_load.js";
 import { LangGraphRun, type RunGraph, type RunStart } from "./_run.js";
@@ -98,7 +106,7 @@ export async function runOnLangGraph<S extends object>(
 
 /** A run without a thread: refused for a graph that pauses at interrupts, as `graph.invoke` refuses it. */
 function plainStart(graph: CompiledGraph<object>, input: unknown): RunStart {
-  const settings = threadSettingsOf(graph);
+  const settings = graphView(graph).settings;
   if (settings.interruptBefore.size > 0 || settings.interruptAfter.size > 0) throw threadRequired("invoke", settings);
   return { input, checkInput: true, configurable: {}, trace: [], supersteps: 0 };
 }
@@ -116,8 +124,7 @@ async function runThread<S extends object>(
     graph: langGraph,
     checkpointer,
     threadId,
-    executable: executableOf(graph),
-    settings: threadSettingsOf(graph),
+    ...tablesOf(graph),
     children: childExport(lg),
   };
   const fresh = input !== null && !(input instanceof Command);
@@ -175,7 +182,7 @@ export function streamOnLangGraph<S extends object>(
 
 /** The graph a run drives: its tables, and its export (shared by the runs on the same checkpointer). */
 function runGraph(graph: CompiledGraph<object>, checkpointer?: BaseCheckpointSaver): RunGraph {
-  return { executable: executableOf(graph), langGraph: () => langGraphOf(graph, checkpointer) };
+  return { executable: graphView(graph).executable, langGraph: () => langGraphOf(graph, checkpointer) };
 }
 
 /** The exports of a compiled graph, by checkpointer (`NO_CHECKPOINTER` without one). */
@@ -198,4 +205,10 @@ function langGraphOf(graph: CompiledGraph<object>, checkpointer?: BaseCheckpoint
     exported.catch(() => cache.delete(key));
   }
   return exported;
+}
+
+/** The graph's tables and static-interrupt settings, as the thread reads them. */
+function tablesOf(graph: object): { readonly executable: ExecutableGraph; readonly settings: GraphView["settings"] } {
+  const { executable, settings } = graphView(graph);
+  return { executable, settings };
 }

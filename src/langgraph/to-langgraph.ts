@@ -8,8 +8,8 @@
 import type { BaseChannel, BaseCheckpointSaver } from "@langchain/langgraph";
 import { quoteList } from "../_describe.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { executableOf, subgraphEntry, threadSettingsOf } from "../engine/_kernel.js";
-import type { ExecutableGraph, State, ThreadSettings } from "../engine/_kernel.js";
+import { graphView, subgraphEntry } from "../engine/_kernel.js";
+import type { ExecutableGraph, State, GraphView } from "../engine/_kernel.js";
 import { END, type GraphSpec } from "../spec.js";
 import type { ChildExport, ChildGraph, LangGraphGraph } from "./_types.js";
 import { CHILD_UPDATE } from "./_hidden.js";
@@ -96,10 +96,10 @@ function checkLoopBounds(spec: GraphSpec, api: "toLangGraph" | "runOnLangGraph")
 }
 
 async function exportGraph<S extends object>(graph: CompiledGraph<S>, options: ToLangGraphOptions): Promise<LangGraphGraph<S>> {
-  const executable = executableOf(graph);
+  const executable = graphView(graph).executable;
   checkErrorHandlers(executable);
   const fields = exportableFields(graph.spec);
-  const threads = threadSettingsOf(graph);
+  const threads = graphView(graph).settings;
   checkCheckpointer(threads, options);
   const lg = await loadLangGraph();
   const exported = { children: childExport(lg), child: false };
@@ -132,7 +132,7 @@ const children = new WeakMap<ExecutableGraph, ChildGraph | null>();
  * @example
  * ```ts
  * const exportChild = childExport(await loadLangGraph());
- * exportChild(executableOf(child), child.spec)?.graph; // the child on LangGraph.js
+ * exportChild(graphView(child).executable, child.spec)?.graph; // the child on LangGraph.js
  * ```
  */
 export function childExport(lg: LangGraphModule): ChildExport {
@@ -161,10 +161,10 @@ function buildChild(lg: LangGraphModule, executable: ExecutableGraph, spec: Grap
   return { graph, executable };
 }
 
-const noThreads: ThreadSettings = { interruptBefore: new Set(), interruptAfter: new Set() };
+const noThreads: GraphView["settings"] = { interruptBefore: new Set(), interruptAfter: new Set() };
 
 /** A graph that pauses at static interrupts needs LangGraph's checkpointer: without one LangGraph.js cannot pause. */
-function checkCheckpointer(threads: ThreadSettings, options: ToLangGraphOptions): void {
+function checkCheckpointer(threads: GraphView["settings"], options: ToLangGraphOptions): void {
   const interrupts = [...threads.interruptBefore, ...threads.interruptAfter];
   if (interrupts.length === 0 || options.checkpointer !== undefined) return;
   throw new LangGraphInteropError(
@@ -227,7 +227,7 @@ function buildLangGraph(
   spec: GraphSpec,
   fields: readonly string[],
   executable: ExecutableGraph,
-  threads: ThreadSettings,
+  threads: GraphView["settings"],
   options: ToLangGraphOptions,
   exported: ExportedAs,
 ): LangGraphGraph {

@@ -10,7 +10,7 @@
  * inspector and visualizer can draw it.
  */
 import type { CompiledGraph } from "../engine/index.js";
-import { checkedStart, executableOf, runOptionsOf, threadSettingsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
+import { checkedStart, graphView, runOptionsOf, type EventSink, type ObservedSettings } from "../engine/_kernel.js";
 import { describeValue } from "../_describe.js";
 import { InvalidOptionError } from "../errors.js";
 import { XStateExportError } from "./errors.js";
@@ -67,7 +67,7 @@ export function buildMachine<S extends object>(
   const { mode, id, signal, layout } = checkedOptions(options, api);
   const { spec } = graph;
   // The nodes the graph was compiled to pause at: a machine cannot pause, so it refuses them rather than run through.
-  const { interruptBefore, interruptAfter } = threadSettingsOf(graph);
+  const { interruptBefore, interruptAfter } = graphView(graph).settings;
   const interrupts = [...interruptBefore, ...interruptAfter];
   if (interrupts.length > 0) {
     throw new XStateExportError(
@@ -82,7 +82,7 @@ export function buildMachine<S extends object>(
     checkSequential(spec, api, { allowListRoutes: false });
     checkNodeNames(spec, api, [STEP_LIMIT_STATE]);
   }
-  const executable = executableOf(graph);
+  const executable = graphView(graph).executable;
   const machineSetup = graphSetup<S>({ executable, api, signal, sink, maxConcurrency, observed });
   const context: ContextOf<S> = ({ input }) => ({
     ...runOptionsOf(input, api, executable).limits,

@@ -6,7 +6,7 @@
 import { createActor } from "xstate";
 import { cloneState } from "../engine/index.js";
 import type { CompiledGraph } from "../engine/index.js";
-import { executableOf, limitMessage, ObservedRun, runOptionsOf } from "../engine/_kernel.js";
+import { graphView, limitMessage, ObservedRun, runOptionsOf } from "../engine/_kernel.js";
 import type { CustomEvent, RunOptions, RunResult, Step } from "../engine/index.js";
 import { GraphLimitError, InvalidOptionError } from "../errors.js";
 import {
@@ -100,7 +100,7 @@ async function* drive<S extends object>(
   options: XStateRunOptions,
   api: "invoke" | "stream",
 ): AsyncGenerator<Step<S>, Finished<S>> {
-  const { limits, signal, maxConcurrency } = runOptionsOf(options, api, executableOf(graph));
+  const { limits, signal, maxConcurrency } = runOptionsOf(options, api, graphView(graph).executable);
   const { onCustomEvent } = options;
   const sink = onCustomEvent === undefined ? undefined : (node: string, event: unknown): void => onCustomEvent({ node, event });
   const mode = options.mode ?? "run";
@@ -175,7 +175,7 @@ function observedRun<S extends object>(graph: CompiledGraph<S>, options: XStateR
       `${api}: an observer needs the superstep layout (the run kernel's own driver); drop layout: "nodes" or the observer.`,
     );
   }
-  return ObservedRun.open(executableOf(graph), { observer: options.observer, engine: "xstate" }, api, undefined, false);
+  return ObservedRun.open(graphView(graph).executable, { observer: options.observer, engine: "xstate" }, api, undefined, false);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import * as fc from "fast-check";
 import type { CompiledGraph } from "../../engine/index.js";
-import { executableOf } from "../../engine/_kernel.js";
+import { graphView } from "../../engine/_kernel.js";
 import { InvalidOptionError } from "../../errors.js";
 import { ExplorationError } from "./errors.js";
 import { describeRun, pathKey, planCoverage } from "./report.js";
@@ -154,7 +154,7 @@ function isArbitrary(value: unknown): value is fc.Arbitrary<unknown> {
 }
 
 function checkOptions<S extends object, N extends string>(graph: CompiledGraph<S, N>, options: ExploreOptions<S, N>): void {
-  executableOf(graph); // a coded error now, not inside the first run, for an object that is not a compiled graph
+  void graphView(graph).executable; // a coded error now, not inside the first run, for an object that is not a compiled graph
   if (!isArbitrary(options.input)) {
     throw new InvalidOptionError(
       "exploreGraph: options.input must be a fast-check arbitrary of the run's input (fc.constant(state) for a fixed one).",

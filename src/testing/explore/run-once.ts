@@ -5,7 +5,7 @@
  */
 import { GraphError } from "../../errors.js";
 import { CompiledGraph, Command, type NodeFunction, type RouteTaken, type SuperstepValues } from "../../engine/index.js";
-import { executableOf, threadSettingsOf } from "../../engine/_kernel.js";
+import { graphView } from "../../engine/_kernel.js";
 import type * as fc from "fast-check";
 import { MemoryCheckpointer } from "../../persistence/index.js";
 import type { ExploredRun, ExploreOptions, NodeOutcome } from "./types.js";
@@ -146,7 +146,7 @@ export function withDrawnOutcomes<S extends object, N extends string>(
   sources: DrawSources<S>["nodes"],
   used: Record<string, NodeOutcome<S>[]>,
 ): CompiledGraph<S, N> {
-  const executable = executableOf(graph);
+  const executable = graphView(graph).executable;
   const nodes = new Map<string, NodeFunction<unknown>>(executable.nodes);
   for (const [node, source] of sources) {
     nodes.set(node, () => {
@@ -156,7 +156,7 @@ export function withDrawnOutcomes<S extends object, N extends string>(
       return outcome;
     });
   }
-  return new CompiledGraph<S, N>(graph.spec, { ...executable, nodes }, graph.warnings, threadSettingsOf(graph));
+  return new CompiledGraph<S, N>(graph.spec, { ...executable, nodes }, graph.warnings, graphView(graph).settings);
 }
 
 /** The first invariant that does not hold after this superstep, as a sentence. */
