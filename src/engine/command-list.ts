@@ -13,6 +13,7 @@
 import { describeValue, quote } from "../_describe.js";
 import type { AnyCommand } from "./command.js";
 import { GOTO, gotoOf, isNodeCommand, withoutGoto } from "./command-goto.js";
+import { isHandoff } from "./command-parent.js";
 
 type State = Record<string, unknown>;
 
@@ -92,7 +93,9 @@ export function nodeOutput(output: State): {
   readonly update: State;
   readonly parts: readonly State[];
   readonly goto: ReturnType<typeof gotoOf>;
+  /** Whether the node handed off to the parent graph (`Command.PARENT`): its superstep commits nothing (kernel/handoff.ts). */
+  readonly handoff: boolean;
 } {
   const update = withoutGoto(output);
-  return { update, parts: updateParts(update), goto: gotoOf(output) };
+  return { update, parts: updateParts(update), goto: gotoOf(output), handoff: isHandoff(output) };
 }

@@ -248,7 +248,11 @@ export class LangGraphRun {
     const ids = tasks.map((task) => task.id);
     this.#running = tasks;
     const { stateCheck, fieldChecks } = this.#executable; // with neither, a superstep has no schema to ask
-    this.recorder.admit(ids, stateCheck === undefined && fieldChecks === undefined ? undefined : () => this.#refusal(tasks));
+    // A handoff to the parent (Command.PARENT) is the kernel's too: its superstep commits nothing on LangGraph either.
+    this.recorder.admit(
+      ids,
+      stateCheck === undefined && fieldChecks === undefined ? () => this.#handoff(tasks) : () => this.#refusal(tasks),
+    );
     return undefined;
   }
 
@@ -263,6 +267,12 @@ export class LangGraphRun {
     return failed === undefined
       ? undefined
       : new SuperstepRefused(`the superstep of ${tasks.map((task) => `"${task.node}"`).join(", ")} cannot commit`);
+  }
+
+  /** Refuses a superstep one of whose tasks handed off to the parent graph: {@link LangGraphRun.#failure} reports the kernel's handoff. */
+  #handoff(tasks: readonly LangGraphTask[]): Error | undefined {
+    const handsOff = tasks.some((task) => nodeOutput(this.recorder.recorded(task.id)?.update ?? {}).handoff);
+    return handsOff ? this.#refusal(tasks) : undefined;
   }
 
   /** Commits the running superstep against the current state and yields its steps in declaration order. */

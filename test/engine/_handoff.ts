@@ -21,6 +21,7 @@ export function handingChild(pause = false) {
   return compileGraph<Desk>({
     spec: {
       nodes: ["c0", "c1", "c2", "c3"],
+      fields: ["log", "who"],
       edges: [
         { from: START, to: "c0" },
         { from: "c1", to: "c3" },
@@ -44,7 +45,7 @@ export function handingChild(pause = false) {
 
 /** The parent: `sub` runs the child, declares `billing` among its ends, and has its own edge to `after` (or a route, `routed`). */
 export function handoffParent(pause = false, routed = false) {
-  const parent = new StateGraph<Desk>({ reducers: { log: append } })
+  const parent = new StateGraph<Desk>({ reducers: { log: append }, fields: ["log", "who"] })
     .addNode("p0", () => ({ log: ["p0"] }))
     .addNode("sub", handingChild(pause), { ends: ["billing"] })
     .addNode("after", () => ({ log: ["after"] }))
