@@ -9,6 +9,7 @@ import {
   executionError,
   isAborted,
   next,
+  nodeOutput,
   onAbort,
   runOptionsOf,
   settle,
