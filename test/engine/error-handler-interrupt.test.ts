@@ -21,7 +21,13 @@ describe("an error handler that asks a person", () => {
           attempts += 1;
           throw new Error("boom");
         },
-        { errorHandler: (_state, { error }) => ({ log: [`${error.message}: ${String(interrupt("retry by hand?"))}`] }) },
+        {
+          errorHandler: (_state, { error }) => ({
+            log: [
+              `${typeof error === "object" && error !== null && "message" in error ? String(error.message) : "?"}: ${String(interrupt("retry by hand?"))}`,
+            ],
+          }),
+        },
       )
       .addNode("b", () => ({ log: ["b"] }))
       .addEdge(START, "a")
