@@ -248,12 +248,10 @@ export class LangGraphRun {
     const tasks = decision.kind === "run" ? decision.tasks : [];
     const ids = tasks.map((task) => task.id);
     this.#running = tasks;
-    const { stateCheck, fieldChecks } = this.#executable; // with neither, a superstep has no schema to ask
-    // A handoff to the parent (Command.PARENT) is the kernel's too: its superstep commits nothing on LangGraph either.
-    this.recorder.admit(
-      ids,
-      stateCheck === undefined && fieldChecks === undefined ? () => this.#handoff(tasks) : () => this.#refusal(tasks),
-    );
+    const { stateCheck, fieldChecks } = this.#executable; // with neither, only a handoff (Command.PARENT) is refused
+    const schema = stateCheck !== undefined || fieldChecks !== undefined;
+    const handsOff = () => tasks.some((task) => nodeOutput(this.recorder.recorded(task.id)?.update ?? {}).handoff);
+    this.recorder.admit(ids, () => (schema || handsOff() ? this.#refusal(tasks) : undefined));
     return undefined;
   }
 
@@ -268,12 +266,6 @@ export class LangGraphRun {
     return failed === undefined
       ? undefined
       : new SuperstepRefused(`the superstep of ${tasks.map((task) => `"${task.node}"`).join(", ")} cannot commit`);
-  }
-
-  /** Refuses a superstep one of whose tasks handed off to the parent graph: {@link LangGraphRun.#failure} reports the kernel's handoff. */
-  #handoff(tasks: readonly LangGraphTask[]): Error | undefined {
-    const handsOff = tasks.some((task) => nodeOutput(this.recorder.recorded(task.id)?.update ?? {}).handoff);
-    return handsOff ? this.#refusal(tasks) : undefined;
   }
 
   /** Commits the running superstep against the current state and yields its steps in declaration order. */

@@ -37,7 +37,7 @@ describe("taskEntry", () => {
   it("runs a node on a copy of the state and hands back its update", async () => {
     const state = { n: 1 };
     const output = await taskEntry.run(graph, { node: "inc", sent: false }, state, taskEntry.context("inc", io));
-    expect(taskEntry.output(output)).toEqual({ update: { n: 2 }, parts: [{ n: 2 }], goto: undefined });
+    expect(taskEntry.output(output)).toEqual({ update: { n: 2 }, parts: [{ n: 2 }], goto: undefined, handoff: false });
     expect(state).toEqual({ n: 1 });
   });
 
