@@ -8,7 +8,7 @@
  */
 import { START } from "../../spec.js";
 import { gotoRoutes } from "../command-goto.js";
-import { nodeOutput } from "../command-list.js";
+import { nodeOutput, visibleUpdate } from "../command-list.js";
 import type { ExecutableGraph } from "../executable.js";
 import type { RouteTaken, State, Task } from "../step.js";
 import { schedule } from "./advance.js";
@@ -86,7 +86,8 @@ export function settle(
   for (const [index, task] of tasks.entries()) {
     const outcome = outcomes[index];
     routes.push(...(outcome?.routes ?? []), ...gotoRoutes(task.node, outcome?.goto ?? []));
-    updates.push(Object.assign({}, ...nodeOutput(outcome?.update ?? {}).parts));
+    // As a step of the mini engine shows it (visibleUpdate): the node's own object unless a list of Commands wrote parts.
+    updates.push(visibleUpdate(nodeOutput(outcome?.update ?? {}).update));
   }
   return { failed: settledFailure(graph, state, tasks, outcomes, signal), routes, updates };
 }
