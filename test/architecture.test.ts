@@ -71,6 +71,8 @@ const forbidden: Record<string, readonly string[]> = {
   errors: ["*"],
   // How messages quote values: a leaf every layer may use.
   _describe: ["*"],
+  // What a thenable is (as await decides it): a leaf every layer may use.
+  _thenable: ["*"],
   validate: ["builder", "engine", "xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
   engine: ["builder", "xstate", "langgraph", "render", "coverage", "testing", "persistence", "dbos", "examples", "cli", "index"],
   builder: ["xstate", "langgraph", "render", "coverage", "testing", "examples", "cli", "index"],
@@ -150,7 +152,7 @@ function exportedNames(text: string): string[] {
  * The most names the drivers' seam may export. Issue 34 §3 sets the goal at 20; the seam stands at
  * this count, and a cut lowers it. The test fails on any name added without a cut elsewhere.
  */
-const SEAM_CEILING = 52; // 52: continuedCheckpoint (a DBOS run continued on a later graph version, issue 42 §5) and nodeOutput (the LangGraph runner asks whether a task handed off to the parent, issue 38)
+const SEAM_CEILING = 51;
 
 /** Helpers a store (a `Checkpointer`) uses to check what it is handed: engine/store-rules.ts has them; neither the drivers' seam nor the public face does. */
 const storeHelpers = ["checkJson", "checkListOptions", "checkMetadata", "findNonJson", "isUnderThread", "NAMESPACE_SEPARATOR", "saveNow"];

@@ -13,7 +13,8 @@ import {
   type ThreadRunOptions,
   type ThreadRunResult,
 } from "../engine/index.js";
-import { graphView, isThenable, type Transition } from "../engine/_kernel.js";
+import { graphView, type Transition } from "../engine/_kernel.js";
+import { isThenable } from "../_thenable.js";
 import type { RouteSpec } from "../spec.js";
 import { CoverageError } from "./errors.js";
 import type { RouteChoice } from "./path.js";

@@ -30,7 +30,7 @@ export { taskEntry } from "./task-entry.js";
 export { Run } from "./run.js";
 export type { RunSettings, TaskRunner } from "./run-settings.js";
 export { ObservedRun, type ObservedSettings } from "./observed-run.js";
-export { isThenable, StepFailure, type State, type Successors, type Task } from "./step.js";
+export { StepFailure, type State, type Successors, type Task } from "./step.js";
 export type { EventSink } from "./task-context.js";
 export { nodeOutput } from "./command-list.js";
 export { sendInputCodec } from "./send-command.js";

@@ -8,7 +8,8 @@
 import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import type { ResolvedPolicy } from "./policies.js";
-import { isThenable, runNode, StepFailure, type State, type Task } from "./step.js";
+import { isThenable } from "../_thenable.js";
+import { runNode, StepFailure, type State, type Task } from "./step.js";
 import { retryDecision } from "./kernel/retry.js";
 import { delayUnlessAborted, isAborted } from "./abortable.js";
 import { restartTaskCalls } from "./interrupt-scope.js";

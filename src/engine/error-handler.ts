@@ -11,7 +11,8 @@ import { cloneState } from "./clone.js";
 import type { ExecutableGraph } from "./executable.js";
 import { handlerError, handlesFailure, markHandled } from "./kernel/error-handlers.js";
 import type { NodeErrorHandler } from "./policies.js";
-import { acceptUpdate, isThenable, StepFailure, type State, type Task } from "./step.js";
+import { isThenable } from "../_thenable.js";
+import { acceptUpdate, StepFailure, type State, type Task } from "./step.js";
 import type { TaskContext } from "./task-context.js";
 
 /**

@@ -1,6 +1,7 @@
 import type { Reducer } from "./reducers.js";
 import { append, mergeById, replace, sum, union } from "./reducers.js";
 import { messageOf, quote } from "../_describe.js";
+import { isThenable } from "../_thenable.js";
 import { GraphError } from "../errors.js";
 import { cloneState } from "./clone.js";
 
@@ -71,12 +72,6 @@ function reduce(key: string, reducer: Reducer<unknown>, current: unknown, value:
   } catch (error) {
     throw new ReducerFailure(key, error, `returned a value that cannot be kept in the state: ${messageOf(error)}`);
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function"
-  );
 }
 
 function setField(target: Record<string, unknown>, key: string, value: unknown): void {

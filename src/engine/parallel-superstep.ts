@@ -10,7 +10,8 @@ import { abortedWhile } from "./kernel/superstep.js";
 import { writesKeptOnFailure, type KeptWrite } from "./kernel/writes.js";
 import { keepsNoWrite } from "./kernel/handoff.js";
 import type { MaybePromise } from "./maybe-promise.js";
-import { isThenable, type State, type Task } from "./step.js";
+import { isThenable } from "../_thenable.js";
+import type { State, Task } from "./step.js";
 import type { SuperstepScope, TaskContext } from "./task-context.js";
 
 /** What a parallel superstep asks of the run that drives it. */

@@ -10,7 +10,8 @@ import type { ExecutableGraph } from "./executable.js";
 import type { VisitCounts } from "./kernel/bounds.js";
 import { advance, handledSuccessors, type Advance, type Arrival } from "./kernel/advance.js";
 import type { MaybePromise } from "./maybe-promise.js";
-import { isThenable, successorsOf, type State, type Successors, type Task } from "./step.js";
+import { isThenable } from "../_thenable.js";
+import { successorsOf, type State, type Successors, type Task } from "./step.js";
 import { RouterCallContext } from "./task-context.js";
 
 /**

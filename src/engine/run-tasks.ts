@@ -12,7 +12,8 @@ import type { MaybePromise } from "./maybe-promise.js";
 import type { ObservedRun } from "./observed-run.js";
 import { ParallelSuperstep, type ParallelHost } from "./parallel-superstep.js";
 import type { TaskRunner, TaskWrite } from "./run-settings.js";
-import { isThenable, type State, type Task } from "./step.js";
+import { isThenable } from "../_thenable.js";
+import type { State, Task } from "./step.js";
 import { SuperstepScope, TaskContext, type EventSink } from "./task-context.js";
 
 /** What running tasks reads of its run: its settings, and its state and tasks as they stand (through getters). */

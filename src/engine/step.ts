@@ -3,6 +3,7 @@
  * runner: the mini engine's loop and the XState machine call these same functions, so a node's update
  * is validated, copied and merged by one piece of code everywhere.
  */
+import { isThenable } from "../_thenable.js";
 import type { GraphExecutionCode } from "../errors.js";
 import { describeValue, messageOf, quote, quoteList } from "../_describe.js";
 import { cloneState, copyFailureMessage, isPlainObject } from "./clone.js";
@@ -45,11 +46,6 @@ export interface RouteTaken {
 export interface NextNode {
   readonly to: string;
   readonly route?: RouteTaken;
-}
-
-/** Whether a value is a Promise-like; sync nodes skip the `await` and its microtask. */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 /**

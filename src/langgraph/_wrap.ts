@@ -4,16 +4,8 @@
  * its update the same validation and copy, and a reducer the same detached `current` on both engines.
  */
 import type { Command as LangGraphCommand, Send as LangGraphSend } from "@langchain/langgraph";
-import {
-  isThenable,
-  sendInputCodec,
-  StepFailure,
-  taskEntry,
-  type ExecutableGraph,
-  type State,
-  type Successors,
-  type Task,
-} from "../engine/_kernel.js";
+import { sendInputCodec, StepFailure, taskEntry, type ExecutableGraph, type State, type Successors, type Task } from "../engine/_kernel.js";
+import { isThenable } from "../_thenable.js";
 import { mergeUpdate, type Reducer } from "../engine/index.js";
 import { END, START } from "../spec.js";
 import type { ChildExport } from "./_types.js";

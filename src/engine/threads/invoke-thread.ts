@@ -3,7 +3,8 @@
  * time, each saved as a checkpoint before the next starts.
  */
 import type { ExecutableGraph } from "../executable.js";
-import { isThenable, type State } from "../step.js";
+import { isThenable } from "../../_thenable.js";
+import type { State } from "../step.js";
 import { stepsOf, type CommittedSuperstep } from "./thread-result.js";
 import { ThreadRun } from "./thread-run.js";
 import type { ThreadRunOptions, ThreadRunResult, ThreadSettings } from "./types.js";
