@@ -1,4 +1,6 @@
 /**
+ * This file builds thenables on purpose (biome's noThenProperty is ignored for each one).
+ *
  * One definition of a thenable (src/_thenable.ts), as `await` decides it: an object or a function with a
  * callable `then`. The engine awaits what a node returns when it is one, and only then; before, the engine
  * took a function with a `then` for a plain (invalid) update while the reducers' merge awaited it.
@@ -14,14 +16,17 @@ interface Counter {
 /** A callable thenable: a function whose `then` resolves to `value`, as a library's lazy task may be. */
 function callableThenable<T>(value: T): PromiseLike<T> {
   const task = () => value;
+  // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test is about
   return Object.assign(task, { then: (resolve: (v: T) => unknown) => resolve(value) }) as unknown as PromiseLike<T>;
 }
 
 describe("isThenable", () => {
   it("answers as await does: objects and functions with a callable then, nothing else", () => {
     expect(isThenable(Promise.resolve(1))).toBe(true);
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test is about
     expect(isThenable({ then: () => undefined })).toBe(true);
     expect(isThenable(callableThenable(1))).toBe(true);
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test is about
     expect(isThenable({ then: 1 })).toBe(false);
     expect(isThenable(() => undefined)).toBe(false);
     expect(isThenable(null)).toBe(false);
@@ -35,6 +40,7 @@ describe("a node that returns a thenable", () => {
       .addNode("a", () => callableThenable({ count: 1 }) as unknown as Promise<Partial<Counter>>)
       .addNode(
         "b",
+        // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test is about
         () => ({ then: (resolve: (v: Partial<Counter>) => void) => resolve({ count: 2 }) }) as unknown as Promise<Partial<Counter>>,
       )
       .addEdge(START, "a")
