@@ -218,6 +218,12 @@ describe("runOnDBOS: bad input is a coded error", () => {
     expect((error as Error).message).toMatch(/^runOnDBOS: .*registerOnDBOS/);
   });
 
+  it("not a compiled graph at all: the core's INVALID_OPTION, before the registration question", async () => {
+    const error = await runOnDBOS({} as typeof report, initialReportState(), { workflowId: nextId("x") }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "INVALID_OPTION" });
+    expect(error).not.toBeInstanceOf(DBOSRunError);
+  });
+
   it("an unknown workflow id: DBOS_RUN_NOT_FOUND", async () => {
     await expect(retrieveOnDBOS(report, "no-such-run")).rejects.toMatchObject({ code: "DBOS_RUN_NOT_FOUND", workflowId: "no-such-run" });
   });
